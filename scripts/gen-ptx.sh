@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Regenerate PTX from CUDA sources with nvcc, so that users without CUDA can
+# still run every kernel from the committed .ptx next to its .cu.
+#   scripts/gen-ptx.sh [FILE.cu ...]      (default: examples/kernels/*.cu tests/kernels/*.cu)
+# Flags are fixed so that the output is reproducible: sm_75, -O3, -lineinfo
+# (PTX .loc lines map instructions back to CUDA source lines), and the .file
+# path of the kernel source rewritten to its base name so no host path leaks
+# into committed files.
+set -euo pipefail
+if ! command -v nvcc >/dev/null 2>&1; then
+  echo "gen-ptx: nvcc not found on PATH; the committed .ptx files are used as they are" >&2
+  exit 0
+fi
+cd "$(dirname "$0")/.."
+files=("$@")
+if [ ${#files[@]} -eq 0 ]; then
+  shopt -s nullglob
+  files=(examples/kernels/*.cu tests/kernels/*.cu)
+fi
+for cu in "${files[@]}"; do
+  dir=$(dirname "$cu"); base=$(basename "$cu" .cu)
+  out="$dir/$base.ptx"
+  tmp=$(mktemp)
+  (cd "$dir" && nvcc -ptx -arch=sm_75 -O3 -lineinfo "$base.cu" -o "$tmp")
+  abs=$(cd "$dir" && pwd)/$base.cu
+  sed -e "s|\"$abs\"|\"$base.cu\"|" "$tmp" > "$out"
+  rm -f "$tmp"
+  echo "gen-ptx: $cu -> $out"
+done

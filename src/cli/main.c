@@ -1,0 +1,126 @@
+/*
+** main.c - entry point: dispatches to the subcommands and prints help.
+*/
+#include "cli/cli.h"
+#include "config/config.h"
+#include "config/preset.h"
+#include "ptx/ops.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void cli_print_diag(const struct ws_diag *d)
+{
+    struct strbuf b;
+    sb_init(&b);
+    diag_render(d, &b);
+    fputs(sb_str(&b), stderr);
+    sb_free(&b);
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "warpscope%s%s: error: ", cmd ? " " : "", cmd ? cmd : "");
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'warpscope --help'.\n");
+    return EXIT_BAD;
+}
+
+static const char usage[] =
+    "warpscope " WS_VERSION " - a cycle-level simulator of GPU on-chip memory hierarchies\n"
+    "\n"
+    "Usage:\n"
+    "  warpscope run SCENARIO.lua [--set KEY=VALUE]... [--json FILE] [--unsafe-lua] [--host-stats]\n"
+    "      Run a scenario headless: it loads PTX, launches kernels and checks\n"
+    "      results. Prints a summary; --json writes the statistics object.\n"
+    "  warpscope inspect KERNEL.ptx [--kernel NAME] [--set KEY=VALUE]... [--json]\n"
+    "      Compile a PTX file and show its kernels: parameters, registers,\n"
+    "      memory layout and instructions.\n"
+    "  warpscope SCENARIO.lua\n"
+    "      Same as `warpscope run` for now: the interactive TUI is not built yet.\n"
+    "  warpscope --help [config|ptx]   this text, every configuration key, or the\n"
+    "                                  supported PTX instructions\n"
+    "  warpscope --version\n"
+    "\n"
+    "Options:\n"
+    "  --set KEY=VALUE   override a configuration key (repeatable); `--set preset=NAME`\n"
+    "                    selects a preset from examples/configs/\n"
+    "  --json FILE       write statistics as JSON (byte-identical for identical inputs)\n"
+    "  --unsafe-lua      give scenarios the full Lua standard library (io, os, ...)\n"
+    "  --host-stats      print wall time, simulation rate and peak memory to stderr\n"
+    "\n"
+    "Exit status: 0 success, 1 a ws.check failed, 2 bad input (the message says\n"
+    "file:line:col and what was expected).\n";
+
+void cli_help(const char *topic)
+{
+    if (topic && strcmp(topic, "config") == 0) {
+        struct strbuf b;
+        sb_init(&b);
+        config_help(&b);
+        sb_puts(&b, "\nPresets: ");
+        size_t before = b.len;
+        config_preset_names(&b);
+        if (b.len == before)
+            sb_puts(&b, "(none found: set WARPSCOPE_HOME to the warpscope directory)");
+        sb_putc(&b, '\n');
+        fputs(sb_str(&b), stdout);
+        sb_free(&b);
+        return;
+    }
+    if (topic && strcmp(topic, "ptx") == 0) {
+        struct strbuf b;
+        sb_init(&b);
+        ptx_opnames(&b);
+        printf("Supported PTX instructions (details and limits in docs/ptx.md):\n  %s\n",
+               sb_str(&b));
+        sb_free(&b);
+        return;
+    }
+    fputs(usage, stdout);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage, stdout);
+        return EXIT_OK;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 ||
+        strcmp(cmd, "help") == 0) {
+        if (argc > 3)
+            return cli_usage_error(NULL, "--help takes at most one topic");
+        if (argc == 3 && strcmp(argv[2], "config") && strcmp(argv[2], "ptx"))
+            return cli_usage_error(NULL, "unknown help topic '%s' (expected config or ptx)",
+                                   argv[2]);
+        cli_help(argc == 3 ? argv[2] : NULL);
+        return EXIT_OK;
+    }
+    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
+        printf("warpscope %s\n", WS_VERSION);
+        return EXIT_OK;
+    }
+    if (strcmp(cmd, "run") == 0)
+        return cli_run(argc - 1, argv + 1);
+    if (strcmp(cmd, "inspect") == 0)
+        return cli_inspect(argc - 1, argv + 1);
+    if (cmd[0] == '-')
+        return cli_usage_error(NULL, "unknown option '%s'", cmd);
+    size_t n = strlen(cmd);
+    if (n > 4 && strcmp(cmd + n - 4, ".lua") == 0) {
+        fprintf(stderr, "warpscope: the interactive TUI is not built yet; running the scenario headless\n");
+        return cli_run(argc, argv);
+    }
+    if (n > 4 && strcmp(cmd + n - 4, ".ptx") == 0) {
+        fprintf(stderr, "warpscope: the interactive TUI is not built yet; showing `warpscope inspect`\n");
+        return cli_inspect(argc, argv);
+    }
+    return cli_usage_error(NULL, "unknown command '%s' (expected run, inspect, a .lua scenario or a .ptx file)",
+                           cmd);
+}

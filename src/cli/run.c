@@ -1,0 +1,161 @@
+/*
+** run.c - `warpscope run SCENARIO [--set k=v]... [--json FILE]`.
+** Prints the scenario's own output, then a summary of every launch; the
+** summary is deterministic (timings only with --host-stats, on stderr).
+*/
+#include "cli/cli.h"
+#include "lua/scenario.h"
+#include "util/jval.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+static int64_t geti(const struct jv *o, const char *k)
+{
+    const struct jv *v = jv_get(o, k);
+    return v && v->kind == JV_INT ? v->u.i : 0;
+}
+
+static void dims(const struct jv *a, char *buf, size_t n)
+{
+    if (!a || a->kind != JV_ARR || a->n != 3) {
+        snprintf(buf, n, "?");
+        return;
+    }
+    snprintf(buf, n, "%lldx%lldx%lld", (long long)a->items[0]->u.i,
+             (long long)a->items[1]->u.i, (long long)a->items[2]->u.i);
+}
+
+static void summary(const char *path, const struct jv *st, uint64_t checks)
+{
+    const struct jv *ls = jv_get(st, "launches");
+    printf("%s: preset %s, design %s, config %s\n", path,
+           jv_get(st, "preset")->u.s, jv_get(st, "design")->u.s,
+           jv_get(st, "config_hash")->u.s);
+    for (size_t i = 0; ls && i < ls->n; i++) {
+        const struct jv *l = ls->items[i];
+        char g[48], b[48];
+        dims(jv_get(l, "grid"), g, sizeof g);
+        dims(jv_get(l, "block"), b, sizeof b);
+        printf("  launch %zu: %s grid %s block %s, %lld regs/thread, %lld B shared/CTA: %lld warp-instructions, %lld thread-instructions\n",
+               i + 1, jv_get(l, "kernel")->u.s, g, b,
+               (long long)geti(l, "regs_per_thread"),
+               (long long)geti(l, "shared_bytes"),
+               (long long)geti(l, "warp_instructions"),
+               (long long)geti(l, "thread_instructions"));
+    }
+    printf("  total: %zu launch%s, %lld warp-instructions, %lld thread-instructions; %llu check%s passed\n",
+           ls ? ls->n : 0, ls && ls->n == 1 ? "" : "es",
+           (long long)geti(st, "warp_instructions"),
+           (long long)geti(st, "thread_instructions"),
+           (unsigned long long)checks, checks == 1 ? "" : "s");
+}
+
+static int write_json(const char *file, const struct jv *st)
+{
+    struct strbuf b;
+    sb_init(&b);
+    jv_write(st, &b, 2);
+    sb_putc(&b, '\n');
+    FILE *f = fopen(file, "wb");
+    int ok = f && fwrite(b.s, 1, b.len, f) == b.len;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    sb_free(&b);
+    if (!ok) {
+        fprintf(stderr, "%s: error: cannot write JSON statistics: %s\n", file,
+                strerror(errno));
+        return EXIT_BAD;
+    }
+    return EXIT_OK;
+}
+
+int cli_run(int argc, char **argv)
+{
+    const char *path = NULL, *json = NULL;
+    bool unsafe = false, host = false;
+    struct config_assigns sets = { 0 };
+    struct ws_diag d = { 0 };
+    int rc = EXIT_OK;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val = NULL;
+        if (strcmp(a, "--set") == 0 || strcmp(a, "--json") == 0) {
+            if (i + 1 >= argc) {
+                rc = cli_usage_error("run", "%s needs a value", a);
+                goto out;
+            }
+            val = argv[++i];
+        } else if (strncmp(a, "--set=", 6) == 0) {
+            val = a + 6;
+            a = "--set";
+        } else if (strncmp(a, "--json=", 7) == 0) {
+            val = a + 7;
+            a = "--json";
+        }
+        if (strcmp(a, "--set") == 0) {
+            if (config_assigns_parse(&sets, val, &d) != WS_OK) {
+                cli_print_diag(&d);
+                rc = EXIT_BAD;
+                goto out;
+            }
+        } else if (strcmp(a, "--json") == 0) {
+            json = val;
+        } else if (strcmp(a, "--unsafe-lua") == 0) {
+            unsafe = true;
+        } else if (strcmp(a, "--host-stats") == 0) {
+            host = true;
+        } else if (a[0] == '-' && a[1]) {
+            rc = cli_usage_error("run", "unknown option '%s'", a);
+            goto out;
+        } else if (path) {
+            rc = cli_usage_error("run", "only one scenario per run (got '%s' and '%s')",
+                                 path, a);
+            goto out;
+        } else {
+            path = a;
+        }
+    }
+    if (!path) {
+        rc = cli_usage_error("run", "missing the scenario file (warpscope run SCENARIO.lua)");
+        goto out;
+    }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    struct scenario_opts o = { path, &sets, unsafe };
+    struct scenario_result r;
+    fflush(stdout);
+    int st = scenario_run(&o, &r, &d);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    fflush(stdout);
+    if (st == WS_ERR) {
+        cli_print_diag(&d);
+        rc = EXIT_BAD;
+        goto out;
+    }
+    summary(path, r.stats, r.checks);
+    if (json && write_json(json, r.stats) != EXIT_OK)
+        rc = EXIT_BAD;
+    if (host) {
+        double secs = (double)(t1.tv_sec - t0.tv_sec) +
+                      (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        double wi = (double)geti(r.stats, "warp_instructions");
+        fprintf(stderr, "host: %.3f s wall, %.0f warp-instructions/s, peak RSS %ld KiB\n",
+                secs, secs > 0 ? wi / secs : 0.0, ru.ru_maxrss);
+    }
+    jv_free(r.stats);
+    if (st == WS_FAIL) {
+        cli_print_diag(&d);
+        if (rc == EXIT_OK)
+            rc = EXIT_CHECK;
+    }
+out:
+    diag_reset(&d);
+    config_assigns_free(&sets);
+    return rc;
+}

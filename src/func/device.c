@@ -1,0 +1,383 @@
+/*
+** device.c - modules, launches and the functional-only driver (see
+** device.h). Until the timing model drives execution, ws.run() executes
+** each launch's CTAs one after another, the warps of a CTA round-robin in
+** quanta, so that barriers and warp interleaving behave as on hardware
+** while results stay deterministic.
+*/
+#include "func/device.h"
+#include "ptx/parse.h"
+#include "util/xalloc.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Warp-instructions a warp runs before the next warp gets a turn. */
+#define QUANTUM 64
+
+void device_init(struct ws_device *d, const struct ws_config *cfg)
+{
+    memset(d, 0, sizeof *d);
+    config_copy(&d->cfg, cfg);
+    dmem_init(&d->mem, (uint64_t)config_i(cfg, CK_MEM_LIMIT));
+    d->sm_clock = ws_xcalloc((size_t)config_i(cfg, CK_SM_COUNT), sizeof(uint64_t));
+}
+
+void device_reconfigure(struct ws_device *d, const struct ws_config *cfg)
+{
+    config_free(&d->cfg);
+    config_copy(&d->cfg, cfg);
+    d->mem.limit = (uint64_t)config_i(cfg, CK_MEM_LIMIT);
+    free(d->sm_clock);
+    d->sm_clock = ws_xcalloc((size_t)config_i(cfg, CK_SM_COUNT), sizeof(uint64_t));
+}
+
+static void module_free(struct dev_module *m)
+{
+    for (int i = 0; i < m->nkernels; i++)
+        kimage_free(m->kernels[i]);
+    free(m->kernels);
+    free(m->gvar_addr);
+    free(m->constbank);
+    ptx_module_free(m->mod);
+}
+
+void device_free(struct ws_device *d)
+{
+    for (size_t i = 0; i < d->modules.n; i++)
+        module_free(&d->modules.v[i]);
+    vec_free(&d->modules);
+    for (size_t i = 0; i < d->queue.n; i++) {
+        free(d->queue.v[i].params);
+        free(d->queue.v[i].origin);
+    }
+    vec_free(&d->queue);
+    vec_free(&d->done);
+    dmem_free(&d->mem);
+    free(d->sm_clock);
+    config_free(&d->cfg);
+}
+
+int device_load(struct ws_device *d, const char *path, struct ws_diag *diag)
+{
+    struct dev_module dm;
+    memset(&dm, 0, sizeof dm);
+    if (ptx_parse_file(path, (size_t)config_i(&d->cfg, CK_PTX_MAX_BYTES), &dm.mod,
+                       diag))
+        return -1;
+    struct ptx_module *m = dm.mod;
+    dm.gvar_addr = ws_xcalloc(m->vars.n + 1, sizeof *dm.gvar_addr);
+    uint64_t coff = 0;
+    for (size_t i = 0; i < m->vars.n; i++) {
+        const struct ptx_var *v = &m->vars.v[i];
+        if (v->space == SP_CONST) {
+            coff = (coff + v->align - 1) / v->align * v->align;
+            dm.gvar_addr[i] = coff;
+            coff += v->size;
+        }
+    }
+    if (coff > 65536) {
+        diag_error(diag, path, 0, 0, "module has %llu bytes of .const data, more than the 65536 of a constant bank",
+                   (unsigned long long)coff);
+        module_free(&dm);
+        return -1;
+    }
+    dm.const_bytes = (uint32_t)coff;
+    dm.constbank = ws_xcalloc(coff + 1, 1);
+    for (size_t i = 0; i < m->vars.n; i++) {
+        const struct ptx_var *v = &m->vars.v[i];
+        if (v->space == SP_CONST && v->init)
+            memcpy(dm.constbank + dm.gvar_addr[i], v->init, v->size);
+        if (v->space != SP_GLOBAL)
+            continue;
+        uint64_t a = dmem_alloc(&d->mem, v->size ? v->size : 1, diag);
+        if (!a) {
+            diag_prefix(diag, "%s: .global variable '%s': ", path, v->name);
+            module_free(&dm);
+            return -1;
+        }
+        dm.gvar_addr[i] = a;
+        if (v->init)
+            dmem_write(&d->mem, a, v->init, v->size);
+    }
+    for (size_t i = 0; i < m->funcs.n; i++) {
+        if (!m->funcs.v[i].is_entry || !m->funcs.v[i].has_body)
+            continue;
+        struct kimage *k;
+        if (kimage_build(m, (int)i, dm.gvar_addr, &k, diag)) {
+            module_free(&dm);
+            return -1;
+        }
+        dm.kernels = ws_xrealloc(dm.kernels, (size_t)(dm.nkernels + 1) *
+                                                 sizeof *dm.kernels);
+        dm.kernels[dm.nkernels++] = k;
+    }
+    if (dm.nkernels == 0) {
+        diag_error(diag, path, 0, 0, "no kernels (.entry functions with a body) in this file");
+        module_free(&dm);
+        return -1;
+    }
+    vec_push(&d->modules, dm);
+    return (int)d->modules.n - 1;
+}
+
+int device_find_kernel(const struct ws_device *d, int mi, const char *name)
+{
+    const struct dev_module *m = &d->modules.v[mi];
+    for (int i = 0; i < m->nkernels; i++)
+        if (strcmp(m->kernels[i]->name, name) == 0)
+            return i;
+    return -1;
+}
+
+uint64_t device_alloc(struct ws_device *d, uint64_t bytes,
+                      struct ws_diag *diag)
+{
+    return dmem_alloc(&d->mem, bytes, diag);
+}
+
+uint32_t device_regs_per_thread(const struct ws_device *d,
+                                const struct kimage *k)
+{
+    int64_t o = config_i(&d->cfg, CK_REGS_PER_THREAD);
+    return o > 0 ? (uint32_t)o : k->regs_per_thread;
+}
+
+static int launch_error(struct dev_launch *l, struct ws_diag *diag,
+                        const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int launch_error(struct dev_launch *l, struct ws_diag *diag,
+                        const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    diag_error(diag, NULL, 0, 0, "%s", msg);
+    free(l->params);
+    free(l->origin);
+    l->params = NULL;
+    l->origin = NULL;
+    return WS_ERR;
+}
+
+int device_enqueue(struct ws_device *d, struct dev_launch *l,
+                   struct ws_diag *diag)
+{
+    const struct kimage *k = d->modules.v[l->module].kernels[l->kernel];
+    const struct ws_config *c = &d->cfg;
+    static const uint32_t bmax[3] = { 1024, 1024, 64 };
+    static const uint32_t gmax[3] = { 2147483647u, 65535, 65535 };
+    static const char dim[3] = { 'x', 'y', 'z' };
+    for (int i = 0; i < 3; i++) {
+        if (l->block[i] == 0 || l->block[i] > bmax[i])
+            return launch_error(l, diag, "launch of '%s': block.%c = %u is outside 1..%u",
+                                k->name, dim[i], l->block[i], bmax[i]);
+        if (l->grid[i] == 0 || l->grid[i] > gmax[i])
+            return launch_error(l, diag, "launch of '%s': grid.%c = %u is outside 1..%u",
+                                k->name, dim[i], l->grid[i], gmax[i]);
+    }
+    uint64_t threads = (uint64_t)l->block[0] * l->block[1] * l->block[2];
+    if (threads > 1024)
+        return launch_error(l, diag, "launch of '%s': %llu threads per block, more than 1024",
+                            k->name, (unsigned long long)threads);
+    const uint32_t *rq = k->flat.reqntid;
+    if (rq[0] && (l->block[0] != rq[0] || l->block[1] != rq[1] ||
+                  l->block[2] != rq[2]))
+        return launch_error(l, diag, "launch of '%s': the kernel requires a block of (%u,%u,%u) threads (.reqntid)",
+                            k->name, rq[0], rq[1], rq[2]);
+    const uint32_t *mx = k->flat.maxntid;
+    if (mx[0] && threads > (uint64_t)mx[0] * mx[1] * mx[2])
+        return launch_error(l, diag, "launch of '%s': at most %u threads per block (.maxntid)",
+                            k->name, mx[0] * mx[1] * mx[2]);
+    uint64_t warps = (threads + WS_WARP - 1) / WS_WARP;
+    uint32_t regs = device_regs_per_thread(d, k);
+    uint64_t shared = (uint64_t)k->shared_static + l->dyn_shared;
+    if (threads > (uint64_t)config_i(c, CK_SM_MAX_THREADS) ||
+        warps > (uint64_t)config_i(c, CK_SM_MAX_WARPS))
+        return launch_error(l, diag, "launch of '%s': a block of %llu threads does not fit on an SM (sm.max_threads = %lld, sm.max_warps = %lld)",
+                            k->name, (unsigned long long)threads,
+                            (long long)config_i(c, CK_SM_MAX_THREADS),
+                            (long long)config_i(c, CK_SM_MAX_WARPS));
+    if (warps * WS_WARP * regs > (uint64_t)config_i(c, CK_SM_REGISTERS))
+        return launch_error(l, diag, "launch of '%s': a block needs %llu registers (%llu threads x %u per thread), more than the %lld of an SM (sm.registers)",
+                            k->name, (unsigned long long)(warps * WS_WARP * regs),
+                            (unsigned long long)threads, regs,
+                            (long long)config_i(c, CK_SM_REGISTERS));
+    if (shared > (uint64_t)config_i(c, CK_SM_SHARED_BYTES))
+        return launch_error(l, diag, "launch of '%s': a block needs %llu bytes of shared memory (%u static + %u dynamic), more than the %lld of an SM (sm.shared_bytes)",
+                            k->name, (unsigned long long)shared, k->shared_static,
+                            l->dyn_shared, (long long)config_i(c, CK_SM_SHARED_BYTES));
+    if (l->dyn_shared && !k->dyn_shared_align)
+        return launch_error(l, diag, "launch of '%s': %u bytes of dynamic shared memory requested, but the kernel declares no .extern .shared array",
+                            k->name, l->dyn_shared);
+    uint64_t ctas = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
+    uint64_t limit = (uint64_t)config_i(c, CK_LIMIT_WARP_INSTRUCTIONS);
+    if (ctas > limit / warps)
+        return launch_error(l, diag, "launch of '%s': %llu CTAs x %llu warps cannot finish within limit.warp_instructions = %llu",
+                            k->name, (unsigned long long)ctas,
+                            (unsigned long long)warps, (unsigned long long)limit);
+    d->started = true;
+    vec_push(&d->queue, *l);
+    return WS_OK;
+}
+
+/* Error at the instruction a warp is at. */
+static int warp_error(const struct kimage *k, const struct fwarp *w,
+                      struct ws_diag *diag, const char *msg)
+{
+    int32_t pc = fx_pc(w);
+    if (pc < 0 || pc >= k->ninst)
+        pc = k->ninst - 1;
+    const struct ptx_inst *in = &k->flat.insts.v[pc];
+    diag_error(diag, k->mod->path, in->line, in->col, "in kernel '%s': %s",
+               k->name, msg);
+    size_t len;
+    const char *src = ptx_module_line(k->mod, in->line, &len);
+    if (src)
+        diag_source(diag, src, len, in->width);
+    return WS_ERR;
+}
+
+/* Runs one CTA to completion. */
+static int run_cta(struct ws_device *d, const struct flaunch *L, uint64_t i,
+                   struct launch_record *rec, uint64_t *budget,
+                   struct ws_diag *diag)
+{
+    uint32_t gx = L->grid[0], gy = L->grid[1];
+    uint32_t id[3] = { (uint32_t)(i % gx), (uint32_t)((i / gx) % gy),
+                       (uint32_t)(i / ((uint64_t)gx * gy)) };
+    int nsm = (int)config_i(&d->cfg, CK_SM_COUNT);
+    int sm = (int)(i % (uint64_t)nsm);
+    struct fcta cta;
+    fcta_init(&cta, L, id, sm, 0);
+    struct fctx x = { &d->mem, L, &cta, d->sm_clock[sm], sm, nsm,
+                      (int)config_i(&d->cfg, CK_SM_MAX_WARPS), NULL, diag };
+    int rc = WS_OK;
+    while (cta.live > 0 && rc == WS_OK) {
+        int ran = 0;
+        for (uint32_t wi = 0; wi < cta.nwarps && rc == WS_OK; wi++) {
+            struct fwarp *w = &cta.warps[wi];
+            for (int q = 0; q < QUANTUM && w->state == FW_READY; q++) {
+                if (*budget == 0) {
+                    char msg[200];
+                    snprintf(msg, sizeof msg,
+                             "still running after %lld warp-instructions (limit.warp_instructions); does it loop forever?",
+                             (long long)config_i(&d->cfg, CK_LIMIT_WARP_INSTRUCTIONS));
+                    rc = warp_error(L->k, w, diag, msg);
+                    break;
+                }
+                (*budget)--;
+                enum fx_status st = fx_step(&x, w);
+                x.clock++;
+                ran = 1;
+                if (st == FX_ERR) {
+                    rc = WS_ERR;
+                    break;
+                }
+                if (st == FX_DONE) {
+                    cta.live--;
+                    fcta_release_barriers(&cta);
+                } else if (st == FX_BARRIER) {
+                    fcta_release_barriers(&cta);
+                }
+            }
+        }
+        if (rc == WS_OK && !ran && cta.live > 0 &&
+            fcta_release_barriers(&cta) == 0) {
+            for (uint32_t wi = 0; wi < cta.nwarps; wi++)
+                if (cta.warps[wi].state == FW_BARRIER) {
+                    char msg[200];
+                    snprintf(msg, sizeof msg,
+                             "deadlock in CTA (%u,%u,%u): warp %u waits at barrier %d, which the other warps never reach",
+                             id[0], id[1], id[2], wi, cta.warps[wi].bar_id);
+                    rc = warp_error(L->k, &cta.warps[wi], diag, msg);
+                    break;
+                }
+        }
+    }
+    for (uint32_t wi = 0; wi < cta.nwarps; wi++) {
+        rec->warp_instructions += cta.warps[wi].ninst;
+        rec->thread_instructions += cta.warps[wi].nthread;
+    }
+    d->sm_clock[sm] = x.clock;
+    fcta_free(&cta);
+    return rc;
+}
+
+int device_run(struct ws_device *d, struct ws_diag *diag)
+{
+    int rc = WS_OK;
+    uint64_t budget = (uint64_t)config_i(&d->cfg, CK_LIMIT_WARP_INSTRUCTIONS);
+    size_t i;
+    for (i = 0; i < d->queue.n && rc == WS_OK; i++) {
+        struct dev_launch *l = &d->queue.v[i];
+        struct dev_module *m = &d->modules.v[l->module];
+        const struct kimage *k = m->kernels[l->kernel];
+        struct flaunch L = { k, { l->grid[0], l->grid[1], l->grid[2] },
+                             { l->block[0], l->block[1], l->block[2] },
+                             l->dyn_shared, l->params, m->constbank,
+                             m->const_bytes, ++d->gridid };
+        struct launch_record rec;
+        memset(&rec, 0, sizeof rec);
+        rec.kernel = k->name;
+        memcpy(rec.grid, l->grid, sizeof rec.grid);
+        memcpy(rec.block, l->block, sizeof rec.block);
+        rec.shared_bytes = k->shared_static + l->dyn_shared;
+        rec.regs_per_thread = device_regs_per_thread(d, k);
+        uint64_t nctas = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
+        rec.ctas = nctas;
+        for (uint64_t c = 0; c < nctas && rc == WS_OK; c++)
+            rc = run_cta(d, &L, c, &rec, &budget, diag);
+        if (rc != WS_OK && l->origin)
+            diag_note(diag, "launched at %s", l->origin);
+        vec_push(&d->done, rec);
+    }
+    for (size_t j = 0; j < d->queue.n; j++) {
+        free(d->queue.v[j].params);
+        free(d->queue.v[j].origin);
+    }
+    d->queue.n = 0;
+    return rc;
+}
+
+static struct jv *dims(const uint32_t v[3])
+{
+    struct jv *a = jv_arr();
+    for (int i = 0; i < 3; i++)
+        jv_push(a, jv_int(v[i]));
+    return a;
+}
+
+struct jv *device_stats(const struct ws_device *d)
+{
+    struct jv *o = jv_obj();
+    char hash[17], buf[64];
+    config_hash(&d->cfg, hash);
+    jv_set(o, "warpscope", jv_str(WS_VERSION));
+    jv_set(o, "preset", jv_str(config_s(&d->cfg, CK_PRESET)));
+    jv_set(o, "design", jv_str(config_enum_name(&d->cfg, CK_DESIGN, buf, sizeof buf)));
+    jv_set(o, "config_hash", jv_str(hash));
+    uint64_t wi = 0, ti = 0;
+    struct jv *ls = jv_arr();
+    for (size_t i = 0; i < d->done.n; i++) {
+        const struct launch_record *r = &d->done.v[i];
+        wi += r->warp_instructions;
+        ti += r->thread_instructions;
+        struct jv *l = jv_push(ls, jv_obj());
+        jv_set(l, "kernel", jv_str(r->kernel));
+        jv_set(l, "grid", dims(r->grid));
+        jv_set(l, "block", dims(r->block));
+        jv_set(l, "shared_bytes", jv_int(r->shared_bytes));
+        jv_set(l, "regs_per_thread", jv_int(r->regs_per_thread));
+        jv_set(l, "ctas", jv_int((int64_t)r->ctas));
+        jv_set(l, "warp_instructions", jv_int((int64_t)r->warp_instructions));
+        jv_set(l, "thread_instructions", jv_int((int64_t)r->thread_instructions));
+    }
+    jv_set(o, "warp_instructions", jv_int((int64_t)wi));
+    jv_set(o, "thread_instructions", jv_int((int64_t)ti));
+    jv_set(o, "launches", ls);
+    return o;
+}

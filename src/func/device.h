@@ -1,0 +1,89 @@
+/*
+** device.h - the simulated GPU as a scenario sees it.
+** Holds the configuration, device memory, loaded PTX modules (with their
+** compiled kernel images, .global variables and .const bank), the queue of
+** launches and the record of finished ones. ws.* calls in Lua map onto
+** these functions; nothing here knows about Lua.
+*/
+#ifndef WS_DEVICE_H
+#define WS_DEVICE_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "compile/image.h"
+#include "config/config.h"
+#include "func/exec.h"
+#include "func/mem.h"
+#include "util/jval.h"
+#include "util/vec.h"
+
+struct dev_module {
+    struct ptx_module *mod;
+    struct kimage **kernels;
+    int nkernels;
+    uint64_t *gvar_addr;      /* per module variable: device address
+                                 (.global) or constant-bank offset (.const) */
+    uint8_t *constbank;
+    uint32_t const_bytes;
+};
+
+struct dev_launch {
+    int module, kernel;
+    uint32_t grid[3], block[3], dyn_shared;
+    uint8_t *params;
+    char *origin;             /* where it was requested, for errors */
+};
+
+struct launch_record {
+    const char *kernel;       /* interned in the module */
+    uint32_t grid[3], block[3];
+    uint32_t shared_bytes;    /* static + dynamic per CTA */
+    uint32_t regs_per_thread;
+    uint64_t ctas, warp_instructions, thread_instructions;
+};
+
+struct ws_device {
+    struct ws_config cfg;
+    bool started;             /* a launch was queued: config is frozen */
+    struct dmem mem;
+    VEC(struct dev_module) modules;
+    VEC(struct dev_launch) queue;
+    VEC(struct launch_record) done;
+    uint64_t *sm_clock;       /* per SM: warp-instructions issued so far */
+    uint64_t gridid;
+};
+
+/* Takes a copy of cfg. */
+void device_init(struct ws_device *d, const struct ws_config *cfg);
+void device_free(struct ws_device *d);
+
+/* Replaces the configuration; only before the first launch. */
+void device_reconfigure(struct ws_device *d, const struct ws_config *cfg);
+
+/* Loads and compiles every kernel of a PTX file; returns its index or -1. */
+int device_load(struct ws_device *d, const char *path, struct ws_diag *diag);
+
+/* Kernel index by name in module mi, or -1. */
+int device_find_kernel(const struct ws_device *d, int mi, const char *name);
+
+/* Device allocation; 0 with diag filled on failure. */
+uint64_t device_alloc(struct ws_device *d, uint64_t bytes,
+                      struct ws_diag *diag);
+
+/*
+** Validates and queues a launch (takes ownership of l->params and
+** l->origin on success and on failure).
+*/
+int device_enqueue(struct ws_device *d, struct dev_launch *l,
+                   struct ws_diag *diag);
+
+/* Runs every queued launch to completion in order. */
+int device_run(struct ws_device *d, struct ws_diag *diag);
+
+/* The statistics object of SPEC 1.4 (keys the model fills so far). */
+struct jv *device_stats(const struct ws_device *d);
+
+/* Registers per thread used for occupancy of kernel k. */
+uint32_t device_regs_per_thread(const struct ws_device *d,
+                                const struct kimage *k);
+
+#endif

@@ -1,0 +1,179 @@
+/*
+** exec-internal.h - shared by the executor's files (exec*.c) only.
+** Operands are read for all 32 lanes into uint64_t arrays (registers are
+** zero-extended) and results written back under a lane mask, truncated to
+** the destination register's width. Handlers compute in 64 bits and return
+** results sign-extended for signed types, zero-extended otherwise.
+*/
+#ifndef WS_EXEC_INTERNAL_H
+#define WS_EXEC_INTERNAL_H
+#include <string.h>
+#include "func/exec.h"
+
+typedef uint64_t lanes_t[WS_WARP];
+
+/* A handler executes ki for the lanes in m (active and guard true). */
+typedef enum fx_status (*fx_handler)(struct fctx *x, struct fwarp *w,
+                                     const struct kinst *ki, uint32_t m);
+
+enum fx_status fx_int(struct fctx *x, struct fwarp *w, const struct kinst *ki,
+                      uint32_t m);
+enum fx_status fx_float(struct fctx *x, struct fwarp *w,
+                        const struct kinst *ki, uint32_t m);
+enum fx_status fx_cvt(struct fctx *x, struct fwarp *w, const struct kinst *ki,
+                      uint32_t m);
+enum fx_status fx_setp(struct fctx *x, struct fwarp *w,
+                       const struct kinst *ki, uint32_t m);
+enum fx_status fx_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
+                      uint32_t m);
+enum fx_status fx_atom(struct fctx *x, struct fwarp *w,
+                       const struct kinst *ki, uint32_t m);
+
+void fx_read_sreg(const struct fctx *x, const struct fwarp *w,
+                  const struct kop *o, uint64_t *v);
+
+/* Reports a fault of `lane` at instruction ki. */
+enum fx_status fx_fault(struct fctx *x, const struct fwarp *w,
+                        const struct kinst *ki, int lane, const char *fmt,
+                        ...) __attribute__((format(printf, 5, 6)));
+
+static inline int type_bits(uint8_t t)
+{
+    return (int)ptx_type_size((enum ptx_type)t) * 8;
+}
+
+static inline uint64_t bits_mask(int bits)
+{
+    return bits >= 64 ? UINT64_MAX : ((1ULL << bits) - 1);
+}
+
+/* Sign-extends the low `bits` bits of v. */
+static inline uint64_t sext(uint64_t v, int bits)
+{
+    if (bits >= 64)
+        return v;
+    uint64_t s = 1ULL << (bits - 1);
+    v &= bits_mask(bits);
+    return (v ^ s) - s;
+}
+
+/* Normalises a result of type t: sign-extend signed, zero-extend others. */
+static inline uint64_t norm(uint64_t v, uint8_t t)
+{
+    int b = type_bits(t);
+    return ptx_type_is_signed((enum ptx_type)t) ? sext(v, b)
+                                                : v & bits_mask(b);
+}
+
+static inline void rd(const struct fctx *x, const struct fwarp *w,
+                      const struct kop *o, uint64_t *v)
+{
+    switch (o->kind) {
+    case KO_REG: {
+        const uint32_t *r = w->r + (size_t)o->slot * WS_WARP;
+        if (o->nslot == 1) {
+            for (int l = 0; l < WS_WARP; l++)
+                v[l] = r[l];
+        } else {
+            const uint32_t *h = r + WS_WARP;
+            for (int l = 0; l < WS_WARP; l++)
+                v[l] = r[l] | (uint64_t)h[l] << 32;
+        }
+        break;
+    }
+    case KO_IMM:
+        for (int l = 0; l < WS_WARP; l++)
+            v[l] = o->imm;
+        break;
+    case KO_PRED: {
+        uint32_t p = w->p[o->slot];
+        if (o->neg)
+            p = ~p;
+        for (int l = 0; l < WS_WARP; l++)
+            v[l] = (p >> l) & 1;
+        break;
+    }
+    case KO_SREG:
+        fx_read_sreg(x, w, o, v);
+        break;
+    default:
+        memset(v, 0, sizeof(lanes_t));
+        break;
+    }
+}
+
+/* A predicate operand as a lane mask. */
+static inline uint32_t rd_pred(const struct fwarp *w, const struct kop *o)
+{
+    if (o->kind == KO_IMM)
+        return o->imm ? 0xffffffffu : 0;
+    uint32_t p = w->p[o->slot];
+    return o->neg ? ~p : p;
+}
+
+static inline void wr_pred(struct fwarp *w, const struct kop *o, uint32_t v,
+                           uint32_t m)
+{
+    if (o->kind == KO_PRED)
+        w->p[o->slot] = (w->p[o->slot] & ~m) | (v & m);
+}
+
+static inline void wr_slot(struct fwarp *w, int32_t slot, int nslot,
+                           int bytes, const uint64_t *v, uint32_t m)
+{
+    uint32_t *r = w->r + (size_t)slot * WS_WARP;
+    uint32_t keep = bytes >= 4 ? 0xffffffffu : (uint32_t)bits_mask(bytes * 8);
+    for (int l = 0; l < WS_WARP; l++)
+        if (m >> l & 1)
+            r[l] = (uint32_t)v[l] & keep;
+    if (nslot == 2) {
+        uint32_t *h = r + WS_WARP;
+        for (int l = 0; l < WS_WARP; l++)
+            if (m >> l & 1)
+                h[l] = (uint32_t)(v[l] >> 32);
+    }
+}
+
+static inline void wr(struct fwarp *w, const struct kop *o, const uint64_t *v,
+                      uint32_t m)
+{
+    if (o->kind == KO_REG) {
+        wr_slot(w, o->slot, o->nslot, o->bytes, v, m);
+    } else if (o->kind == KO_PRED) {
+        uint32_t bits = 0;
+        for (int l = 0; l < WS_WARP; l++)
+            bits |= (uint32_t)(v[l] != 0) << l;
+        wr_pred(w, o, bits, m);
+    }
+}
+
+static inline float as_f32(uint64_t v)
+{
+    uint32_t b = (uint32_t)v;
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+}
+
+static inline double as_f64(uint64_t v)
+{
+    double d;
+    memcpy(&d, &v, 8);
+    return d;
+}
+
+static inline uint64_t from_f32(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    return b;
+}
+
+static inline uint64_t from_f64(double d)
+{
+    uint64_t b;
+    memcpy(&b, &d, 8);
+    return b;
+}
+
+#endif

@@ -1,0 +1,247 @@
+/*
+** exec-mem.c - loads, stores and atomics.
+** Every access is resolved to its state space (generic addresses through
+** the windows of mem.h), checked for alignment and bounds, and performed
+** lane by lane in ascending lane order, which makes same-address stores and
+** atomics deterministic. A fault names the lane, thread, CTA, space and
+** address.
+*/
+#include "func/exec-internal.h"
+#include <stdio.h>
+
+/* Resolves one lane's access; returns a host pointer or faults. */
+static enum fx_status resolve(struct fctx *x, struct fwarp *w,
+                              const struct kinst *ki, int lane, uint64_t addr,
+                              unsigned n, bool store, uint8_t *space_out,
+                              uint64_t *addr_out, uint8_t **p)
+{
+    uint8_t space = ki->space;
+    if (space == KS_GENERIC) {
+        if (addr - WS_SHARED_WINDOW < WS_WINDOW_SIZE) {
+            space = KS_SHARED;
+            addr -= WS_SHARED_WINDOW;
+        } else if (addr - WS_LOCAL_WINDOW < WS_WINDOW_SIZE) {
+            space = KS_LOCAL;
+            addr -= WS_LOCAL_WINDOW;
+        } else if (addr - WS_CONST_WINDOW < WS_WINDOW_SIZE) {
+            space = KS_CONST;
+            addr -= WS_CONST_WINDOW;
+        } else {
+            space = KS_GLOBAL;
+        }
+    }
+    const char *what = ki->op == OP_LD ? "load" : ki->op == OP_ST ? "store"
+                                                                  : "atomic";
+    if (addr % n != 0)
+        return fx_fault(x, w, ki, lane, "misaligned %s %s of %u bytes at address 0x%llx",
+                        kspace_name(space), what, n, (unsigned long long)addr);
+    *space_out = space;
+    *addr_out = addr;
+    const struct flaunch *L = x->L;
+    switch (space) {
+    case KS_GLOBAL:
+        *p = dmem_page_ptr(x->mem, addr, store);
+        if (!*p)
+            return fx_fault(x, w, ki, lane, "global %s of %u bytes at 0x%llx is outside any allocation",
+                            what, n, (unsigned long long)addr);
+        return FX_OK;
+    case KS_SHARED:
+        if (addr + n > x->cta->shared_bytes)
+            return fx_fault(x, w, ki, lane, "shared %s of %u bytes at offset 0x%llx is outside the CTA's %u bytes of shared memory",
+                            what, n, (unsigned long long)addr,
+                            x->cta->shared_bytes);
+        *p = x->cta->shared + addr;
+        return FX_OK;
+    case KS_LOCAL: {
+        uint32_t fb = L->k->local_bytes;
+        if (addr + n > fb)
+            return fx_fault(x, w, ki, lane, "local %s of %u bytes at offset 0x%llx is outside the thread's %u-byte local frame",
+                            what, n, (unsigned long long)addr, fb);
+        size_t t = (size_t)w->wid * WS_WARP + (size_t)lane;
+        *p = x->cta->local + t * fb + addr;
+        return FX_OK;
+    }
+    case KS_PARAM:
+        if (store)
+            return fx_fault(x, w, ki, lane, "store to kernel parameter space");
+        if (addr + n > L->k->param_bytes)
+            return fx_fault(x, w, ki, lane, "parameter load of %u bytes at offset %llu is beyond the %u bytes of parameters",
+                            n, (unsigned long long)addr, L->k->param_bytes);
+        *p = L->params + addr;
+        return FX_OK;
+    case KS_CONST:
+        if (store)
+            return fx_fault(x, w, ki, lane, "store to constant memory");
+        if (addr + n > L->const_bytes)
+            return fx_fault(x, w, ki, lane, "constant load of %u bytes at offset 0x%llx is beyond the module's %u bytes of constants",
+                            n, (unsigned long long)addr, L->const_bytes);
+        *p = (uint8_t *)(uintptr_t)(L->constbank + addr);
+        return FX_OK;
+    default:
+        return fx_fault(x, w, ki, lane, "access to an unknown state space");
+    }
+}
+
+static void record(struct fctx *x, uint8_t space, unsigned size, bool store,
+                   bool atomic)
+{
+    if (!x->rec)
+        return;
+    x->rec->space = space;
+    x->rec->size = (uint8_t)size;
+    x->rec->store = store;
+    x->rec->atomic = atomic;
+}
+
+static void addresses(struct fctx *x, struct fwarp *w, const struct kop *o,
+                      uint64_t *v)
+{
+    if (o->slot >= 0) {
+        struct kop base = { .kind = KO_REG, .nslot = o->nslot,
+                            .slot = o->slot };
+        rd(x, w, &base, v);
+    } else {
+        memset(v, 0, sizeof(lanes_t));
+    }
+    for (int l = 0; l < WS_WARP; l++)
+        v[l] += o->imm;
+}
+
+enum fx_status fx_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
+                      uint32_t m)
+{
+    bool store = ki->op == OP_ST;
+    /* ld d, [a]: address is source 0. st [a], v: st has no destination,
+       so the address is source 0 and the value source 1. */
+    const struct kop *ao = &ki->s[0];
+    const struct kop *vo = store ? &ki->s[1] : &ki->d[0];
+    unsigned esz = ptx_type_size((enum ptx_type)ki->m.type);
+    unsigned nv = ki->m.vec, total = esz * nv;
+    lanes_t addr;
+    addresses(x, w, ao, addr);
+    lanes_t val[4];
+    if (store) {
+        if (vo->kind == KO_VEC) {
+            for (unsigned e = 0; e < nv; e++) {
+                struct kop el = { .kind = KO_REG, .nslot = vo->nslot,
+                                  .slot = vo->vec[e] };
+                rd(x, w, &el, val[e]);
+            }
+        } else {
+            rd(x, w, vo, val[0]);
+        }
+    }
+    uint8_t space = KS_GLOBAL;
+    for (int l = 0; l < WS_WARP; l++) {
+        if (!(m >> l & 1))
+            continue;
+        uint8_t *p;
+        uint64_t ra;
+        enum fx_status st = resolve(x, w, ki, l, addr[l], total, store, &space,
+                                    &ra, &p);
+        if (st != FX_OK)
+            return st;
+        if (x->rec)
+            x->rec->addr[l] = ra;
+        for (unsigned e = 0; e < nv; e++) {
+            if (store) {
+                uint64_t v = val[e][l];
+                memcpy(p + e * esz, &v, esz);   /* little-endian host */
+            } else {
+                uint64_t v = 0;
+                memcpy(&v, p + e * esz, esz);
+                val[e][l] = norm(v, ki->m.type);
+            }
+        }
+    }
+    if (x->rec) {
+        record(x, space, total, store, false);
+        x->rec->mask = m;
+    }
+    if (!store) {
+        if (vo->kind == KO_VEC) {
+            for (unsigned e = 0; e < nv; e++)
+                if (vo->vec[e] >= 0)
+                    wr_slot(w, vo->vec[e], vo->nslot, vo->bytes, val[e], m);
+        } else {
+            wr(w, vo, val[0], m);
+        }
+    }
+    return FX_OK;
+}
+
+static uint64_t atom_apply(const struct kinst *ki, uint64_t old, uint64_t b,
+                           uint64_t c)
+{
+    uint8_t t = ki->m.type;
+    int bits = type_bits(t);
+    uint64_t mk = bits_mask(bits);
+    old &= mk;
+    b &= mk;
+    switch (ki->m.mode) {
+    case ATOM_ADD:
+        if (t == PT_F32)
+            return from_f32(as_f32(old) + as_f32(b));
+        if (t == PT_F64)
+            return from_f64(as_f64(old) + as_f64(b));
+        return (old + b) & mk;
+    case ATOM_MIN:
+    case ATOM_MAX: {
+        int lt = ptx_type_is_signed((enum ptx_type)t)
+                     ? (int64_t)sext(old, bits) < (int64_t)sext(b, bits)
+                     : old < b;
+        return (ki->m.mode == ATOM_MIN) == lt ? old : b;
+    }
+    case ATOM_INC: return old >= b ? 0 : old + 1;
+    case ATOM_DEC: return (old == 0 || old > b) ? b : old - 1;
+    case ATOM_AND: return old & b;
+    case ATOM_OR: return old | b;
+    case ATOM_XOR: return old ^ b;
+    case ATOM_EXCH: return b;
+    case ATOM_CAS: return old == b ? c & mk : old;
+    default: return old;
+    }
+}
+
+enum fx_status fx_atom(struct fctx *x, struct fwarp *w,
+                       const struct kinst *ki, uint32_t m)
+{
+    bool red = ki->op == OP_RED;
+    const struct kop *ao = &ki->s[0];
+    lanes_t addr, b, c, d;
+    addresses(x, w, ao, addr);
+    rd(x, w, &ki->s[1], b);
+    if (ki->m.mode == ATOM_CAS)
+        rd(x, w, &ki->s[2], c);
+    else
+        memset(c, 0, sizeof c);
+    unsigned n = ptx_type_size((enum ptx_type)ki->m.type);
+    uint8_t space = KS_GLOBAL;
+    for (int l = 0; l < WS_WARP; l++) {
+        if (!(m >> l & 1))
+            continue;
+        uint8_t *p;
+        uint64_t ra;
+        enum fx_status st = resolve(x, w, ki, l, addr[l], n, true, &space, &ra,
+                                    &p);
+        if (st != FX_OK)
+            return st;
+        if (space != KS_GLOBAL && space != KS_SHARED)
+            return fx_fault(x, w, ki, l, "atomics work on global or shared memory, not %s",
+                            kspace_name(space));
+        if (x->rec)
+            x->rec->addr[l] = ra;
+        uint64_t old = 0;
+        memcpy(&old, p, n);
+        uint64_t nv = atom_apply(ki, old, b[l], c[l]);
+        memcpy(p, &nv, n);
+        d[l] = norm(old, ki->m.type);
+    }
+    if (x->rec) {
+        record(x, space, n, true, true);
+        x->rec->mask = m;
+    }
+    if (!red)
+        wr(w, &ki->d[0], d, m);
+    return FX_OK;
+}

@@ -1,0 +1,488 @@
+/*
+** exec.c - instruction dispatch, SIMT control flow, barriers, warp-level
+** instructions, special registers and CTA setup (see exec.h).
+** The SIMT stack follows the immediate-post-dominator scheme: a divergent
+** branch turns the top entry into the reconvergence entry (pc = ipdom) and
+** pushes the not-taken then the taken path; an entry is popped when its pc
+** reaches its reconvergence point or all its lanes have exited.
+*/
+#include "func/exec-internal.h"
+#include "util/xalloc.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* ---- faults ---------------------------------------------------------- */
+
+enum fx_status fx_fault(struct fctx *x, const struct fwarp *w,
+                        const struct kinst *ki, int lane, const char *fmt, ...)
+{
+    const struct kimage *k = x->L->k;
+    int32_t pc = (int32_t)(ki - k->insts);
+    const struct ptx_inst *in = &k->flat.insts.v[pc];
+    char msg[400], who[120];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fcta_describe_lane(x->cta, x->L, w, lane, who, sizeof who);
+    diag_error(x->diag, k->mod->path, in->line, in->col,
+               "in kernel '%s', %s (warp %d lane %d): %s", k->name, who,
+               w->wid, lane, msg);
+    size_t len;
+    const char *src = ptx_module_line(k->mod, in->line, &len);
+    if (src)
+        diag_source(x->diag, src, len, in->width);
+    return FX_ERR;
+}
+
+void fcta_describe_lane(const struct fcta *c, const struct flaunch *L,
+                        const struct fwarp *w, int lane, char *buf, size_t n)
+{
+    uint32_t t = (uint32_t)w->wid * WS_WARP + (uint32_t)lane;
+    uint32_t bx = L->block[0], by = L->block[1];
+    snprintf(buf, n, "thread (%u,%u,%u) of CTA (%u,%u,%u)", t % bx,
+             (t / bx) % by, t / (bx * by), c->ctaid[0], c->ctaid[1],
+             c->ctaid[2]);
+}
+
+/* ---- special registers ----------------------------------------------- */
+
+void fx_read_sreg(const struct fctx *x, const struct fwarp *w,
+                  const struct kop *o, uint64_t *v)
+{
+    const struct flaunch *L = x->L;
+    uint64_t u = 0;
+    switch (o->sreg) {
+    case SR_TID: {
+        uint32_t bx = L->block[0], by = L->block[1];
+        for (int l = 0; l < WS_WARP; l++) {
+            uint32_t t = (uint32_t)w->wid * WS_WARP + (uint32_t)l;
+            v[l] = o->comp == 0 ? t % bx : o->comp == 1 ? (t / bx) % by
+                                                        : t / (bx * by);
+        }
+        return;
+    }
+    case SR_LANEID:
+        for (int l = 0; l < WS_WARP; l++)
+            v[l] = (uint64_t)l;
+        return;
+    case SR_LANEMASK_EQ: case SR_LANEMASK_LT: case SR_LANEMASK_LE:
+    case SR_LANEMASK_GT: case SR_LANEMASK_GE:
+        for (int l = 0; l < WS_WARP; l++) {
+            uint32_t eq = 1u << l, lt = eq - 1;
+            uint32_t r = o->sreg == SR_LANEMASK_EQ ? eq
+                         : o->sreg == SR_LANEMASK_LT ? lt
+                         : o->sreg == SR_LANEMASK_LE ? lt | eq
+                         : o->sreg == SR_LANEMASK_GT ? ~(lt | eq)
+                                                     : ~lt;
+            v[l] = r;
+        }
+        return;
+    case SR_NTID: u = L->block[o->comp < 3 ? o->comp : 0]; break;
+    case SR_CTAID: u = x->cta->ctaid[o->comp < 3 ? o->comp : 0]; break;
+    case SR_NCTAID: u = L->grid[o->comp < 3 ? o->comp : 0]; break;
+    case SR_WARPID: u = (uint64_t)w->hw_slot; break;
+    case SR_NWARPID: u = (uint64_t)x->nwarpid; break;
+    case SR_SMID: u = (uint64_t)x->smid; break;
+    case SR_NSMID: u = (uint64_t)x->nsm; break;
+    case SR_GRIDID: u = L->gridid; break;
+    case SR_CLOCK: u = (uint32_t)x->clock; break;
+    case SR_CLOCK64: u = x->clock; break;
+    default: break;
+    }
+    for (int l = 0; l < WS_WARP; l++)
+        v[l] = u;
+}
+
+/* ---- SIMT stack ------------------------------------------------------ */
+
+static void push(struct fwarp *w, int32_t pc, int32_t rpc, uint32_t mask)
+{
+    if (w->depth == w->cap) {
+        w->cap = w->cap ? w->cap * 2 : 8;
+        w->stack = ws_xrealloc(w->stack, (size_t)w->cap * sizeof *w->stack);
+    }
+    w->stack[w->depth++] = (struct simt_entry){ pc, rpc, mask };
+}
+
+/* Pops entries that reached their reconvergence point or have no lanes. */
+static void settle(struct fwarp *w)
+{
+    while (w->depth > 0) {
+        struct simt_entry *t = &w->stack[w->depth - 1];
+        if (t->mask != 0 && t->pc != t->rpc)
+            break;
+        w->depth--;
+    }
+    if (w->depth == 0)
+        w->state = FW_DONE;
+}
+
+int32_t fx_pc(const struct fwarp *w)
+{
+    return w->depth ? w->stack[w->depth - 1].pc : -1;
+}
+
+uint32_t fx_active(const struct fwarp *w)
+{
+    return w->depth ? w->stack[w->depth - 1].mask : 0;
+}
+
+static void lanes_exit(struct fwarp *w, uint32_t m)
+{
+    w->exited |= m;
+    for (int i = 0; i < w->depth; i++)
+        w->stack[i].mask &= ~m;
+}
+
+static void branch(struct fwarp *w, const struct kinst *ki, int32_t pc,
+                   uint32_t active, uint32_t taken)
+{
+    struct simt_entry *top = &w->stack[w->depth - 1];
+    uint32_t fall = active & ~taken;
+    if (ki->target == pc + 1 || fall == 0) {
+        top->pc = taken ? ki->target : pc + 1;
+        return;
+    }
+    if (taken == 0) {
+        top->pc = pc + 1;
+        return;
+    }
+    /* Divergence: the current entry waits at the reconvergence point. */
+    top->pc = ki->rpc;
+    push(w, pc + 1, ki->rpc, fall);
+    push(w, ki->target, ki->rpc, taken);
+}
+
+/* ---- warp-level instructions ----------------------------------------- */
+
+static enum fx_status do_vote(struct fctx *x, struct fwarp *w,
+                              const struct kinst *ki, uint32_t m)
+{
+    (void)x;
+    /* Lanes that take part: executing lanes named in the member mask. */
+    lanes_t mm;
+    rd(x, w, &ki->s[1], mm);
+    uint32_t p = rd_pred(w, &ki->s[0]);
+    uint32_t part = m;
+    for (int l = 0; l < WS_WARP; l++)
+        if (m >> l & 1)
+            part &= (uint32_t)mm[l];
+    uint32_t ballot = p & part;
+    switch (ki->m.mode) {
+    case VOTE_BALLOT: {
+        lanes_t d;
+        for (int l = 0; l < WS_WARP; l++)
+            d[l] = ballot;
+        wr(w, &ki->d[0], d, m);
+        break;
+    }
+    case VOTE_ALL:
+        wr_pred(w, &ki->d[0], ballot == part ? ~0u : 0, m);
+        break;
+    case VOTE_ANY:
+        wr_pred(w, &ki->d[0], ballot ? ~0u : 0, m);
+        break;
+    case VOTE_UNI:
+        wr_pred(w, &ki->d[0], (ballot == 0 || ballot == part) ? ~0u : 0, m);
+        break;
+    }
+    return FX_OK;
+}
+
+static enum fx_status do_shfl(struct fctx *x, struct fwarp *w,
+                              const struct kinst *ki, uint32_t m)
+{
+    lanes_t a, b, c, d;
+    int nd = ki->nd;
+    rd(x, w, &ki->s[0], a);
+    rd(x, w, &ki->s[1], b);
+    rd(x, w, &ki->s[2], c);
+    uint32_t pv = 0;
+    for (int l = 0; l < WS_WARP; l++) {
+        if (!(m >> l & 1))
+            continue;
+        int bval = (int)(b[l] & 31), cval = (int)(c[l] & 31);
+        int seg = (int)((c[l] >> 8) & 31);
+        int maxl = (l & seg) | (cval & ~seg);
+        int minl = l & seg;
+        int j;
+        bool ok;
+        switch (ki->m.mode) {
+        case SHFL_UP: j = l - bval; ok = j >= maxl; break;
+        case SHFL_DOWN: j = l + bval; ok = j <= maxl; break;
+        case SHFL_BFLY: j = l ^ bval; ok = j <= maxl; break;
+        default: j = minl | (bval & ~seg); ok = j <= maxl; break;
+        }
+        if (!ok)
+            j = l;
+        d[l] = a[j];
+        pv |= (uint32_t)ok << l;
+    }
+    wr(w, &ki->d[0], d, m);
+    if (nd == 2)
+        wr_pred(w, &ki->d[1], pv, m);
+    return FX_OK;
+}
+
+/* ---- barriers -------------------------------------------------------- */
+
+static enum fx_status do_bar(struct fctx *x, struct fwarp *w,
+                             const struct kinst *ki, uint32_t m)
+{
+    if (ki->m.mode2 == 9)      /* bar.warp.sync: lanes run in lockstep */
+        return FX_OK;
+    lanes_t id, cnt;
+    rd(x, w, &ki->s[0], id);
+    int l0 = m ? __builtin_ctz(m) : __builtin_ctz(fx_active(w) | 1);
+    if (m == 0)
+        return FX_OK;   /* no lane executes it (guard false) */
+    uint64_t b = id[l0];
+    if (b >= WS_MAX_BARRIERS)
+        return fx_fault(x, w, ki, l0, "barrier number %llu is out of range 0..%d",
+                        (unsigned long long)b, WS_MAX_BARRIERS - 1);
+    struct fbarrier *bar = &x->cta->bar[b];
+    uint32_t expected = 0;
+    if (ki->ns >= 2) {
+        rd(x, w, &ki->s[1], cnt);
+        uint64_t n = cnt[l0];
+        if (n == 0 || n % WS_WARP || n > x->cta->nthreads + WS_WARP - 1)
+            return fx_fault(x, w, ki, l0, "barrier thread count %llu must be a non-zero multiple of 32 up to the CTA size",
+                            (unsigned long long)n);
+        expected = (uint32_t)(n / WS_WARP);
+    }
+    if (bar->arrived && bar->expected != expected)
+        return fx_fault(x, w, ki, l0, "barrier %llu used with different thread counts",
+                        (unsigned long long)b);
+    bar->expected = expected;
+    bar->arrived++;
+    if (ki->m.mode == BAR_ARRIVE)
+        return FX_OK;
+    w->state = FW_BARRIER;
+    w->bar_id = (int)b;
+    return FX_BARRIER;
+}
+
+int fcta_release_barriers(struct fcta *c)
+{
+    int released = 0;
+    for (int b = 0; b < WS_MAX_BARRIERS; b++) {
+        struct fbarrier *bar = &c->bar[b];
+        if (!bar->arrived)
+            continue;
+        uint32_t need = bar->expected ? bar->expected : c->live;
+        if (bar->arrived < need)
+            continue;
+        for (uint32_t i = 0; i < c->nwarps; i++) {
+            struct fwarp *w = &c->warps[i];
+            if (w->state == FW_BARRIER && w->bar_id == b) {
+                w->state = FW_READY;
+                released++;
+            }
+        }
+        bar->arrived = 0;
+        bar->expected = 0;
+    }
+    return released;
+}
+
+/* ---- dispatch -------------------------------------------------------- */
+
+static enum fx_status do_mov(struct fctx *x, struct fwarp *w,
+                             const struct kinst *ki, uint32_t m)
+{
+    const struct kop *d = &ki->d[0], *s = &ki->s[0];
+    lanes_t v;
+    if (d->kind == KO_VEC) {
+        /* Unpack: split the source into equal parts, lowest first. */
+        rd(x, w, s, v);
+        int bits = type_bits(ki->m.type) / d->nvec;
+        for (int e = 0; e < d->nvec; e++) {
+            if (d->vec[e] < 0)
+                continue;
+            lanes_t part;
+            for (int l = 0; l < WS_WARP; l++)
+                part[l] = (v[l] >> (e * bits)) & bits_mask(bits);
+            wr_slot(w, d->vec[e], d->nslot, d->bytes, part, m);
+        }
+        return FX_OK;
+    }
+    if (s->kind == KO_VEC) {
+        int bits = type_bits(ki->m.type) / s->nvec;
+        memset(v, 0, sizeof v);
+        for (int e = 0; e < s->nvec; e++) {
+            struct kop el = { .kind = KO_REG, .nslot = s->nslot,
+                              .slot = s->vec[e] };
+            lanes_t part;
+            rd(x, w, &el, part);
+            for (int l = 0; l < WS_WARP; l++)
+                v[l] |= (part[l] & bits_mask(bits)) << (e * bits);
+        }
+        wr(w, d, v, m);
+        return FX_OK;
+    }
+    if (d->kind == KO_PRED) {
+        wr_pred(w, d, rd_pred(w, s), m);
+        return FX_OK;
+    }
+    rd(x, w, s, v);
+    for (int l = 0; l < WS_WARP; l++)
+        v[l] = norm(v[l], ki->m.type);
+    wr(w, d, v, m);
+    return FX_OK;
+}
+
+static enum fx_status do_cvta(struct fctx *x, struct fwarp *w,
+                              const struct kinst *ki, uint32_t m)
+{
+    lanes_t v;
+    rd(x, w, &ki->s[0], v);
+    uint64_t base = 0;
+    switch (ki->m.space) {
+    case SP_SHARED: base = WS_SHARED_WINDOW; break;
+    case SP_LOCAL: base = WS_LOCAL_WINDOW; break;
+    case SP_CONST: base = WS_CONST_WINDOW; break;
+    default: base = 0; break;
+    }
+    bool to_space = ki->m.mode == CVTA_TO_SPACE;
+    for (int l = 0; l < WS_WARP; l++)
+        v[l] = norm(to_space ? v[l] - base : v[l] + base, ki->m.type);
+    wr(w, &ki->d[0], v, m);
+    return FX_OK;
+}
+
+static enum fx_status do_activemask(struct fctx *x, struct fwarp *w,
+                                    const struct kinst *ki, uint32_t m)
+{
+    (void)x;
+    lanes_t v;
+    uint32_t a = fx_active(w);
+    for (int l = 0; l < WS_WARP; l++)
+        v[l] = a;
+    wr(w, &ki->d[0], v, m);
+    return FX_OK;
+}
+
+static enum fx_status do_nop(struct fctx *x, struct fwarp *w,
+                             const struct kinst *ki, uint32_t m)
+{
+    (void)x, (void)w, (void)ki, (void)m;
+    return FX_OK;
+}
+
+static const fx_handler handlers[OP__COUNT] = {
+    [OP_MOV] = do_mov, [OP_LD] = fx_mem, [OP_ST] = fx_mem,
+    [OP_CVTA] = do_cvta, [OP_CVT] = fx_cvt, [OP_PRMT] = fx_int,
+    [OP_ADD] = fx_int, [OP_SUB] = fx_int, [OP_ADDC] = fx_int,
+    [OP_SUBC] = fx_int, [OP_MUL] = fx_int, [OP_MAD] = fx_int,
+    [OP_MADC] = fx_int, [OP_MUL24] = fx_int, [OP_MAD24] = fx_int,
+    [OP_SAD] = fx_int, [OP_DIV] = fx_int, [OP_REM] = fx_int,
+    [OP_ABS] = fx_int, [OP_NEG] = fx_int, [OP_MIN] = fx_int,
+    [OP_MAX] = fx_int, [OP_FMA] = fx_float, [OP_RCP] = fx_float,
+    [OP_SQRT] = fx_float, [OP_RSQRT] = fx_float, [OP_EX2] = fx_float,
+    [OP_LG2] = fx_float, [OP_SIN] = fx_float, [OP_COS] = fx_float,
+    [OP_TANH] = fx_float, [OP_COPYSIGN] = fx_float, [OP_TESTP] = fx_float,
+    [OP_AND] = fx_int, [OP_OR] = fx_int, [OP_XOR] = fx_int,
+    [OP_NOT] = fx_int, [OP_CNOT] = fx_int, [OP_SHL] = fx_int,
+    [OP_SHR] = fx_int, [OP_SHF] = fx_int, [OP_BFE] = fx_int,
+    [OP_BFI] = fx_int, [OP_POPC] = fx_int, [OP_CLZ] = fx_int,
+    [OP_BREV] = fx_int, [OP_BFIND] = fx_int, [OP_LOP3] = fx_int,
+    [OP_SETP] = fx_setp, [OP_SET] = fx_setp, [OP_SELP] = fx_int,
+    [OP_SLCT] = fx_int, [OP_MEMBAR] = do_nop, [OP_FENCE] = do_nop,
+    [OP_ATOM] = fx_atom, [OP_RED] = fx_atom, [OP_VOTE] = do_vote,
+    [OP_SHFL] = do_shfl, [OP_ACTIVEMASK] = do_activemask,
+};
+
+enum fx_status fx_step(struct fctx *x, struct fwarp *w)
+{
+    struct simt_entry *top = &w->stack[w->depth - 1];
+    int32_t pc = top->pc;
+    const struct kinst *ki = &x->L->k->insts[pc];
+    uint32_t active = top->mask;
+    uint32_t m = active;
+    if (ki->guard >= 0) {
+        uint32_t g = w->p[ki->guard];
+        m &= ki->guard_neg ? ~g : g;
+    }
+    w->ninst++;
+    w->nthread += (uint64_t)__builtin_popcount(m);
+    if (x->rec)
+        x->rec->mask = 0;
+    enum fx_status st = FX_OK;
+    switch (ki->op) {
+    case OP_BRA:
+        branch(w, ki, pc, active, m);
+        settle(w);
+        return w->state == FW_DONE ? FX_DONE : FX_OK;
+    case OP_EXIT:
+    case OP_RET:
+        lanes_exit(w, m);
+        top = &w->stack[w->depth - 1];
+        if (top->mask)
+            top->pc = pc + 1;
+        settle(w);
+        return w->state == FW_DONE ? FX_DONE : FX_OK;
+    case OP_BAR:
+        st = do_bar(x, w, ki, m);
+        break;
+    default:
+        st = handlers[ki->op](x, w, ki, m);
+        break;
+    }
+    if (st == FX_ERR)
+        return st;
+    top = &w->stack[w->depth - 1];
+    top->pc = pc + 1;
+    settle(w);
+    if (w->state == FW_DONE)
+        return FX_DONE;
+    return st;
+}
+
+/* ---- CTAs ------------------------------------------------------------ */
+
+void fcta_init(struct fcta *c, const struct flaunch *L, const uint32_t ctaid[3],
+               int sm, int first_hw_slot)
+{
+    const struct kimage *k = L->k;
+    memset(c, 0, sizeof *c);
+    memcpy(c->ctaid, ctaid, sizeof c->ctaid);
+    c->sm = sm;
+    c->nthreads = L->block[0] * L->block[1] * L->block[2];
+    c->nwarps = (c->nthreads + WS_WARP - 1) / WS_WARP;
+    c->live = c->nwarps;
+    uint32_t dyn_off = k->shared_static;
+    if (L->dyn_shared && k->dyn_shared_align)
+        dyn_off = (dyn_off + k->dyn_shared_align - 1) / k->dyn_shared_align *
+                  k->dyn_shared_align;
+    c->shared_bytes = dyn_off + L->dyn_shared;
+    c->shared = ws_xcalloc(c->shared_bytes + 1, 1);
+    c->local = ws_xcalloc((size_t)c->nthreads * k->local_bytes + 1, 1);
+    c->warps = ws_xcalloc(c->nwarps, sizeof *c->warps);
+    for (uint32_t i = 0; i < c->nwarps; i++) {
+        struct fwarp *w = &c->warps[i];
+        w->r = ws_xcalloc((size_t)k->nslots * WS_WARP + 1, sizeof *w->r);
+        w->p = ws_xcalloc((size_t)k->npreds + 1, sizeof *w->p);
+        uint32_t n = c->nthreads - i * WS_WARP;
+        w->valid = n >= WS_WARP ? 0xffffffffu : (1u << n) - 1;
+        w->wid = (int)i;
+        w->hw_slot = first_hw_slot + (int)i;
+        w->state = FW_READY;
+        push(w, 0, -1, w->valid);
+    }
+}
+
+void fcta_free(struct fcta *c)
+{
+    if (c->warps)
+        for (uint32_t i = 0; i < c->nwarps; i++) {
+            free(c->warps[i].r);
+            free(c->warps[i].p);
+            free(c->warps[i].stack);
+        }
+    free(c->warps);
+    free(c->shared);
+    free(c->local);
+    memset(c, 0, sizeof *c);
+}

@@ -1,0 +1,129 @@
+/*
+** exec.h - functional SIMT execution of one warp-instruction at a time.
+** A warp is 32 lanes with registers, predicates and a SIMT reconvergence
+** stack; fx_step executes the instruction at the top of its stack with real
+** values and real addresses. Timing is not decided here: a driver (the
+** functional-only loop in launch.c, or the timing model) chooses which warp
+** steps when, and may ask for the memory accesses an instruction made.
+*/
+#ifndef WS_EXEC_H
+#define WS_EXEC_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "compile/image.h"
+#include "func/mem.h"
+#include "util/diag.h"
+
+#define WS_WARP 32
+#define WS_MAX_BARRIERS 16
+
+struct simt_entry {
+    int32_t pc;       /* next instruction of this path */
+    int32_t rpc;      /* reconvergence point; -1 for the bottom entry */
+    uint32_t mask;    /* lanes on this path */
+};
+
+enum fwarp_state { FW_READY, FW_BARRIER, FW_DONE };
+
+struct fwarp {
+    uint32_t *r;              /* registers: r[slot * 32 + lane] */
+    uint32_t *p;              /* predicates: one lane mask per register */
+    uint32_t cc;              /* carry flag per lane (add.cc and friends) */
+    struct simt_entry *stack;
+    int depth, cap;
+    uint32_t valid;           /* lanes that exist (last warp may be partial) */
+    uint32_t exited;          /* lanes that have exited */
+    int wid;                  /* warp index within its CTA */
+    int hw_slot;              /* %warpid: warp slot on the SM */
+    enum fwarp_state state;
+    int bar_id;               /* barrier waited on (state FW_BARRIER) */
+    uint64_t ninst;           /* warp-instructions issued */
+    uint64_t nthread;         /* thread-instructions (active, guard true) */
+};
+
+struct fbarrier {
+    uint32_t arrived;         /* warps that arrived */
+    uint32_t expected;        /* warps needed (0: all live warps) */
+};
+
+struct fcta {
+    uint32_t ctaid[3];
+    uint32_t nthreads, nwarps;
+    uint8_t *shared;
+    uint32_t shared_bytes;
+    uint8_t *local;           /* nthreads * kimage.local_bytes */
+    struct fwarp *warps;
+    uint32_t live;            /* warps not done */
+    struct fbarrier bar[WS_MAX_BARRIERS];
+    int sm;
+};
+
+/* One kernel launch: the image, its geometry and its parameter buffer. */
+struct flaunch {
+    const struct kimage *k;
+    uint32_t grid[3], block[3];
+    uint32_t dyn_shared;
+    uint8_t *params;          /* k->param_bytes */
+    const uint8_t *constbank; /* the module's .const data */
+    uint32_t const_bytes;
+    uint64_t gridid;
+};
+
+/* Memory accesses of one instruction, for the timing model. */
+struct fmemrec {
+    uint8_t space;            /* enum kspace (resolved, never generic) */
+    uint8_t size;             /* bytes per lane (vector included) */
+    bool store, atomic;
+    uint32_t mask;            /* lanes that accessed */
+    uint64_t addr[WS_WARP];   /* per lane, in the resolved space */
+};
+
+/* Everything fx_step needs besides the warp. */
+struct fctx {
+    struct dmem *mem;
+    const struct flaunch *L;
+    struct fcta *cta;
+    uint64_t clock;           /* %clock of this SM */
+    int smid, nsm, nwarpid;
+    struct fmemrec *rec;      /* NULL: do not record */
+    struct ws_diag *diag;
+};
+
+enum fx_status {
+    FX_OK = 0,
+    FX_BARRIER,   /* the warp now waits at a barrier */
+    FX_DONE,      /* the warp finished */
+    FX_ERR,       /* a fault; diag filled */
+};
+
+/*
+** Executes the instruction at the top of w's SIMT stack. On a memory
+** instruction with x->rec set, fills *x->rec (mask 0 when none accessed).
+*/
+enum fx_status fx_step(struct fctx *x, struct fwarp *w);
+
+/* The instruction index w will execute next (ninst when done). */
+int32_t fx_pc(const struct fwarp *w);
+/* Lanes that will execute it (before the guard predicate). */
+uint32_t fx_active(const struct fwarp *w);
+
+/*
+** Creates the CTA with id ctaid for launch L: warps, shared memory (zeroed)
+** and local frames, with every warp at instruction 0.
+*/
+void fcta_init(struct fcta *c, const struct flaunch *L, const uint32_t ctaid[3],
+               int sm, int first_hw_slot);
+void fcta_free(struct fcta *c);
+
+/*
+** Releases warps from barriers that are complete. Returns the number of
+** warps released.
+*/
+int fcta_release_barriers(struct fcta *c);
+
+/* Writes "thread (x,y,z) of CTA (x,y,z)" for a lane into buf. */
+void fcta_describe_lane(const struct fcta *c, const struct flaunch *L,
+                        const struct fwarp *w, int lane, char *buf,
+                        size_t n);
+
+#endif

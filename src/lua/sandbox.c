@@ -1,0 +1,427 @@
+/*
+** sandbox.c - sandboxed Lua states (see sandbox.h).
+** Errors travel as one of three objects: a string (a Lua error; the
+** handler appends a traceback), a table {ws_diag = text} from the
+** simulator, or a table {ws_check = msg} from ws.check. The handler adds
+** the script location to the tables; wslua_pcall turns all three into a
+** ws_diag.
+*/
+#include "lua/sandbox.h"
+#include "util/paths.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+#include <ctype.h>
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HOOK_EVERY 1000
+
+struct wslua {
+    int64_t mem_used, mem_limit;
+    int64_t budget, budget_total;
+    char *script_dir;
+};
+
+static struct wslua *W(lua_State *L)
+{
+    void *ud;
+    lua_getallocf(L, &ud);
+    return ud;
+}
+
+static void *alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    struct wslua *s = ud;
+    int64_t old = ptr ? (int64_t)osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        s->mem_used -= old;
+        return NULL;
+    }
+    if ((int64_t)nsize > old && s->mem_used - old + (int64_t)nsize > s->mem_limit)
+        return NULL;
+    void *p = realloc(ptr, nsize);
+    if (!p)
+        return NULL;
+    s->mem_used += (int64_t)nsize - old;
+    return p;
+}
+
+static void count_hook(lua_State *L, lua_Debug *ar)
+{
+    (void)ar;
+    struct wslua *s = W(L);
+    s->budget -= HOOK_EVERY;
+    if (s->budget < 0)
+        luaL_error(L, "script ran more than %lld Lua instructions (config key lua.max_instructions); is there an endless loop?",
+                   (long long)s->budget_total);
+}
+
+void wslua_set_budget(lua_State *L, int64_t n)
+{
+    struct wslua *s = W(L);
+    s->budget = s->budget_total = n;
+}
+
+void wslua_set_memory(lua_State *L, int64_t max_memory)
+{
+    W(L)->mem_limit = max_memory;
+}
+
+const char *wslua_script_dir(lua_State *L)
+{
+    return W(L)->script_dir;
+}
+
+/* load() restricted to text chunks. */
+static int safe_load(lua_State *L)
+{
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));   /* the original load */
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 2);
+    lua_pushstring(L, "t");
+    if (n >= 4)
+        lua_pushvalue(L, 4);
+    lua_call(L, n >= 4 ? 4 : 3, LUA_MULTRET);
+    return lua_gettop(L) - n;
+}
+
+static int load_text_file(lua_State *L, const char *path, const char *what)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return luaL_error(L, "cannot open %s '%s'", what, path);
+    struct strbuf b;
+    sb_init(&b);
+    char chunk[8192];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+        sb_putn(&b, chunk, n);
+    fclose(f);
+    lua_pushfstring(L, "@%s", path);
+    int rc = luaL_loadbufferx(L, sb_str(&b), b.len, lua_tostring(L, -1), "t");
+    sb_free(&b);
+    lua_remove(L, -2);
+    return rc;
+}
+
+static int file_exists(const char *p)
+{
+    FILE *f = fopen(p, "rb");
+    if (f)
+        fclose(f);
+    return f != NULL;
+}
+
+/* require(name): scenario directory, then <datadir>/scripts/lua. */
+static int ws_require(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, "ws.loaded");
+    lua_getfield(L, -1, name);
+    if (!lua_isnil(L, -1))
+        return 1;
+    lua_pop(L, 1);
+    for (const char *p = name; *p; p++)
+        if (!(isalnum((unsigned char)*p) || *p == '_' || *p == '.' ||
+              *p == '-'))
+            return luaL_error(L, "module name '%s' is not allowed (letters, digits, '_', '-' and '.' only)",
+                              name);
+    if (strstr(name, ".."))
+        return luaL_error(L, "module name '%s' is not allowed", name);
+    char *rel = ws_xstrdup(name);
+    for (char *p = rel; *p; p++)
+        if (*p == '.')
+            *p = '/';
+    struct strbuf path;
+    sb_init(&path);
+    const char *dirs[2] = { W(L)->script_dir, NULL };
+    char *lib = NULL;
+    if (ws_datadir()) {
+        lib = ws_path_join(ws_datadir(), "scripts/lua");
+        dirs[1] = lib;
+    }
+    const char *found = NULL;
+    for (int i = 0; i < 2 && !found; i++) {
+        if (!dirs[i])
+            continue;
+        sb_clear(&path);
+        sb_printf(&path, "%s/%s.lua", dirs[i], rel);
+        if (file_exists(sb_str(&path)))
+            found = sb_str(&path);
+    }
+    free(rel);
+    free(lib);
+    if (!found) {
+        sb_free(&path);
+        return luaL_error(L, "module '%s' not found (looked next to the script and in scripts/lua)",
+                          name);
+    }
+    char *fp = ws_xstrdup(found);
+    sb_free(&path);
+    int rc = load_text_file(L, fp, "module");
+    free(fp);
+    if (rc != LUA_OK)
+        return lua_error(L);
+    lua_pushstring(L, name);
+    lua_call(L, 1, 1);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        lua_pushboolean(L, 1);
+    }
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, name);
+    return 1;
+}
+
+lua_State *wslua_new(const char *script_dir, int64_t max_instructions,
+                     int64_t max_memory, bool unsafe)
+{
+    struct wslua *s = ws_xcalloc(1, sizeof *s);
+    s->mem_limit = max_memory;
+    s->script_dir = ws_xstrdup(script_dir ? script_dir : ".");
+    lua_State *L = lua_newstate(alloc, s);
+    if (!L) {
+        free(s->script_dir);
+        free(s);
+        return NULL;
+    }
+    if (unsafe) {
+        luaL_openlibs(L);
+    } else {
+        static const luaL_Reg libs[] = {
+            { LUA_GNAME, luaopen_base },         { LUA_COLIBNAME, luaopen_coroutine },
+            { LUA_TABLIBNAME, luaopen_table },   { LUA_STRLIBNAME, luaopen_string },
+            { LUA_MATHLIBNAME, luaopen_math },   { LUA_UTF8LIBNAME, luaopen_utf8 },
+        };
+        for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++) {
+            luaL_requiref(L, libs[i].name, libs[i].func, 1);
+            lua_pop(L, 1);
+        }
+        static const char *drop[] = { "dofile", "loadfile" };
+        for (size_t i = 0; i < 2; i++) {
+            lua_pushnil(L);
+            lua_setglobal(L, drop[i]);
+        }
+        lua_getglobal(L, "string");
+        lua_pushnil(L);
+        lua_setfield(L, -2, "dump");
+        lua_pop(L, 1);
+        lua_getglobal(L, "load");
+        lua_pushcclosure(L, safe_load, 1);
+        lua_setglobal(L, "load");
+    }
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, "ws.loaded");
+    lua_pushcfunction(L, ws_require);
+    lua_setglobal(L, "require");
+    wslua_set_budget(L, max_instructions);
+    lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_EVERY);
+    return L;
+}
+
+void wslua_close(lua_State *L)
+{
+    if (!L)
+        return;
+    struct wslua *s = W(L);
+    lua_close(L);
+    free(s->script_dir);
+    free(s);
+}
+
+int wslua_raise_diag(lua_State *L, struct ws_diag *d)
+{
+    struct strbuf b;
+    sb_init(&b);
+    diag_render(d, &b);
+    diag_reset(d);
+    lua_createtable(L, 0, 2);
+    /* lua_pushlstring may itself raise (memory): free b first. */
+    char *text = sb_take(&b);
+    lua_pushstring(L, text);
+    free(text);
+    lua_setfield(L, -2, "ws_diag");
+    return lua_error(L);
+}
+
+int wslua_raise_check(lua_State *L, const char *msg)
+{
+    lua_createtable(L, 0, 2);
+    lua_pushstring(L, msg);
+    lua_setfield(L, -2, "ws_check");
+    return lua_error(L);
+}
+
+/* The innermost Lua (not C) frame: where a script called into us. */
+static void script_where(lua_State *L, struct strbuf *out, int *line,
+                         char **file)
+{
+    lua_Debug ar;
+    for (int lv = 1; lua_getstack(L, lv, &ar); lv++) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0 && ar.source[0] == '@') {
+            sb_printf(out, "%s:%d", ar.source + 1, ar.currentline);
+            *line = ar.currentline;
+            *file = ws_xstrdup(ar.source + 1);
+            return;
+        }
+    }
+}
+
+static int msgh(lua_State *L)
+{
+    if (lua_istable(L, 1)) {
+        struct strbuf w;
+        sb_init(&w);
+        int line = 0;
+        char *file = NULL;
+        script_where(L, &w, &line, &file);
+        lua_pushlstring(L, sb_str(&w), w.len);
+        lua_setfield(L, 1, "where");
+        if (file) {
+            lua_pushstring(L, file);
+            lua_setfield(L, 1, "file");
+            lua_pushinteger(L, line);
+            lua_setfield(L, 1, "line");
+        }
+        free(file);
+        sb_free(&w);
+        lua_settop(L, 1);
+        return 1;
+    }
+    const char *msg = lua_tostring(L, 1);
+    if (!msg)
+        msg = lua_pushfstring(L, "(error object is a %s value)",
+                              luaL_typename(L, 1));
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+/* "path:LINE: message" -> diag at path:LINE; the traceback becomes a note. */
+static void lua_error_to_diag(const char *s, struct ws_diag *diag)
+{
+    const char *tb = strstr(s, "\nstack traceback:");
+    size_t mlen = tb ? (size_t)(tb - s) : strlen(s);
+    char *m = ws_xstrndup(s, mlen);
+    const char *c1 = strchr(m, ':');
+    char *end = NULL;
+    long line = 0;
+    if (c1)
+        line = strtol(c1 + 1, &end, 10);
+    if (c1 && end && end != c1 + 1 && end[0] == ':' && end[1] == ' ' &&
+        line > 0) {
+        char *file = ws_xstrndup(m, (size_t)(c1 - m));
+        diag_error(diag, file, (int)line, 0, "%s", end + 2);
+        free(file);
+    } else {
+        diag_error(diag, NULL, 0, 0, "%s", m);
+    }
+    if (tb)
+        diag_note(diag, "%s", tb + 1);
+    free(m);
+}
+
+int wslua_pcall(lua_State *L, int nargs, int nresults, struct ws_diag *diag)
+{
+    int base = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, msgh);
+    lua_insert(L, base);
+    int rc = lua_pcall(L, nargs, nresults, base);
+    lua_remove(L, base);
+    if (rc == LUA_OK)
+        return WS_OK;
+    int status = WS_ERR;
+    if (lua_istable(L, -1)) {
+        lua_getfield(L, -1, "where");
+        const char *where = lua_tostring(L, -1);
+        char *w = where && *where ? ws_xstrdup(where) : NULL;
+        lua_pop(L, 1);
+        lua_getfield(L, -1, "ws_check");
+        if (lua_isstring(L, -1)) {
+            lua_getfield(L, -2, "file");
+            lua_getfield(L, -3, "line");
+            diag_error(diag, lua_tostring(L, -2), (int)lua_tointeger(L, -1),
+                       0, "check failed: %s", lua_tostring(L, -3));
+            lua_pop(L, 2);
+            status = WS_FAIL;
+        } else {
+            lua_getfield(L, -2, "ws_diag");
+            /* A rendered diagnostic: keep its text as the message. */
+            const char *t = lua_tostring(L, -1);
+            diag_reset(diag);
+            diag->msg = ws_xstrdup(t ? t : "error");
+            diag->raw = 1;
+            if (w)
+                diag_note(diag, "called from %s", w);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+        free(w);
+    } else {
+        const char *s = lua_tostring(L, -1);
+        lua_error_to_diag(s ? s : "error", diag);
+    }
+    lua_pop(L, 1);
+    return status;
+}
+
+int wslua_dofile(lua_State *L, const char *path, int nresults,
+                 struct ws_diag *diag)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return diag_error(diag, path, 0, 0, "cannot open script");
+    struct strbuf b;
+    sb_init(&b);
+    char chunk[8192];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+        sb_putn(&b, chunk, n);
+    fclose(f);
+    char *name = ws_xmalloc(strlen(path) + 2);
+    name[0] = '@';
+    strcpy(name + 1, path);
+    int rc = luaL_loadbufferx(L, sb_str(&b), b.len, name, "t");
+    free(name);
+    if (rc != LUA_OK) {
+        const char *s = lua_tostring(L, -1);
+        lua_error_to_diag(s ? s : "cannot load script", diag);
+        lua_pop(L, 1);
+        /* Point a syntax error's caret at the token Lua names. */
+        if (diag->line > 0) {
+            const char *p = sb_str(&b);
+            for (int l = 1; l < diag->line && p; l++) {
+                p = strchr(p, '\n');
+                if (p)
+                    p++;
+            }
+            const char *near = diag->msg ? strstr(diag->msg, "near '") : NULL;
+            if (p && near) {
+                near += 6;
+                const char *q = strchr(near, '\'');
+                const char *e = strchr(p, '\n');
+                size_t len = e ? (size_t)(e - p) : strlen(p);
+                if (q && q > near) {
+                    char *tok = ws_xstrndup(near, (size_t)(q - near));
+                    char *line = ws_xstrndup(p, len);
+                    char *hit = strstr(line, tok);
+                    if (hit) {
+                        diag->col = (int)(hit - line) + 1;
+                        diag_source(diag, p, len, (int)strlen(tok));
+                    }
+                    free(tok);
+                    free(line);
+                }
+            }
+        }
+        sb_free(&b);
+        return WS_ERR;
+    }
+    sb_free(&b);
+    return wslua_pcall(L, 0, nresults, diag);
+}

@@ -1,0 +1,52 @@
+/*
+** sandbox.h - Lua states for scenarios, presets and scripts.
+** A sandboxed state opens only base, coroutine, table, string, math and
+** utf8; has no io, os, package, debug, dofile, loadfile or string.dump;
+** loads text chunks only; has a `require` that finds modules next to the
+** running script and in the data directory's scripts/lua; caps memory; and
+** stops after an instruction budget so a runaway script cannot hang the
+** tool. `unsafe` (--unsafe-lua) opens the standard libraries instead.
+*/
+#ifndef WS_SANDBOX_H
+#define WS_SANDBOX_H
+#include <stdbool.h>
+#include <stdint.h>
+#include <lua.h>
+#include "util/diag.h"
+
+lua_State *wslua_new(const char *script_dir, int64_t max_instructions,
+                     int64_t max_memory, bool unsafe);
+void wslua_close(lua_State *L);
+
+/* Resets the remaining instruction budget. */
+void wslua_set_budget(lua_State *L, int64_t max_instructions);
+/* Changes the memory cap. */
+void wslua_set_memory(lua_State *L, int64_t max_memory);
+/* The directory relative paths and require resolve against. */
+const char *wslua_script_dir(lua_State *L);
+
+/*
+** Loads `path` as a text chunk and calls it with a message handler that
+** adds a traceback. On success leaves nresults values on the stack (use
+** LUA_MULTRET for all) and returns WS_OK. On error returns WS_ERR, or
+** WS_FAIL for a failed ws.check, with diag filled.
+*/
+int wslua_dofile(lua_State *L, const char *path, int nresults,
+                 struct ws_diag *diag);
+
+/* Calls the function on top of the stack (with nargs arguments below it
+   ... i.e. as lua_pcall) under the same handler; same return codes. */
+int wslua_pcall(lua_State *L, int nargs, int nresults, struct ws_diag *diag);
+
+/*
+** Raises a Lua error carrying a rendered warpscope diagnostic (bad PTX, a
+** launch error, a kernel fault). The handler records which script line
+** made the call. Resets d (nothing leaks across the longjmp). Does not
+** return.
+*/
+int wslua_raise_diag(lua_State *L, struct ws_diag *d);
+
+/* Raises a failed-check error with msg (ws.check). Does not return. */
+int wslua_raise_check(lua_State *L, const char *msg);
+
+#endif

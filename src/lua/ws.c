@@ -1,0 +1,460 @@
+/*
+** ws.c - the `ws` module (see ws.h and docs/scenarios.md).
+** Every function checks its arguments and raises a Lua error that names
+** what was expected; errors from the simulator (bad PTX, a launch that does
+** not fit, a kernel fault) travel as rendered diagnostics so that the user
+** sees the PTX file:line:col and the scenario line that caused them.
+*/
+#include "lua/ws.h"
+#include "config/preset.h"
+#include "lua/buffer.h"
+#include "lua/sandbox.h"
+#include "util/paths.h"
+#include "util/xalloc.h"
+#include <lauxlib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MODULE_MT "ws.module"
+
+struct wsmod {
+    int index;
+};
+
+static struct ws_session *S(lua_State *L)
+{
+    return lua_touserdata(L, lua_upvalueindex(1));
+}
+
+/* "file:line" of the script code calling a ws function. */
+static void caller(lua_State *L, char **file, int *line)
+{
+    lua_Debug ar;
+    *file = NULL;
+    *line = 0;
+    for (int lv = 1; lua_getstack(L, lv, &ar); lv++) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0 && ar.source[0] == '@') {
+            *file = ws_xstrdup(ar.source + 1);
+            *line = ar.currentline;
+            return;
+        }
+    }
+}
+
+static int raise(lua_State *L, struct ws_diag *d)
+{
+    return wslua_raise_diag(L, d);
+}
+
+/* ---- ws.config ------------------------------------------------------- */
+
+static void push_config(lua_State *L, const struct ws_config *c)
+{
+    lua_createtable(L, 0, CK__COUNT);
+    for (int i = 0; i < CK__COUNT; i++) {
+        const struct config_key *k = config_key(i);
+        char buf[64];
+        switch (k->type) {
+        case CT_INT: lua_pushinteger(L, config_i(c, i)); break;
+        case CT_FLOAT: lua_pushnumber(L, config_f(c, i)); break;
+        case CT_BOOL: lua_pushboolean(L, config_b(c, i)); break;
+        case CT_ENUM: lua_pushstring(L, config_enum_name(c, i, buf, sizeof buf)); break;
+        case CT_STRING: lua_pushstring(L, config_s(c, i)); break;
+        }
+        lua_setfield(L, -2, k->name);
+    }
+}
+
+static int l_config(lua_State *L)
+{
+    struct ws_session *s = S(L);
+    if (lua_isnoneornil(L, 1)) {
+        push_config(L, &s->dev.cfg);
+        return 1;
+    }
+    luaL_checktype(L, 1, LUA_TTABLE);
+    if (s->dev.started)
+        return luaL_error(L, "ws.config must come before the first ws.launch");
+    char *file;
+    int line;
+    caller(L, &file, &line);
+    size_t keep = s->scen.n;
+    struct ws_diag d = { 0 };
+    int rc = config_from_lua(L, 1, "", &s->scen, file, line, &d);
+    free(file);
+    struct ws_config c;
+    bool have = false;
+    if (rc == WS_OK) {
+        rc = config_resolve(&c, &s->scen, &s->cli, &d);
+        have = true;
+    }
+    if (rc != WS_OK) {
+        /* Forget this call's assignments: the configuration is unchanged. */
+        while (s->scen.n > keep) {
+            struct config_assign *a = &s->scen.v[--s->scen.n];
+            free(a->key);
+            free(a->value);
+            free(a->file);
+        }
+        if (have)
+            config_free(&c);
+        return raise(L, &d);
+    }
+    device_reconfigure(&s->dev, &c);
+    wslua_set_memory(L, config_i(&c, CK_LUA_MAX_MEMORY));
+    config_free(&c);
+    return 0;
+}
+
+/* ---- modules --------------------------------------------------------- */
+
+static int m_index(lua_State *L)
+{
+    struct wsmod *m = luaL_checkudata(L, 1, MODULE_MT);
+    struct ws_session *s = S(L);
+    const char *k = luaL_checkstring(L, 2);
+    const struct dev_module *dm = &s->dev.modules.v[m->index];
+    if (strcmp(k, "path") == 0) {
+        lua_pushstring(L, dm->mod->path);
+    } else if (strcmp(k, "kernels") == 0) {
+        lua_createtable(L, dm->nkernels, 0);
+        for (int i = 0; i < dm->nkernels; i++) {
+            lua_pushstring(L, dm->kernels[i]->name);
+            lua_rawseti(L, -2, i + 1);
+        }
+    } else {
+        return luaL_error(L, "modules have no field '%s' (fields: path, kernels)", k);
+    }
+    return 1;
+}
+
+static int m_tostring(lua_State *L)
+{
+    struct wsmod *m = luaL_checkudata(L, 1, MODULE_MT);
+    lua_pushfstring(L, "module(%s)", S(L)->dev.modules.v[m->index].mod->path);
+    return 1;
+}
+
+static int l_load_ptx(lua_State *L)
+{
+    struct ws_session *s = S(L);
+    const char *rel = luaL_checkstring(L, 1);
+    char *path = ws_path_join(wslua_script_dir(L), rel);
+    struct ws_diag d = { 0 };
+    int idx = device_load(&s->dev, path, &d);
+    free(path);
+    if (idx < 0)
+        return raise(L, &d);
+    struct wsmod *m = lua_newuserdatauv(L, sizeof *m, 0);
+    m->index = idx;
+    luaL_setmetatable(L, MODULE_MT);
+    return 1;
+}
+
+/* ---- buffers --------------------------------------------------------- */
+
+static int l_alloc(lua_State *L)
+{
+    struct ws_session *s = S(L);
+    const char *tn = luaL_checkstring(L, 1);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    int t = wsbuf_type(tn);
+    if (t < 0)
+        return luaL_error(L, "ws.alloc: unknown element type '%s' (expected u8, u16, u32, u64, s8, s16, s32, s64, f32 or f64)",
+                          tn);
+    if (n <= 0)
+        return luaL_error(L, "ws.alloc: element count must be positive, got %lld",
+                          (long long)n);
+    uint64_t esz = ptx_type_size((enum ptx_type)t);
+    if ((uint64_t)n > UINT64_MAX / esz / 2)
+        return luaL_error(L, "ws.alloc: %lld elements is too many", (long long)n);
+    struct ws_diag d = { 0 };
+    uint64_t a = device_alloc(&s->dev, (uint64_t)n * esz, &d);
+    if (!a) {
+        diag_prefix(&d, "ws.alloc: ");
+        return raise(L, &d);
+    }
+    wsbuf_new(L, &s->dev, a, (uint64_t)n, (uint8_t)t);
+    return 1;
+}
+
+static int l_f32(lua_State *L)
+{
+    float f = (float)luaL_checknumber(L, 1);
+    lua_pushnumber(L, (double)f);
+    return 1;
+}
+
+/* ---- launches -------------------------------------------------------- */
+
+static void dims(lua_State *L, int idx, const char *what, uint32_t out[3])
+{
+    out[0] = out[1] = out[2] = 1;
+    if (lua_isinteger(L, idx)) {
+        lua_Integer v = lua_tointeger(L, idx);
+        if (v <= 0 || v > 0xffffffffLL)
+            luaL_error(L, "ws.launch: %s must be a positive integer, got %lld",
+                       what, (long long)v);
+        out[0] = (uint32_t)v;
+        return;
+    }
+    if (!lua_istable(L, idx))
+        luaL_error(L, "ws.launch: %s must be an integer or a table {x, y, z}, got %s",
+                   what, luaL_typename(L, idx));
+    lua_Integer n = luaL_len(L, idx);
+    if (n < 1 || n > 3)
+        luaL_error(L, "ws.launch: %s needs 1 to 3 dimensions, got %lld", what,
+                   (long long)n);
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_geti(L, idx, i);
+        if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) <= 0 ||
+            lua_tointeger(L, -1) > 0xffffffffLL)
+            luaL_error(L, "ws.launch: %s[%lld] must be a positive integer",
+                       what, (long long)i);
+        out[i - 1] = (uint32_t)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+}
+
+static void marshal(lua_State *L, int idx, const struct kparam *p, int argno,
+                    uint8_t *buf)
+{
+    char what[160];
+    snprintf(what, sizeof what, "ws.launch: argument %d (%s: .%s%s)", argno,
+             p->name, ptx_type_name((enum ptx_type)p->type),
+             p->size > ptx_type_size((enum ptx_type)p->type) ? "[]" : "");
+    struct wsbuf *b = wsbuf_test(L, idx);
+    if (b) {
+        if (p->size != 8)
+            luaL_error(L, "%s: a buffer passes a 64-bit pointer, but this parameter has %u bytes",
+                       what, p->size);
+        memcpy(buf + p->offset, &b->addr, 8);
+        return;
+    }
+    if (p->size > ptx_type_size((enum ptx_type)p->type)) {
+        /* A by-value aggregate (.b8 name[N]): pass its bytes as a string. */
+        size_t len;
+        const char *str = lua_tolstring(L, idx, &len);
+        if (lua_type(L, idx) != LUA_TSTRING || len != p->size)
+            luaL_error(L, "%s: expected a string of exactly %u bytes (use string.pack)",
+                       what, p->size);
+        memcpy(buf + p->offset, str, len);
+        return;
+    }
+    uint64_t bits = wsbuf_to_bits(L, idx, p->type, what);
+    memcpy(buf + p->offset, &bits, p->size);
+}
+
+static int l_launch(lua_State *L)
+{
+    struct ws_session *s = S(L);
+    struct wsmod *m = luaL_checkudata(L, 1, MODULE_MT);
+    const char *name = luaL_checkstring(L, 2);
+    luaL_checktype(L, 3, LUA_TTABLE);
+    int ki = device_find_kernel(&s->dev, m->index, name);
+    const struct dev_module *dm = &s->dev.modules.v[m->index];
+    if (ki < 0) {
+        luaL_Buffer b;
+        luaL_buffinit(L, &b);
+        for (int i = 0; i < dm->nkernels; i++) {
+            if (i)
+                luaL_addstring(&b, ", ");
+            luaL_addstring(&b, dm->kernels[i]->name);
+        }
+        luaL_pushresult(&b);
+        return luaL_error(L, "ws.launch: no kernel '%s' in %s (kernels: %s)",
+                          name, dm->mod->path, lua_tostring(L, -1));
+    }
+    const struct kimage *k = dm->kernels[ki];
+    lua_pushnil(L);
+    while (lua_next(L, 3)) {
+        lua_pop(L, 1);
+        const char *f = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+        if (strcmp(f, "grid") && strcmp(f, "block") && strcmp(f, "shared") &&
+            strcmp(f, "args"))
+            return luaL_error(L, "ws.launch: unknown field '%s' (expected grid, block, shared, args)",
+                              lua_type(L, -1) == LUA_TSTRING ? f : luaL_typename(L, -1));
+    }
+    struct dev_launch l;
+    memset(&l, 0, sizeof l);
+    l.module = m->index;
+    l.kernel = ki;
+    lua_getfield(L, 3, "grid");
+    if (lua_isnil(L, -1))
+        return luaL_error(L, "ws.launch: missing 'grid'");
+    dims(L, -1, "grid", l.grid);
+    lua_getfield(L, 3, "block");
+    if (lua_isnil(L, -1))
+        return luaL_error(L, "ws.launch: missing 'block'");
+    dims(L, -1, "block", l.block);
+    lua_getfield(L, 3, "shared");
+    if (!lua_isnil(L, -1)) {
+        if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 ||
+            lua_tointeger(L, -1) > (1 << 24))
+            return luaL_error(L, "ws.launch: 'shared' must be a byte count in 0..16777216");
+        l.dyn_shared = (uint32_t)lua_tointeger(L, -1);
+    }
+    lua_getfield(L, 3, "args");
+    int args = lua_gettop(L);
+    lua_Integer nargs = 0;
+    if (!lua_isnil(L, args)) {
+        luaL_checktype(L, args, LUA_TTABLE);
+        nargs = luaL_len(L, args);
+    }
+    if ((uint32_t)nargs != k->nparams) {
+        luaL_Buffer b;
+        luaL_buffinit(L, &b);
+        for (uint32_t i = 0; i < k->nparams; i++) {
+            char one[128];
+            snprintf(one, sizeof one, "%s%s: .%s", i ? ", " : "",
+                     k->params[i].name,
+                     ptx_type_name((enum ptx_type)k->params[i].type));
+            luaL_addstring(&b, one);
+        }
+        luaL_pushresult(&b);
+        return luaL_error(L, "ws.launch: kernel '%s' takes %u argument%s (%s), got %lld",
+                          name, k->nparams, k->nparams == 1 ? "" : "s",
+                          lua_tostring(L, -1), (long long)nargs);
+    }
+    /* Marshal into a Lua-owned buffer first so an argument error leaks
+       nothing, then copy. */
+    uint8_t *tmp = lua_newuserdatauv(L, k->param_bytes + 8, 0);
+    memset(tmp, 0, k->param_bytes + 8);
+    for (uint32_t i = 0; i < k->nparams; i++) {
+        lua_geti(L, args, (lua_Integer)i + 1);
+        marshal(L, -1, &k->params[i], (int)i + 1, tmp);
+        lua_pop(L, 1);
+    }
+    l.params = ws_xmalloc(k->param_bytes + 8);
+    memcpy(l.params, tmp, k->param_bytes + 8);
+    char *file;
+    int line;
+    caller(L, &file, &line);
+    if (file) {
+        char buf[64];
+        snprintf(buf, sizeof buf, ":%d", line);
+        l.origin = ws_xmalloc(strlen(file) + strlen(buf) + 1);
+        strcpy(l.origin, file);
+        strcat(l.origin, buf);
+        free(file);
+    }
+    struct ws_diag d = { 0 };
+    if (device_enqueue(&s->dev, &l, &d) != WS_OK)
+        return raise(L, &d);
+    return 0;
+}
+
+void ws_push_jv(lua_State *L, const struct jv *v)
+{
+    switch (v->kind) {
+    case JV_NULL: lua_pushnil(L); break;
+    case JV_BOOL: lua_pushboolean(L, v->u.b); break;
+    case JV_INT: lua_pushinteger(L, v->u.i); break;
+    case JV_NUM: lua_pushnumber(L, v->u.d); break;
+    case JV_STR: lua_pushstring(L, v->u.s); break;
+    case JV_ARR:
+        lua_createtable(L, (int)v->n, 0);
+        for (size_t i = 0; i < v->n; i++) {
+            ws_push_jv(L, v->items[i]);
+            lua_rawseti(L, -2, (lua_Integer)i + 1);
+        }
+        break;
+    case JV_OBJ:
+        lua_createtable(L, 0, (int)v->n);
+        for (size_t i = 0; i < v->n; i++) {
+            ws_push_jv(L, v->items[i]);
+            lua_setfield(L, -2, v->keys[i]);
+        }
+        break;
+    }
+}
+
+static int l_run(lua_State *L)
+{
+    struct ws_session *s = S(L);
+    struct ws_diag d = { 0 };
+    if (device_run(&s->dev, &d) != WS_OK)
+        return raise(L, &d);
+    struct jv *st = device_stats(&s->dev);
+    ws_push_jv(L, st);
+    jv_free(st);
+    return 1;
+}
+
+static int l_check(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    struct ws_session *s = S(L);
+    if (lua_toboolean(L, 1)) {
+        s->checks++;
+        return 0;
+    }
+    const char *msg = lua_isnoneornil(L, 2) ? "ws.check(false)"
+                                            : luaL_tolstring(L, 2, NULL);
+    s->failed = true;
+    free(s->fail_msg);
+    free(s->fail_file);
+    s->fail_msg = ws_xstrdup(msg);
+    caller(L, &s->fail_file, &s->fail_line);
+    return wslua_raise_check(L, msg);
+}
+
+void ws_open(lua_State *L, struct ws_session *s)
+{
+    static const luaL_Reg fns[] = {
+        { "config", l_config }, { "load_ptx", l_load_ptx },
+        { "alloc", l_alloc },   { "launch", l_launch },
+        { "run", l_run },       { "check", l_check },
+        { "f32", l_f32 },       { NULL, NULL },
+    };
+    wsbuf_open(L);
+    luaL_newmetatable(L, MODULE_MT);
+    lua_pushlightuserdata(L, s);
+    lua_pushcclosure(L, m_index, 1);
+    lua_setfield(L, -2, "__index");
+    lua_pushlightuserdata(L, s);
+    lua_pushcclosure(L, m_tostring, 1);
+    lua_setfield(L, -2, "__tostring");
+    lua_pop(L, 1);
+    luaL_newlibtable(L, fns);
+    lua_pushlightuserdata(L, s);
+    luaL_setfuncs(L, fns, 1);
+    lua_pushstring(L, WS_VERSION);
+    lua_setfield(L, -2, "version");
+    lua_pushvalue(L, -1);
+    lua_setglobal(L, "ws");
+    /* require "warpscope" returns the same table. */
+    lua_getfield(L, LUA_REGISTRYINDEX, "ws.loaded");
+    lua_pushvalue(L, -2);
+    lua_setfield(L, -2, "warpscope");
+    lua_pop(L, 2);
+}
+
+int ws_session_init(struct ws_session *s, const struct config_assigns *cli,
+                    struct ws_diag *diag)
+{
+    memset(s, 0, sizeof *s);
+    for (size_t i = 0; cli && i < cli->n; i++)
+        config_assigns_add(&s->cli, cli->v[i].key, cli->v[i].value,
+                           cli->v[i].file, cli->v[i].line);
+    struct ws_config c;
+    if (config_resolve(&c, NULL, &s->cli, diag) != WS_OK) {
+        config_free(&c);
+        config_assigns_free(&s->cli);
+        return WS_ERR;
+    }
+    device_init(&s->dev, &c);
+    config_free(&c);
+    return WS_OK;
+}
+
+void ws_session_free(struct ws_session *s)
+{
+    device_free(&s->dev);
+    config_assigns_free(&s->cli);
+    config_assigns_free(&s->scen);
+    free(s->fail_msg);
+    free(s->fail_file);
+}

@@ -1,0 +1,112 @@
+/* diag.c - diagnostics with source carets (see diag.h). */
+#include "util/diag.h"
+#include "util/xalloc.h"
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+void diag_reset(struct ws_diag *d)
+{
+    free(d->file);
+    free(d->msg);
+    free(d->srcline);
+    free(d->note);
+    memset(d, 0, sizeof *d);
+}
+
+int diag_error(struct ws_diag *d, const char *file, int line, int col,
+               const char *fmt, ...)
+{
+    diag_reset(d);
+    d->file = file ? ws_xstrdup(file) : NULL;
+    d->line = line;
+    d->col = col;
+    struct strbuf b;
+    sb_init(&b);
+    va_list ap;
+    va_start(ap, fmt);
+    sb_vprintf(&b, fmt, ap);
+    va_end(ap);
+    d->msg = sb_take(&b);
+    d->width = 1;
+    return WS_ERR;
+}
+
+void diag_source(struct ws_diag *d, const char *p, size_t len, int width)
+{
+    const char *nl = memchr(p, '\n', len);
+    if (nl)
+        len = (size_t)(nl - p);
+    if (len && p[len - 1] == '\r')
+        len--;
+    free(d->srcline);
+    d->srcline = ws_xstrndup(p, len);
+    d->width = width > 0 ? width : 1;
+}
+
+void diag_note(struct ws_diag *d, const char *fmt, ...)
+{
+    struct strbuf b;
+    sb_init(&b);
+    va_list ap;
+    va_start(ap, fmt);
+    sb_vprintf(&b, fmt, ap);
+    va_end(ap);
+    free(d->note);
+    d->note = sb_take(&b);
+}
+
+void diag_prefix(struct ws_diag *d, const char *fmt, ...)
+{
+    struct strbuf b;
+    sb_init(&b);
+    va_list ap;
+    va_start(ap, fmt);
+    sb_vprintf(&b, fmt, ap);
+    va_end(ap);
+    sb_puts(&b, d->msg ? d->msg : "");
+    free(d->msg);
+    d->msg = sb_take(&b);
+}
+
+int diag_has_error(const struct ws_diag *d)
+{
+    return d->msg != NULL;
+}
+
+void diag_render(const struct ws_diag *d, struct strbuf *out)
+{
+    if (!d->msg)
+        return;
+    if (d->raw) {
+        sb_puts(out, d->msg);
+        if (d->msg[0] && d->msg[strlen(d->msg) - 1] != '\n')
+            sb_putc(out, '\n');
+        if (d->note)
+            sb_printf(out, "note: %s\n", d->note);
+        return;
+    }
+    if (d->file) {
+        sb_puts(out, d->file);
+        if (d->line > 0) {
+            sb_printf(out, ":%d", d->line);
+            if (d->col > 0)
+                sb_printf(out, ":%d", d->col);
+        }
+        sb_puts(out, ": ");
+    }
+    sb_printf(out, "error: %s\n", d->msg);
+    if (d->srcline && d->col > 0) {
+        sb_printf(out, "    %s\n    ", d->srcline);
+        /* Copy tabs so the caret lines up whatever the tab width is. */
+        size_t n = strlen(d->srcline);
+        for (int i = 0; i < d->col - 1; i++)
+            sb_putc(out, (size_t)i < n && d->srcline[i] == '\t' ? '\t' : ' ');
+        sb_putc(out, '^');
+        for (int i = 1; i < d->width; i++)
+            sb_putc(out, '~');
+        sb_putc(out, '\n');
+    }
+    if (d->note)
+        sb_printf(out, "note: %s\n", d->note);
+}

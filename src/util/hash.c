@@ -1,0 +1,12 @@
+/* hash.c - FNV-1a (see hash.h). */
+#include "util/hash.h"
+
+uint64_t ws_fnv1a(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < n; i++) {
+        h ^= p[i];
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
