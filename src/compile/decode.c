@@ -7,6 +7,7 @@
 */
 #include "compile/image.h"
 #include "compile/link.h"
+#include "compile/regalloc.h"
 #include "util/xalloc.h"
 #include <math.h>
 #include <stdarg.h>
@@ -138,28 +139,31 @@ static int layout(struct dec *d)
     return WS_OK;
 }
 
-/* Assigns register slots: one per narrow register, aligned pairs for 64-bit
-   ones, and a separate predicate file. Register allocation may renumber. */
-static void assign_slots(struct kimage *k)
+/* Assigns physical registers (see regalloc.h) and checks the result. */
+static int assign_registers(struct kimage *k, struct ws_diag *diag)
 {
     const struct ptx_func *f = &k->flat;
-    k->vreg_slot = ws_xmalloc((f->regs.n + 1) * sizeof *k->vreg_slot);
-    uint32_t s = 0, p = 0;
-    for (size_t i = 0; i < f->regs.n; i++) {
-        uint8_t t = f->regs.v[i].type;
-        if (t == PT_PRED) {
-            k->vreg_slot[i] = (int32_t)p++;
-        } else if (ptx_type_size(t) == 8) {
-            s = (uint32_t)align_up(s, 2);
-            k->vreg_slot[i] = (int32_t)s;
-            s += 2;
+    struct liveness lv;
+    struct regalloc ra;
+    liveness_compute(f, &k->cfg, &lv);
+    int rc = regalloc_run(f, &k->cfg, &lv, &ra, diag);
+    if (rc == WS_OK) {
+        char msg[256];
+        if (regalloc_check(f, &k->cfg, &lv, &ra, msg, sizeof msg)) {
+            rc = diag_error(diag, k->mod->path, f->line, f->col,
+                            "internal error: register allocation of '%s' is unsound: %s",
+                            f->name, msg);
         } else {
-            k->vreg_slot[i] = (int32_t)s++;
+            k->vreg_slot = ra.slot;
+            ra.slot = NULL;
+            k->nslots = ra.nregs;
+            k->npreds = ra.npreds;
+            k->regs_per_thread = ra.nregs;
         }
     }
-    k->nslots = s;
-    k->npreds = p;
-    k->regs_per_thread = s;
+    regalloc_free(&ra);
+    liveness_free(&lv);
+    return rc;
 }
 
 /* ---- operands -------------------------------------------------------- */
@@ -787,9 +791,10 @@ int kimage_build(const struct ptx_module *m, int entry,
     }
     k->ninst = (int32_t)k->flat.insts.n;
     cfg_build(&k->flat, &k->cfg);
-    assign_slots(k);
     struct dec d = { m, k, diag, gvar_addr, NULL, NULL, NULL };
-    int rc = layout(&d);
+    int rc = assign_registers(k, diag);
+    if (rc == WS_OK)
+        rc = layout(&d);
     if (rc == WS_OK) {
         k->insts = ws_xcalloc((size_t)k->ninst + 1, sizeof *k->insts);
         for (int32_t i = 0; i < k->ninst && rc == WS_OK; i++)
