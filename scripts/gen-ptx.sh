@@ -4,8 +4,7 @@
 #   scripts/gen-ptx.sh [FILE.cu ...]      (default: examples/kernels/*.cu tests/kernels/*.cu)
 # Flags are fixed so that the output is reproducible: sm_75, -O3, -lineinfo
 # (PTX .loc lines map instructions back to CUDA source lines), and the .file
-# path of the kernel source rewritten to its base name so no host path leaks
-# into committed files.
+# paths reduced to base names so no host path leaks into committed files.
 set -euo pipefail
 if ! command -v nvcc >/dev/null 2>&1; then
   echo "gen-ptx: nvcc not found on PATH; the committed .ptx files are used as they are" >&2
@@ -23,7 +22,11 @@ for cu in "${files[@]}"; do
   tmp=$(mktemp)
   (cd "$dir" && nvcc -ptx -arch=sm_75 -O3 -lineinfo "$base.cu" -o "$tmp")
   abs=$(cd "$dir" && pwd)/$base.cu
-  sed -e "s|\"$abs\"|\"$base.cu\"|" "$tmp" > "$out"
+  # Every .file path loses its directory (toolkit headers included), so
+  # the committed PTX is the same whichever machine generated it.
+  sed -e "s|\"$abs\"|\"$base.cu\"|" \
+      -e 's|^\([[:space:]]*\.file[[:space:]]\{1,\}[0-9]\{1,\}[[:space:]]\{1,\}"\)[^"]*/\([^"/]*"\)|\1\2|' \
+      "$tmp" > "$out"
   rm -f "$tmp"
   echo "gen-ptx: $cu -> $out"
 done
