@@ -260,6 +260,11 @@ static void operand_types(const struct ptx_inst *in, uint8_t *ty)
     case OP_BAR:
         for (int i = 0; i < in->n; i++)
             ty[i] = PT_U32;
+        if (in->m.mode == BAR_RED) {
+            /* bar.red.popc.u32 d, a{, b}, {!}c / bar.red.and.pred p, ... */
+            ty[0] = in->m.mode2 == BARRED_POPC ? PT_U32 : PT_PRED;
+            ty[in->n - 1] = PT_PRED;
+        }
         break;
     default:
         break;
@@ -580,8 +585,12 @@ static int check_types(struct dec *d, const struct ptx_inst *in)
         if (in->op == OP_CNOT && t == PT_PRED)
             return BAD("cnot does not take .pred");
         break;
-    case OP_SHL: case OP_SHR: case OP_BFE: case OP_BFI: case OP_POPC:
-    case OP_CLZ: case OP_BREV: case OP_BFIND:
+    case OP_SHL: case OP_SHR:
+        if (!is_int(t) || ptx_type_size(t) < 2)
+            return BAD("'%s' needs a 16-, 32- or 64-bit integer type", name);
+        break;
+    case OP_BFE: case OP_BFI: case OP_POPC: case OP_CLZ: case OP_BREV:
+    case OP_BFIND:
         if (!is_int(t) || ptx_type_size(t) < 4)
             return BAD("'%s' needs a 32- or 64-bit integer type", name);
         break;
@@ -691,8 +700,10 @@ static int check_types(struct dec *d, const struct ptx_inst *in)
             return BAD("activemask needs .b32");
         break;
     case OP_BAR:
-        if (m->mode == BAR_RED)
-            return BAD("bar.red (__syncthreads_count/_and/_or) is not supported yet");
+        if (m->mode == BAR_RED &&
+            ((m->mode2 == BARRED_POPC) != (t == PT_U32) ||
+             (m->mode2 != BARRED_POPC && t != PT_PRED)))
+            return BAD("bar.red.popc takes .u32; bar.red.and and bar.red.or take .pred");
         if (m->mode2 != 9 && in->n < 1)
             return BAD("bar needs a barrier number");
         if (m->mode == 0 && m->mode2 != 9)

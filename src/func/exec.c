@@ -244,7 +244,8 @@ static enum fx_status do_bar(struct fctx *x, struct fwarp *w,
                         (unsigned long long)b, WS_MAX_BARRIERS - 1);
     struct fbarrier *bar = &x->cta->bar[b];
     uint32_t expected = 0;
-    if (ki->ns >= 2) {
+    /* The thread count b is optional: bar.sync a{, b}; bar.red d, a{, b}, c. */
+    if (ki->ns >= (ki->m.mode == BAR_RED ? 3 : 2)) {
         rd(x, w, &ki->s[1], cnt);
         uint64_t n = cnt[l0];
         if (n == 0 || n % WS_WARP || n > x->cta->nthreads + WS_WARP - 1)
@@ -255,8 +256,28 @@ static enum fx_status do_bar(struct fctx *x, struct fwarp *w,
     if (bar->arrived && bar->expected != expected)
         return fx_fault(x, w, ki, l0, "barrier %llu used with different thread counts",
                         (unsigned long long)b);
+    uint8_t op = ki->m.mode == BAR_RED ? ki->m.mode2 : 0;
+    if (bar->arrived && bar->red_op != op)
+        return fx_fault(x, w, ki, l0, "barrier %llu used by bar.red and another barrier instruction at once",
+                        (unsigned long long)b);
+    if (!bar->arrived) {
+        bar->red_popc = 0;
+        bar->red_and = true;
+        bar->red_or = false;
+    }
     bar->expected = expected;
+    bar->red_op = op;
     bar->arrived++;
+    w->bar_pc = -1;
+    if (op) {
+        /* Each thread contributes its predicate c (the last operand). */
+        uint32_t c = rd_pred(w, &ki->s[ki->ns - 1]) & m;
+        bar->red_popc += (uint32_t)__builtin_popcount(c);
+        bar->red_and = bar->red_and && c == m;
+        bar->red_or = bar->red_or || c != 0;
+        w->bar_pc = (int32_t)(ki - x->L->k->insts);
+        w->bar_mask = m;
+    }
     if (ki->m.mode == BAR_ARRIVE)
         return FX_OK;
     w->state = FW_BARRIER;
@@ -276,13 +297,28 @@ int fcta_release_barriers(struct fcta *c)
             continue;
         for (uint32_t i = 0; i < c->nwarps; i++) {
             struct fwarp *w = &c->warps[i];
-            if (w->state == FW_BARRIER && w->bar_id == b) {
-                w->state = FW_READY;
-                released++;
+            if (w->state != FW_BARRIER || w->bar_id != b)
+                continue;
+            if (bar->red_op && w->bar_pc >= 0) {
+                /* bar.red completes now that every thread has voted. */
+                const struct kop *d = &c->k->insts[w->bar_pc].d[0];
+                if (bar->red_op == BARRED_POPC) {
+                    lanes_t v;
+                    for (int l = 0; l < WS_WARP; l++)
+                        v[l] = bar->red_popc;
+                    wr(w, d, v, w->bar_mask);
+                } else {
+                    bool r = bar->red_op == BARRED_AND ? bar->red_and
+                                                       : bar->red_or;
+                    wr_pred(w, d, r ? ~0u : 0, w->bar_mask);
+                }
             }
+            w->state = FW_READY;
+            released++;
         }
         bar->arrived = 0;
         bar->expected = 0;
+        bar->red_op = 0;
     }
     return released;
 }
@@ -449,6 +485,7 @@ void fcta_init(struct fcta *c, const struct flaunch *L, const uint32_t ctaid[3],
     memset(c, 0, sizeof *c);
     memcpy(c->ctaid, ctaid, sizeof c->ctaid);
     c->sm = sm;
+    c->k = k;
     c->nthreads = L->block[0] * L->block[1] * L->block[2];
     c->nwarps = (c->nthreads + WS_WARP - 1) / WS_WARP;
     c->live = c->nwarps;

@@ -37,6 +37,8 @@ struct fwarp {
     int hw_slot;              /* %warpid: warp slot on the SM */
     enum fwarp_state state;
     int bar_id;               /* barrier waited on (state FW_BARRIER) */
+    int32_t bar_pc;           /* bar.red: instruction to complete on release */
+    uint32_t bar_mask;        /* bar.red: lanes that take the result */
     uint64_t ninst;           /* warp-instructions issued */
     uint64_t nthread;         /* thread-instructions (active, guard true) */
 };
@@ -44,6 +46,9 @@ struct fwarp {
 struct fbarrier {
     uint32_t arrived;         /* warps that arrived */
     uint32_t expected;        /* warps needed (0: all live warps) */
+    uint8_t red_op;           /* bar.red: BARRED_* of the arrivals, or 0 */
+    uint32_t red_popc;        /* bar.red.popc: threads with c true */
+    bool red_and, red_or;     /* bar.red.and / .or accumulators */
 };
 
 struct fcta {
@@ -56,6 +61,7 @@ struct fcta {
     uint32_t live;            /* warps not done */
     struct fbarrier bar[WS_MAX_BARRIERS];
     int sm;
+    const struct kimage *k;   /* for completing bar.red on release */
 };
 
 /* One kernel launch: the image, its geometry and its parameter buffer. */

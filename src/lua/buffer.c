@@ -7,6 +7,7 @@
 ** fit, or a non-integral number for an integer type, is an error.
 */
 #include "lua/buffer.h"
+#include "lua/sandbox.h"
 #include "util/xalloc.h"
 #include <lauxlib.h>
 #include <math.h>
@@ -50,7 +51,7 @@ uint64_t wsbuf_to_bits(lua_State *L, int idx, uint8_t t, const char *what)
 {
     if (t == PT_F32 || t == PT_F64) {
         if (!lua_isnumber(L, idx) || lua_type(L, idx) == LUA_TSTRING)
-            luaL_error(L, "%s: expected a number, got %s", what,
+            wslua_error(L, "%s: expected a number, got %s", what,
                        luaL_typename(L, idx));
         double d = lua_tonumber(L, idx);
         if (t == PT_F32) {
@@ -64,7 +65,7 @@ uint64_t wsbuf_to_bits(lua_State *L, int idx, uint8_t t, const char *what)
         return b;
     }
     if (lua_type(L, idx) != LUA_TNUMBER)
-        return (uint64_t)luaL_error(L, "%s: expected an integer, got %s", what,
+        return (uint64_t)wslua_error(L, "%s: expected an integer, got %s", what,
                                     luaL_typename(L, idx));
     lua_Integer v;
     if (lua_isinteger(L, idx)) {
@@ -73,7 +74,7 @@ uint64_t wsbuf_to_bits(lua_State *L, int idx, uint8_t t, const char *what)
         double d = lua_tonumber(L, idx);
         if (d != floor(d) || d < -9.2233720368547758e18 ||
             d >= 9.2233720368547758e18)
-            return (uint64_t)luaL_error(L, "%s: %g is not an integer", what, d);
+            return (uint64_t)wslua_error(L, "%s: %g is not an integer", what, d);
         v = (lua_Integer)d;
     }
     unsigned bits = ptx_type_size((enum ptx_type)t) * 8;
@@ -91,7 +92,7 @@ uint64_t wsbuf_to_bits(lua_State *L, int idx, uint8_t t, const char *what)
             lo = 0;
         }
         if (v < lo || v > hi)
-            return (uint64_t)luaL_error(L, "%s: %lld does not fit in .%s (%lld..%lld)",
+            return (uint64_t)wslua_error(L, "%s: %lld does not fit in .%s (%lld..%lld)",
                                         what, (long long)v,
                                         ptx_type_name((enum ptx_type)t),
                                         (long long)lo, (long long)hi);
@@ -131,7 +132,7 @@ void wsbuf_push_bits(lua_State *L, uint64_t v, uint8_t t)
 static uint64_t elem_addr(lua_State *L, struct wsbuf *b, lua_Integer i)
 {
     if (i < 0 || (uint64_t)i >= b->n)
-        luaL_error(L, "index %lld is outside the buffer (0..%llu)", (long long)i,
+        wslua_error(L, "index %lld is outside the buffer (0..%llu)", (long long)i,
                    (unsigned long long)(b->n - 1));
     return b->addr + (uint64_t)i * b->esize;
 }
@@ -182,7 +183,7 @@ static int b_write(lua_State *L)
     luaL_checktype(L, 2, LUA_TTABLE);
     lua_Integer len = luaL_len(L, 2);
     if ((uint64_t)len > b->n)
-        return luaL_error(L, "table has %lld elements, more than the buffer's %llu",
+        return wslua_error(L, "table has %lld elements, more than the buffer's %llu",
                           (long long)len, (unsigned long long)b->n);
     for (lua_Integer i = 1; i <= len; i++) {
         lua_geti(L, 2, i);
@@ -223,7 +224,7 @@ static int b_index(lua_State *L)
         lua_getfield(L, -1, "methods");
         lua_getfield(L, -1, k);
         if (lua_isnil(L, -1))
-            return luaL_error(L, "buffers have no field '%s' (fields: addr, n, type, bytes; methods: read, write, get, set)",
+            return wslua_error(L, "buffers have no field '%s' (fields: addr, n, type, bytes; methods: read, write, get, set)",
                               k);
     }
     return 1;

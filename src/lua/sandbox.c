@@ -13,6 +13,7 @@
 #include <ctype.h>
 #include <lauxlib.h>
 #include <lualib.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,14 +51,32 @@ static void *alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return p;
 }
 
+int wslua_error(lua_State *L, const char *fmt, ...)
+{
+    char msg[768];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    luaL_where(L, 1);
+    lua_pushstring(L, msg);
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
 static void count_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
     struct wslua *s = W(L);
     s->budget -= HOOK_EVERY;
-    if (s->budget < 0)
-        luaL_error(L, "script ran more than %lld Lua instructions (config key lua.max_instructions); is there an endless loop?",
-                   (long long)s->budget_total);
+    if (s->budget < 0) {
+        /* In a hook the interrupted function is level 0, not 1. */
+        luaL_where(L, 0);
+        lua_pushfstring(L, "script ran more than %I Lua instructions (config key lua.max_instructions); is there an endless loop?",
+                        (lua_Integer)s->budget_total);
+        lua_concat(L, 2);
+        lua_error(L);
+    }
 }
 
 void wslua_set_budget(lua_State *L, int64_t n)
@@ -94,7 +113,7 @@ static int load_text_file(lua_State *L, const char *path, const char *what)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
-        return luaL_error(L, "cannot open %s '%s'", what, path);
+        return wslua_error(L, "cannot open %s '%s'", what, path);
     struct strbuf b;
     sb_init(&b);
     char chunk[8192];
@@ -129,10 +148,10 @@ static int ws_require(lua_State *L)
     for (const char *p = name; *p; p++)
         if (!(isalnum((unsigned char)*p) || *p == '_' || *p == '.' ||
               *p == '-'))
-            return luaL_error(L, "module name '%s' is not allowed (letters, digits, '_', '-' and '.' only)",
-                              name);
+            return wslua_error(L, "module name '%s' is not allowed (letters, digits, '_', '-' and '.' only)",
+                               name);
     if (strstr(name, ".."))
-        return luaL_error(L, "module name '%s' is not allowed", name);
+        return wslua_error(L, "module name '%s' is not allowed", name);
     char *rel = ws_xstrdup(name);
     for (char *p = rel; *p; p++)
         if (*p == '.')
@@ -158,8 +177,8 @@ static int ws_require(lua_State *L)
     free(lib);
     if (!found) {
         sb_free(&path);
-        return luaL_error(L, "module '%s' not found (looked next to the script and in scripts/lua)",
-                          name);
+        return wslua_error(L, "module '%s' not found (looked next to the script and in scripts/lua)",
+                           name);
     }
     char *fp = ws_xstrdup(found);
     sb_free(&path);
@@ -234,18 +253,53 @@ void wslua_close(lua_State *L)
     free(s);
 }
 
+/* The innermost Lua (not C) frame: where a script called into us. */
+static bool script_pos(lua_State *L, char **file, int *line)
+{
+    lua_Debug ar;
+    for (int lv = 1; lua_getstack(L, lv, &ar); lv++) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0 && ar.source[0] == '@') {
+            *file = ws_xstrdup(ar.source + 1);
+            *line = ar.currentline;
+            return true;
+        }
+    }
+    return false;
+}
+
 int wslua_raise_diag(lua_State *L, struct ws_diag *d)
 {
+    /* A diagnostic without a source position (a launch that does not fit,
+       a bad config key) is about the script line that asked for it. */
+    bool here = false;
+    if (!d->file && !d->raw) {
+        char *file;
+        int line;
+        if (script_pos(L, &file, &line)) {
+            d->file = file;
+            d->line = line;
+            here = true;
+        }
+    } else if (d->file && !d->raw) {
+        char *file;
+        int line;
+        if (script_pos(L, &file, &line)) {
+            here = strcmp(file, d->file) == 0 && line == d->line;
+            free(file);
+        }
+    }
     struct strbuf b;
     sb_init(&b);
     diag_render(d, &b);
     diag_reset(d);
-    lua_createtable(L, 0, 2);
-    /* lua_pushlstring may itself raise (memory): free b first. */
+    lua_createtable(L, 0, 3);
     char *text = sb_take(&b);
     lua_pushstring(L, text);
     free(text);
     lua_setfield(L, -2, "ws_diag");
+    lua_pushboolean(L, here);
+    lua_setfield(L, -2, "here");
     return lua_error(L);
 }
 
@@ -257,20 +311,11 @@ int wslua_raise_check(lua_State *L, const char *msg)
     return lua_error(L);
 }
 
-/* The innermost Lua (not C) frame: where a script called into us. */
 static void script_where(lua_State *L, struct strbuf *out, int *line,
                          char **file)
 {
-    lua_Debug ar;
-    for (int lv = 1; lua_getstack(L, lv, &ar); lv++) {
-        lua_getinfo(L, "Sl", &ar);
-        if (ar.currentline > 0 && ar.source[0] == '@') {
-            sb_printf(out, "%s:%d", ar.source + 1, ar.currentline);
-            *line = ar.currentline;
-            *file = ws_xstrdup(ar.source + 1);
-            return;
-        }
-    }
+    if (script_pos(L, file, line))
+        sb_printf(out, "%s:%d", *file, *line);
 }
 
 static int msgh(lua_State *L)
@@ -283,7 +328,10 @@ static int msgh(lua_State *L)
         script_where(L, &w, &line, &file);
         lua_pushlstring(L, sb_str(&w), w.len);
         lua_setfield(L, 1, "where");
-        if (file) {
+        lua_getfield(L, 1, "file");
+        bool has_file = !lua_isnil(L, -1);
+        lua_pop(L, 1);
+        if (file && !has_file) {
             lua_pushstring(L, file);
             lua_setfield(L, 1, "file");
             lua_pushinteger(L, line);
@@ -356,7 +404,10 @@ int wslua_pcall(lua_State *L, int nargs, int nresults, struct ws_diag *diag)
             diag_reset(diag);
             diag->msg = ws_xstrdup(t ? t : "error");
             diag->raw = 1;
-            if (w)
+            lua_getfield(L, -3, "here");
+            bool here = lua_toboolean(L, -1);
+            lua_pop(L, 1);
+            if (w && !here)
                 diag_note(diag, "called from %s", w);
             lua_pop(L, 1);
         }

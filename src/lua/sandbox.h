@@ -46,6 +46,13 @@ int wslua_pcall(lua_State *L, int nargs, int nresults, struct ws_diag *diag);
 */
 int wslua_raise_diag(lua_State *L, struct ws_diag *d);
 
+/*
+** luaL_error with C printf formats (Lua's own formatter lacks %u, %lld,
+** %llx, ...); the message gets the calling script's "file:line:" prefix.
+*/
+int wslua_error(lua_State *L, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 /* Raises a failed-check error with msg (ws.check). Does not return. */
 int wslua_raise_check(lua_State *L, const char *msg);
 

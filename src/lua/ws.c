@@ -27,8 +27,11 @@ static struct ws_session *S(lua_State *L)
     return lua_touserdata(L, lua_upvalueindex(1));
 }
 
-/* "file:line" of the script code calling a ws function. */
-static void caller(lua_State *L, char **file, int *line)
+/*
+** "file:line" of the script code calling a ws function; level 1 is the
+** direct caller, level 2 its caller (for helpers such as verify.lua).
+*/
+static void caller_at(lua_State *L, int level, char **file, int *line)
 {
     lua_Debug ar;
     *file = NULL;
@@ -36,11 +39,18 @@ static void caller(lua_State *L, char **file, int *line)
     for (int lv = 1; lua_getstack(L, lv, &ar); lv++) {
         lua_getinfo(L, "Sl", &ar);
         if (ar.currentline > 0 && ar.source[0] == '@') {
+            free(*file);
             *file = ws_xstrdup(ar.source + 1);
             *line = ar.currentline;
-            return;
+            if (--level <= 0)
+                return;
         }
     }
+}
+
+static void caller(lua_State *L, char **file, int *line)
+{
+    caller_at(L, 1, file, line);
 }
 
 static int raise(lua_State *L, struct ws_diag *d)
@@ -76,7 +86,7 @@ static int l_config(lua_State *L)
     }
     luaL_checktype(L, 1, LUA_TTABLE);
     if (s->dev.started)
-        return luaL_error(L, "ws.config must come before the first ws.launch");
+        return wslua_error(L, "ws.config must come before the first ws.launch");
     char *file;
     int line;
     caller(L, &file, &line);
@@ -125,7 +135,7 @@ static int m_index(lua_State *L)
             lua_rawseti(L, -2, i + 1);
         }
     } else {
-        return luaL_error(L, "modules have no field '%s' (fields: path, kernels)", k);
+        return wslua_error(L, "modules have no field '%s' (fields: path, kernels)", k);
     }
     return 1;
 }
@@ -162,14 +172,14 @@ static int l_alloc(lua_State *L)
     lua_Integer n = luaL_checkinteger(L, 2);
     int t = wsbuf_type(tn);
     if (t < 0)
-        return luaL_error(L, "ws.alloc: unknown element type '%s' (expected u8, u16, u32, u64, s8, s16, s32, s64, f32 or f64)",
+        return wslua_error(L, "ws.alloc: unknown element type '%s' (expected u8, u16, u32, u64, s8, s16, s32, s64, f32 or f64)",
                           tn);
     if (n <= 0)
-        return luaL_error(L, "ws.alloc: element count must be positive, got %lld",
+        return wslua_error(L, "ws.alloc: element count must be positive, got %lld",
                           (long long)n);
     uint64_t esz = ptx_type_size((enum ptx_type)t);
     if ((uint64_t)n > UINT64_MAX / esz / 2)
-        return luaL_error(L, "ws.alloc: %lld elements is too many", (long long)n);
+        return wslua_error(L, "ws.alloc: %lld elements is too many", (long long)n);
     struct ws_diag d = { 0 };
     uint64_t a = device_alloc(&s->dev, (uint64_t)n * esz, &d);
     if (!a) {
@@ -195,23 +205,23 @@ static void dims(lua_State *L, int idx, const char *what, uint32_t out[3])
     if (lua_isinteger(L, idx)) {
         lua_Integer v = lua_tointeger(L, idx);
         if (v <= 0 || v > 0xffffffffLL)
-            luaL_error(L, "ws.launch: %s must be a positive integer, got %lld",
+            wslua_error(L, "ws.launch: %s must be a positive integer, got %lld",
                        what, (long long)v);
         out[0] = (uint32_t)v;
         return;
     }
     if (!lua_istable(L, idx))
-        luaL_error(L, "ws.launch: %s must be an integer or a table {x, y, z}, got %s",
+        wslua_error(L, "ws.launch: %s must be an integer or a table {x, y, z}, got %s",
                    what, luaL_typename(L, idx));
     lua_Integer n = luaL_len(L, idx);
     if (n < 1 || n > 3)
-        luaL_error(L, "ws.launch: %s needs 1 to 3 dimensions, got %lld", what,
+        wslua_error(L, "ws.launch: %s needs 1 to 3 dimensions, got %lld", what,
                    (long long)n);
     for (lua_Integer i = 1; i <= n; i++) {
         lua_geti(L, idx, i);
         if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) <= 0 ||
             lua_tointeger(L, -1) > 0xffffffffLL)
-            luaL_error(L, "ws.launch: %s[%lld] must be a positive integer",
+            wslua_error(L, "ws.launch: %s[%lld] must be a positive integer",
                        what, (long long)i);
         out[i - 1] = (uint32_t)lua_tointeger(L, -1);
         lua_pop(L, 1);
@@ -228,7 +238,7 @@ static void marshal(lua_State *L, int idx, const struct kparam *p, int argno,
     struct wsbuf *b = wsbuf_test(L, idx);
     if (b) {
         if (p->size != 8)
-            luaL_error(L, "%s: a buffer passes a 64-bit pointer, but this parameter has %u bytes",
+            wslua_error(L, "%s: a buffer passes a 64-bit pointer, but this parameter has %u bytes",
                        what, p->size);
         memcpy(buf + p->offset, &b->addr, 8);
         return;
@@ -238,7 +248,7 @@ static void marshal(lua_State *L, int idx, const struct kparam *p, int argno,
         size_t len;
         const char *str = lua_tolstring(L, idx, &len);
         if (lua_type(L, idx) != LUA_TSTRING || len != p->size)
-            luaL_error(L, "%s: expected a string of exactly %u bytes (use string.pack)",
+            wslua_error(L, "%s: expected a string of exactly %u bytes (use string.pack)",
                        what, p->size);
         memcpy(buf + p->offset, str, len);
         return;
@@ -264,7 +274,7 @@ static int l_launch(lua_State *L)
             luaL_addstring(&b, dm->kernels[i]->name);
         }
         luaL_pushresult(&b);
-        return luaL_error(L, "ws.launch: no kernel '%s' in %s (kernels: %s)",
+        return wslua_error(L, "ws.launch: no kernel '%s' in %s (kernels: %s)",
                           name, dm->mod->path, lua_tostring(L, -1));
     }
     const struct kimage *k = dm->kernels[ki];
@@ -274,7 +284,7 @@ static int l_launch(lua_State *L)
         const char *f = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
         if (strcmp(f, "grid") && strcmp(f, "block") && strcmp(f, "shared") &&
             strcmp(f, "args"))
-            return luaL_error(L, "ws.launch: unknown field '%s' (expected grid, block, shared, args)",
+            return wslua_error(L, "ws.launch: unknown field '%s' (expected grid, block, shared, args)",
                               lua_type(L, -1) == LUA_TSTRING ? f : luaL_typename(L, -1));
     }
     struct dev_launch l;
@@ -283,17 +293,17 @@ static int l_launch(lua_State *L)
     l.kernel = ki;
     lua_getfield(L, 3, "grid");
     if (lua_isnil(L, -1))
-        return luaL_error(L, "ws.launch: missing 'grid'");
+        return wslua_error(L, "ws.launch: missing 'grid'");
     dims(L, -1, "grid", l.grid);
     lua_getfield(L, 3, "block");
     if (lua_isnil(L, -1))
-        return luaL_error(L, "ws.launch: missing 'block'");
+        return wslua_error(L, "ws.launch: missing 'block'");
     dims(L, -1, "block", l.block);
     lua_getfield(L, 3, "shared");
     if (!lua_isnil(L, -1)) {
         if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 ||
             lua_tointeger(L, -1) > (1 << 24))
-            return luaL_error(L, "ws.launch: 'shared' must be a byte count in 0..16777216");
+            return wslua_error(L, "ws.launch: 'shared' must be a byte count in 0..16777216");
         l.dyn_shared = (uint32_t)lua_tointeger(L, -1);
     }
     lua_getfield(L, 3, "args");
@@ -314,7 +324,7 @@ static int l_launch(lua_State *L)
             luaL_addstring(&b, one);
         }
         luaL_pushresult(&b);
-        return luaL_error(L, "ws.launch: kernel '%s' takes %u argument%s (%s), got %lld",
+        return wslua_error(L, "ws.launch: kernel '%s' takes %u argument%s (%s), got %lld",
                           name, k->nparams, k->nparams == 1 ? "" : "s",
                           lua_tostring(L, -1), (long long)nargs);
     }
@@ -383,6 +393,7 @@ static int l_run(lua_State *L)
     return 1;
 }
 
+/* ws.check(cond [, msg [, level]]): level as in Lua's error(). */
 static int l_check(lua_State *L)
 {
     luaL_checkany(L, 1);
@@ -391,14 +402,26 @@ static int l_check(lua_State *L)
         s->checks++;
         return 0;
     }
+    int level = (int)luaL_optinteger(L, 3, 1);
+    if (level < 1)
+        level = 1;
     const char *msg = lua_isnoneornil(L, 2) ? "ws.check(false)"
                                             : luaL_tolstring(L, 2, NULL);
     s->failed = true;
     free(s->fail_msg);
     free(s->fail_file);
     s->fail_msg = ws_xstrdup(msg);
-    caller(L, &s->fail_file, &s->fail_line);
-    return wslua_raise_check(L, msg);
+    caller_at(L, level, &s->fail_file, &s->fail_line);
+    lua_createtable(L, 0, 3);
+    lua_pushstring(L, msg);
+    lua_setfield(L, -2, "ws_check");
+    if (s->fail_file) {
+        lua_pushstring(L, s->fail_file);
+        lua_setfield(L, -2, "file");
+        lua_pushinteger(L, s->fail_line);
+        lua_setfield(L, -2, "line");
+    }
+    return lua_error(L);
 }
 
 void ws_open(lua_State *L, struct ws_session *s)

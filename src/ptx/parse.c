@@ -1422,10 +1422,13 @@ static int parse_module(struct parser *p)
             }
         } else if (is_dot(t, ".address_size")) {
             uint64_t a = 0;
-            if (advance(p) || parse_uint(p, &a, "32 or 64"))
+            if (advance(p))
+                return WS_ERR;
+            struct token at = p->t;
+            if (parse_uint(p, &a, "32 or 64"))
                 return WS_ERR;
             if (a != 64)
-                return err_tok(p, t, ".address_size %llu is not supported (only 64)",
+                return err_tok(p, &at, ".address_size %llu is not supported (only 64)",
                                (unsigned long long)a);
             p->m->address_size = (int)a;
         } else if (is_dot(t, ".file")) {
