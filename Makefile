@@ -76,10 +76,11 @@ $(BIN): $(CLI_OBJ) $(UI_OBJ) $(LIB)
 	$(CC) -o $@ $(CLI_OBJ) $(UI_OBJ) $(LIB) $(LUA_LIBS) $(CURSES_LIBS) \
 	  $(READLINE_LIBS) $(LDFLAGS_ALL)
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB) $(DEPS_MK)
+TEST_HARNESS := $(BUILD)/obj/tests/unit/harness.o
+$(BUILD)/tests/%: tests/unit/%.c $(TEST_HARNESS) $(LIB) $(DEPS_MK)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(LUA_CFLAGS) $(CMOCKA_CFLAGS) -MMD -MP $< -o $@ \
-	  $(LIB) $(LUA_LIBS) $(CMOCKA_LIBS) $(LDFLAGS_ALL)
+	$(CC) $(CFLAGS_ALL) $(LUA_CFLAGS) $(CMOCKA_CFLAGS) -Itests/unit -MMD -MP \
+	  $< $(TEST_HARNESS) -o $@ $(LIB) $(LUA_LIBS) $(CMOCKA_LIBS) $(LDFLAGS_ALL)
 
 run: $(BIN)
 	@scripts/deps.sh

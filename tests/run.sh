@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Runs the scenario and bad-input suites against a warpscope binary:
+#   tests/run.sh build/warpscope
+# - every examples/scenarios/*.lua and tests/scenarios/*.lua must exit 0;
+# - every tests/bad/NAME.{ptx,lua,args} must produce exactly the stderr and
+#   exit code written in tests/bad/NAME.expect (first line "exit N");
+# - a scenario run twice must write byte-identical JSON.
+# Run from the repository root: diagnostics quote paths relative to it.
+set -u
+bin=${1:-build/warpscope}
+cd "$(dirname "$0")/.."
+fail=0; pass=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+for s in examples/scenarios/*.lua tests/scenarios/*.lua; do
+  [ -e "$s" ] || continue
+  if "$bin" run "$s" >"$tmp/out" 2>&1; then
+    pass=$((pass + 1))
+  else
+    echo "scenario FAIL $s (exit $?)"; sed 's/^/    /' "$tmp/out" | tail -15
+    fail=$((fail + 1))
+  fi
+done
+echo "scenarios: $pass passed, $fail failed"
+
+bpass=0; bfail=0
+for e in tests/bad/*.expect; do
+  [ -e "$e" ] || continue
+  name=${e%.expect}
+  want_exit=$(head -n 1 "$e" | sed -n 's/^exit \([0-9]*\)$/\1/p')
+  if [ -z "$want_exit" ]; then
+    echo "bad   FAIL $e: first line must be 'exit N'"; bfail=$((bfail + 1)); continue
+  fi
+  tail -n +2 "$e" > "$tmp/want"
+  if [ -e "$name.args" ]; then
+    # One command line, words separated by spaces, run from the repo root.
+    read -r -a words < "$name.args"
+    "$bin" "${words[@]}" >/dev/null 2>"$tmp/got"; got_exit=$?
+  elif [ -e "$name.ptx" ]; then
+    "$bin" inspect "$name.ptx" >/dev/null 2>"$tmp/got"; got_exit=$?
+  elif [ -e "$name.lua" ]; then
+    "$bin" run "$name.lua" >/dev/null 2>"$tmp/got"; got_exit=$?
+  else
+    echo "bad   FAIL $e: no $name.args, .ptx or .lua"; bfail=$((bfail + 1)); continue
+  fi
+  if [ "$got_exit" != "$want_exit" ] || ! cmp -s "$tmp/want" "$tmp/got"; then
+    echo "bad   FAIL $name (exit $got_exit, want $want_exit)"
+    diff -u "$tmp/want" "$tmp/got" | sed 's/^/    /' | head -30
+    bfail=$((bfail + 1))
+  else
+    bpass=$((bpass + 1))
+  fi
+done
+echo "bad inputs: $bpass passed, $bfail failed"
+
+dfail=0
+for s in examples/scenarios/bfs.lua examples/scenarios/histogram.lua; do
+  [ -e "$s" ] || continue
+  "$bin" run "$s" --json "$tmp/a.json" >/dev/null 2>&1
+  "$bin" run "$s" --json "$tmp/b.json" >/dev/null 2>&1
+  if ! cmp -s "$tmp/a.json" "$tmp/b.json"; then
+    echo "determinism FAIL $s: two runs wrote different JSON"; dfail=1
+  fi
+done
+[ $dfail = 0 ] && echo "determinism: identical JSON across runs"
+
+[ $fail = 0 ] && [ $bfail = 0 ] && [ $dfail = 0 ]

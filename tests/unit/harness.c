@@ -1,0 +1,183 @@
+/* harness.c - see harness.h. */
+#include "harness.h"
+#include "config/preset.h"
+#include "ptx/parse.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int th_init(struct th *t, const char *const *sets)
+{
+    memset(t, 0, sizeof *t);
+    struct config_assigns a = { 0 };
+    for (int i = 0; sets && sets[i]; i++)
+        if (config_assigns_parse(&a, sets[i], &t->diag))
+            return -1;
+    struct ws_config c;
+    int rc = config_resolve(&c, NULL, &a, &t->diag);
+    config_assigns_free(&a);
+    if (rc) {
+        config_free(&c);
+        return -1;
+    }
+    device_init(&t->dev, &c);
+    config_free(&c);
+    t->module = -1;
+    return 0;
+}
+
+void th_free(struct th *t)
+{
+    device_free(&t->dev);
+    diag_reset(&t->diag);
+}
+
+static void keep_error(struct th *t)
+{
+    struct strbuf b;
+    sb_init(&b);
+    diag_render(&t->diag, &b);
+    snprintf(t->rendered, sizeof t->rendered, "%s", sb_str(&b));
+    sb_free(&b);
+}
+
+const char *th_error(struct th *t)
+{
+    return t->rendered;
+}
+
+int th_load(struct th *t, const char *ptx)
+{
+    /* device_load reads files: write the text to a temporary one. */
+    char path[] = "/tmp/ws-test-XXXXXX.ptx";
+    int fd = mkstemps(path, 4);
+    if (fd < 0)
+        return -1;
+    FILE *f = fdopen(fd, "w");
+    fputs(ptx, f);
+    fclose(f);
+    int m = device_load(&t->dev, path, &t->diag);
+    remove(path);
+    if (m < 0) {
+        keep_error(t);
+        return -1;
+    }
+    t->module = m;
+    return 0;
+}
+
+uint64_t th_alloc(struct th *t, size_t bytes)
+{
+    return device_alloc(&t->dev, bytes, &t->diag);
+}
+
+void th_write(struct th *t, uint64_t addr, const void *p, size_t n)
+{
+    dmem_write(&t->dev.mem, addr, p, n);
+}
+
+void th_read(struct th *t, uint64_t addr, void *p, size_t n)
+{
+    dmem_read(&t->dev.mem, addr, p, n);
+}
+
+int th_launch(struct th *t, const char *name, const uint32_t grid[3],
+              const uint32_t block[3], uint32_t dyn_shared,
+              const uint64_t *args, int nargs)
+{
+    int k = device_find_kernel(&t->dev, t->module, name);
+    if (k < 0) {
+        snprintf(t->rendered, sizeof t->rendered, "no kernel %s", name);
+        return -1;
+    }
+    const struct kimage *img = t->dev.modules.v[t->module].kernels[k];
+    if ((uint32_t)nargs != img->nparams) {
+        snprintf(t->rendered, sizeof t->rendered, "kernel %s takes %u args",
+                 name, img->nparams);
+        return -1;
+    }
+    struct dev_launch l;
+    memset(&l, 0, sizeof l);
+    l.module = t->module;
+    l.kernel = k;
+    memcpy(l.grid, grid, sizeof l.grid);
+    memcpy(l.block, block, sizeof l.block);
+    l.dyn_shared = dyn_shared;
+    l.params = calloc(1, img->param_bytes + 8);
+    for (int i = 0; i < nargs; i++)
+        memcpy(l.params + img->params[i].offset, &args[i],
+               img->params[i].size);
+    if (device_enqueue(&t->dev, &l, &t->diag) || device_run(&t->dev, &t->diag)) {
+        keep_error(t);
+        return -1;
+    }
+    return 0;
+}
+
+int th_warp_op(struct th *t, const char *ty, const char *body,
+               const void *a, const void *b, const void *c, void *d)
+{
+    int w = strcmp(ty, "b64") == 0 ? 8 : 4;
+    char ptx[8192];
+    snprintf(ptx, sizeof ptx,
+             ".version 8.0\n.target sm_75\n.address_size 64\n"
+             ".visible .entry k(.param .u64 pa, .param .u64 pb, .param .u64 pc, .param .u64 pd)\n"
+             "{\n"
+             "  .reg .%s %%a, %%b, %%c, %%d;\n"
+             "  .reg .pred %%p<4>;\n  .reg .b32 %%t<4>;\n  .reg .b64 %%w<4>;\n"
+             "  .reg .b32 %%tid;\n  .reg .b64 %%off, %%pa, %%pb, %%pc, %%pd;\n"
+             "  mov.u32 %%tid, %%tid.x;\n"
+             "  mul.wide.u32 %%off, %%tid, %d;\n"
+             "  ld.param.u64 %%pa, [pa];\n  ld.param.u64 %%pb, [pb];\n"
+             "  ld.param.u64 %%pc, [pc];\n  ld.param.u64 %%pd, [pd];\n"
+             "  add.s64 %%pa, %%pa, %%off;\n  add.s64 %%pb, %%pb, %%off;\n"
+             "  add.s64 %%pc, %%pc, %%off;\n  add.s64 %%pd, %%pd, %%off;\n"
+             "  ld.global.%s %%a, [%%pa];\n  ld.global.%s %%b, [%%pb];\n"
+             "  ld.global.%s %%c, [%%pc];\n  mov.%s %%d, 0;\n"
+             "  %s\n"
+             "  st.global.%s [%%pd], %%d;\n"
+             "  ret;\n}\n",
+             ty, w, ty, ty, ty, ty, body, ty);
+    if (th_load(t, ptx))
+        return -1;
+    size_t n = (size_t)w * 32;
+    uint64_t pa = th_alloc(t, n), pb = th_alloc(t, n), pc = th_alloc(t, n),
+             pd = th_alloc(t, n);
+    th_write(t, pa, a, n);
+    th_write(t, pb, b, n);
+    th_write(t, pc, c, n);
+    uint64_t args[4] = { pa, pb, pc, pd };
+    uint32_t one[3] = { 1, 1, 1 }, blk[3] = { 32, 1, 1 };
+    if (th_launch(t, "k", one, blk, 0, args, 4))
+        return -1;
+    th_read(t, pd, d, n);
+    return 0;
+}
+
+uint32_t th_f2u(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+float th_u2f(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+uint64_t th_d2u(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, 8);
+    return u;
+}
+
+double th_u2d(uint64_t u)
+{
+    double d;
+    memcpy(&d, &u, 8);
+    return d;
+}

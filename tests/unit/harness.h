@@ -1,0 +1,57 @@
+/*
+** harness.h - run PTX snippets on the simulator from cmocka tests.
+** Tests go through the real pipeline (parse, inline, allocate, decode,
+** execute), so an opcode test also exercises the front end.
+*/
+#ifndef WS_TEST_HARNESS_H
+#define WS_TEST_HARNESS_H
+#include <stddef.h>
+#include <stdint.h>
+#include "func/device.h"
+
+struct th {
+    struct ws_device dev;
+    int module;
+    struct ws_diag diag;
+    char rendered[4096];     /* last error, rendered */
+};
+
+/* Creates a device with the built-in defaults plus optional "k=v" sets
+   (NULL-terminated list, may be NULL). Returns 0 on success. */
+int th_init(struct th *t, const char *const *sets);
+void th_free(struct th *t);
+
+/* Loads PTX text (copied); returns 0, or -1 with th_error(t) set. */
+int th_load(struct th *t, const char *ptx);
+const char *th_error(struct th *t);
+
+uint64_t th_alloc(struct th *t, size_t bytes);
+void th_write(struct th *t, uint64_t addr, const void *p, size_t n);
+void th_read(struct th *t, uint64_t addr, void *p, size_t n);
+
+/*
+** Launches kernel `name` with nargs 64-bit argument values (each is
+** truncated to its parameter's size) and runs it. Returns 0, or -1 with
+** th_error(t) set.
+*/
+int th_launch(struct th *t, const char *name, const uint32_t grid[3],
+              const uint32_t block[3], uint32_t dyn_shared,
+              const uint64_t *args, int nargs);
+
+/*
+** The common case: 32 threads (one warp) run `body` with registers
+** %a, %b, %c loaded from a[tid], b[tid], c[tid] and %d stored to d[tid].
+** `ty` is the register type of all four (b32 or b64); elements are 4 or
+** 8 bytes accordingly. The body may also use %p0..%p3 (.pred), %t0..%t3
+** (.b32) and %w0..%w3 (.b64). Returns 0 or -1 (th_error set).
+*/
+int th_warp_op(struct th *t, const char *ty, const char *body,
+               const void *a, const void *b, const void *c, void *d);
+
+/* Bit-pattern helpers. */
+uint32_t th_f2u(float f);
+float th_u2f(uint32_t u);
+uint64_t th_d2u(double d);
+double th_u2d(uint64_t u);
+
+#endif
