@@ -142,11 +142,12 @@ int cli_run(int argc, char **argv)
     if (host) {
         double secs = (double)(t1.tv_sec - t0.tv_sec) +
                       (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        double sim = (double)r.sim_ns * 1e-9;
         struct rusage ru;
         getrusage(RUSAGE_SELF, &ru);
         double wi = (double)geti(r.stats, "warp_instructions");
-        fprintf(stderr, "host: %.3f s wall, %.0f warp-instructions/s, peak RSS %ld KiB\n",
-                secs, secs > 0 ? wi / secs : 0.0, ru.ru_maxrss);
+        fprintf(stderr, "host: %.0f warp-instructions in %.4f s of simulation = %.0f warp-instructions/s; %.3f s wall in all; peak RSS %ld KiB\n",
+                wi, sim, sim > 0 ? wi / sim : 0.0, secs, ru.ru_maxrss);
     }
     jv_free(r.stats);
     if (st == WS_FAIL) {

@@ -150,7 +150,8 @@ static int copy_func(struct link *l, int fi, const int32_t *binds,
         }
         struct ptx_inst c = *src;
         c.o = ws_xmalloc((c.n ? c.n : 1) * sizeof *c.o);
-        memcpy(c.o, src->o, c.n * sizeof *c.o);
+        if (c.n)
+            memcpy(c.o, src->o, c.n * sizeof *c.o);
         if (c.guard >= 0)
             c.guard += reg_base;
         if (binds && c.inlined_from < 0)

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* Warp-instructions a warp runs before the next warp gets a turn. */
 #define QUANTUM 64
@@ -307,8 +308,16 @@ static int run_cta(struct ws_device *d, const struct flaunch *L, uint64_t i,
     return rc;
 }
 
+static uint64_t now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
 int device_run(struct ws_device *d, struct ws_diag *diag)
 {
+    uint64_t t0 = now_ns();
     int rc = WS_OK;
     uint64_t budget = (uint64_t)config_i(&d->cfg, CK_LIMIT_WARP_INSTRUCTIONS);
     size_t i;
@@ -340,6 +349,7 @@ int device_run(struct ws_device *d, struct ws_diag *diag)
         free(d->queue.v[j].origin);
     }
     d->queue.n = 0;
+    d->host_ns += now_ns() - t0;
     return rc;
 }
 

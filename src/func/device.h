@@ -50,6 +50,8 @@ struct ws_device {
     VEC(struct launch_record) done;
     uint64_t *sm_clock;       /* per SM: warp-instructions issued so far */
     uint64_t gridid;
+    uint64_t host_ns;         /* host time spent in device_run (never part
+                                 of the statistics: not deterministic) */
 };
 
 /* Takes a copy of cfg. */

@@ -96,9 +96,10 @@ static uint64_t f32_op(const struct kinst *ki, uint64_t a, uint64_t b,
         r = (float)fminmax((double)fa, (double)fb, ki->op == OP_MAX, ki->m.nan,
                           &nan);
         break;
-    /* abs and neg only touch the sign bit, NaN payloads included. */
-    case OP_ABS: return (uint32_t)a & 0x7fffffffu;
-    case OP_NEG: return (uint32_t)a ^ 0x80000000u;
+    /* abs and neg only touch the sign bit, NaN payloads included
+       (after .ftz has flushed a subnormal input to zero). */
+    case OP_ABS: return from_f32(fa) & 0x7fffffffu;
+    case OP_NEG: return from_f32(fa) ^ 0x80000000u;
     case OP_COPYSIGN:   /* PTX: magnitude of b, sign of a */
         return ((uint32_t)b & 0x7fffffffu) | ((uint32_t)a & 0x80000000u);
     case OP_RCP: r = 1.0f / fa; break;

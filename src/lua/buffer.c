@@ -47,7 +47,8 @@ struct wsbuf *wsbuf_test(lua_State *L, int idx)
 ** Converts the Lua value at idx to the bits of PTX type t. `what` names
 ** the value in errors ("element 3", "argument 2 (n: .u32)").
 */
-uint64_t wsbuf_to_bits(lua_State *L, int idx, uint8_t t, const char *what)
+uint64_t wsbuf_to_bits(lua_State *L, int idx, uint8_t t, const char *what,
+                       bool either_sign)
 {
     if (t == PT_F32 || t == PT_F64) {
         if (!lua_isnumber(L, idx) || lua_type(L, idx) == LUA_TSTRING)
@@ -83,7 +84,7 @@ uint64_t wsbuf_to_bits(lua_State *L, int idx, uint8_t t, const char *what)
         if (ptx_type_is_signed((enum ptx_type)t)) {
             hi = ((lua_Integer)1 << (bits - 1)) - 1;
             lo = -hi - 1;
-        } else if (ptx_type_is_bits((enum ptx_type)t)) {
+        } else if (ptx_type_is_bits((enum ptx_type)t) || either_sign) {
             /* .bN takes either signed or unsigned spellings */
             hi = ((lua_Integer)1 << bits) - 1;
             lo = -((lua_Integer)1 << (bits - 1));
@@ -140,7 +141,7 @@ static uint64_t elem_addr(lua_State *L, struct wsbuf *b, lua_Integer i)
 static void store(lua_State *L, struct wsbuf *b, uint64_t i, int vidx,
                   const char *what)
 {
-    uint64_t bits = wsbuf_to_bits(L, vidx, b->type, what);
+    uint64_t bits = wsbuf_to_bits(L, vidx, b->type, what, false);
     dmem_write(&b->dev->mem, b->addr + i * b->esize, &bits, b->esize);
 }
 

@@ -39,6 +39,7 @@ int scenario_run(const struct scenario_opts *o, struct scenario_result *r,
         rc = WS_FAIL;
     }
     r->checks = s.checks;
+    r->sim_ns = s.dev.host_ns;
     if (rc != WS_ERR)
         r->stats = device_stats(&s.dev);
     wslua_close(L);

@@ -18,6 +18,7 @@ struct scenario_opts {
 struct scenario_result {
     struct jv *stats;        /* NULL if the scenario could not start */
     uint64_t checks;         /* ws.check calls that passed */
+    uint64_t sim_ns;         /* host time spent simulating (ws.run) */
 };
 
 /*

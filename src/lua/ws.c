@@ -253,7 +253,7 @@ static void marshal(lua_State *L, int idx, const struct kparam *p, int argno,
         memcpy(buf + p->offset, str, len);
         return;
     }
-    uint64_t bits = wsbuf_to_bits(L, idx, p->type, what);
+    uint64_t bits = wsbuf_to_bits(L, idx, p->type, what, true);
     memcpy(buf + p->offset, &bits, p->size);
 }
 

@@ -165,7 +165,7 @@ static int parse_int(struct parser *p, int64_t *v, const char *what)
     }
     if (p->t.kind != TK_INT)
         return expected(p, what);
-    *v = neg ? -(int64_t)p->t.ival : (int64_t)p->t.ival;
+    *v = (int64_t)(neg ? 0 - p->t.ival : p->t.ival);
     return advance(p);
 }
 
@@ -254,7 +254,7 @@ static int init_elem(struct parser *p, struct ptx_var *v, int type,
     bool is_float;
     if (p->t.kind == TK_INT) {
         is_float = ptx_type_is_float(type);
-        bits = neg ? (uint64_t)(-(int64_t)p->t.ival) : p->t.ival;
+        bits = neg ? 0 - p->t.ival : p->t.ival;
         d = neg ? -(double)p->t.ival : (double)p->t.ival;
     } else if (p->t.kind == TK_FLOAT) {
         d = neg ? -p->t.fval : p->t.fval;
@@ -576,7 +576,7 @@ static int parse_address(struct parser *p, struct ptx_opnd *o)
             int64_t off;
             if (parse_int(p, &off, "an address offset"))
                 return WS_ERR;
-            o->imm = neg ? -off : off;
+            o->imm = (int64_t)(neg ? 0 - (uint64_t)off : (uint64_t)off);
         }
     } else if (p->t.kind == TK_INT) {
         int64_t a;
@@ -655,7 +655,7 @@ static int parse_operand(struct parser *p, struct ptx_opnd *o)
     }
     if (p->t.kind == TK_INT) {
         o->kind = OPK_IMM;
-        o->imm = neg ? -(int64_t)p->t.ival : (int64_t)p->t.ival;
+        o->imm = (int64_t)(neg ? 0 - p->t.ival : p->t.ival);
         o->width = p->t.col + p->t.len - o->col;
         return advance(p);
     }
