@@ -77,6 +77,7 @@ $(BIN): $(CLI_OBJ) $(UI_OBJ) $(LIB)
 	  $(READLINE_LIBS) $(LDFLAGS_ALL)
 
 TEST_HARNESS := $(BUILD)/obj/tests/unit/harness.o
+.SECONDARY: $(TEST_HARNESS)
 $(BUILD)/tests/%: tests/unit/%.c $(TEST_HARNESS) $(LIB) $(DEPS_MK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Wno-null-dereference $(LUA_CFLAGS) $(CMOCKA_CFLAGS) -Itests/unit -MMD -MP \

@@ -30,7 +30,7 @@ static void test_numbers_and_strings(void **state)
     jv_push(a, jv_num(0.1));
     jv_push(a, jv_num(1.0 / 3.0));
     jv_push(a, jv_num(2.0));
-    jv_push(a, jv_num(NAN));
+    jv_push(a, jv_num((double)NAN));
     jv_push(a, jv_int(-9007199254740993LL));
     jv_push(a, jv_str("a\"b\\c\n\x01"));
     struct strbuf b;
