@@ -44,12 +44,21 @@ const char *ws_datadir(void)
     if (!slash)
         return NULL;
     *slash = '\0';
-    /* build/warpscope, build/asan/warpscope, ... up to three levels. */
-    static const char *ups[] = { "/..", "/../..", "/../../..",
-                                 "/../share/warpscope" };
-    for (size_t i = 0; i < sizeof ups / sizeof ups[0]; i++) {
-        char cand[PATH_MAX + 32];
-        if ((size_t)snprintf(cand, sizeof cand, "%s%s", exe, ups[i]) >=
+    /* An installed tree (bin/ next to share/warpscope), else the source
+       tree the binary was built in: walk up from build/.../warpscope. */
+    char cand[PATH_MAX + 64];
+    const char *tries[8];
+    char ups[7][24];
+    int nt = 0;
+    tries[nt++] = "/../share/warpscope";
+    for (int i = 1; i <= 6; i++) {
+        ups[i][0] = '\0';
+        for (int k = 0; k < i; k++)
+            strcat(ups[i], "/..");
+        tries[nt++] = ups[i];
+    }
+    for (int i = 0; i < nt; i++) {
+        if ((size_t)snprintf(cand, sizeof cand, "%s%s", exe, tries[i]) >=
             sizeof cand)
             continue;
         if (has_configs(cand)) {
