@@ -3,6 +3,7 @@
 set -u
 fail=0
 for t in "$@"; do
+  [ -x "$t" ] && [ -f "$t" ] || continue
   if out=$("$t" 2>&1); then
     echo "unit  ok    $(basename "$t") ($(grep -c '\[       OK \]' <<<"$out") tests)"
   else

@@ -15,6 +15,16 @@ void cli_print_diag(const struct ws_diag *d);
 int cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+struct ptxas_count {
+    char *name;
+    int regs;
+};
+/* Runs `ptxas -v` on path; returns the number of kernels counted (array
+   in *out, caller frees names and array) or -1 when ptxas is missing or
+   rejects the file. */
+int cli_ptxas_regs(const char *path, const char *target,
+                   struct ptxas_count **out);
+
 int cli_run(int argc, char **argv);
 int cli_inspect(int argc, char **argv);
 void cli_help(const char *topic);

@@ -1,12 +1,18 @@
 /*
 ** inspect.c - `warpscope inspect KERNEL.ptx [--kernel NAME] [--json]`.
 ** Compiles a PTX file exactly as a scenario would (same diagnostics, same
-** exit codes) and shows each kernel: parameters and their offsets, register
-** use, memory layout, and the instructions by basic block with branch
-** targets and the reconvergence points the SIMT stack will use.
+** exit codes) and shows each kernel: parameters, registers (with ptxas's
+** count when ptxas is installed), memory layout, the instructions on
+** physical registers by basic block with dead-operand marks, live-in and
+** live-out sets, branch targets and reconvergence points, the
+** register-intervals with their PREFETCH sets, and the racetrack register
+** mapping with its shift counts.
 */
 #include "cli/cli.h"
 #include "config/preset.h"
+#include "compile/intervals.h"
+#include "compile/print.h"
+#include "compile/rtmap.h"
 #include "func/device.h"
 #include "util/jval.h"
 #include <stdbool.h>
@@ -14,24 +20,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void trim_line(const char *p, size_t n, char *out, size_t cap)
-{
-    while (n && (*p == ' ' || *p == '\t')) {
-        p++;
-        n--;
-    }
-    while (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
-        n--;
-    size_t k = 0;
-    for (size_t i = 0; i < n && k + 1 < cap; i++)
-        out[k++] = p[i] == '\t' ? ' ' : p[i];
-    out[k] = '\0';
-}
+struct view {
+    const struct ws_config *cfg;
+    int ptxas;                      /* -1: unknown */
+    uint32_t warps;                 /* resident warps in the racetrack trace */
+};
 
-static void print_kernel(const struct kimage *k)
+static void print_kernel(const struct kimage *k, const struct view *v,
+                         const struct intervals *iv, const struct rtmap *rm,
+                         size_t trace_len)
 {
     const struct ptx_module *m = k->mod;
     const struct ptx_func *f = &k->flat;
+    struct strbuf b;
+    sb_init(&b);
     printf("kernel %s (%s:%d)\n", k->name, m->path, f->line);
     printf("  parameters (%u bytes):", k->param_bytes);
     for (uint32_t i = 0; i < k->nparams; i++)
@@ -39,36 +41,46 @@ static void print_kernel(const struct kimage *k)
                ptx_type_name((enum ptx_type)k->params[i].type),
                k->params[i].offset);
     printf("%s\n", k->nparams ? "" : " none");
-    printf("  registers: %zu virtual -> %u 32-bit register slots, %u predicates\n",
-           f->regs.n, k->nslots, k->npreds);
+    printf("  registers: %u per thread", k->regs_per_thread);
+    if (v->ptxas >= 0)
+        printf(" (ptxas: %d)", v->ptxas);
+    printf(", %u predicates; allocated from %zu virtual registers\n",
+           k->npreds, f->regs.n);
     printf("  shared memory: %u bytes static%s; local frame: %u bytes per thread\n",
            k->shared_static, k->dyn_shared_align ? " + dynamic" : "",
            k->local_bytes);
-    printf("  %d instructions in %d basic blocks\n", k->ninst, k->cfg.nblocks);
-    for (int32_t b = 0; b < k->cfg.nblocks; b++) {
-        const struct cfg_block *bl = &k->cfg.b[b];
-        printf("  B%d:", b);
+    printf("  %d instructions in %d basic blocks; %u register-intervals of at most %u registers\n",
+           k->ninst, k->cfg.nblocks, iv->n, iv->N);
+    printf("  legend: R7 register, R6:7 64-bit pair, P2 predicate, * the register dies here for the warp\n");
+    for (int32_t bi = 0; bi < k->cfg.nblocks; bi++) {
+        const struct cfg_block *bl = &k->cfg.b[bi];
+        sb_clear(&b);
+        print_regset(k, k->live_in + (size_t)bi * k->live_words, &b);
+        printf("\n  B%d", bi);
         if (bl->npred) {
-            printf("  preds");
+            printf(" (from");
             for (int32_t p = 0; p < bl->npred; p++)
                 printf(" B%d", bl->pred[p]);
+            printf(")");
         }
-        printf("\n");
+        printf("  live-in: %s\n", sb_str(&b));
         for (int32_t i = bl->first; i <= bl->last; i++) {
+            const struct interval *I = &iv->v[iv->of_inst[i]];
+            if (I->head == i) {
+                sb_clear(&b);
+                int n = 0;
+                for (uint32_t r = 0; r < iv->words * 64; r++)
+                    if (I->regs[r >> 6] >> (r & 63) & 1)
+                        sb_printf(&b, "%sR%u", n++ ? " " : "", r);
+                printf("    == interval %d: prefetch %u registers {%s}, %u instructions ==\n",
+                       iv->of_inst[i], I->nregs, sb_str(&b), I->static_insts);
+            }
             const struct ptx_inst *in = &f->insts.v[i];
-            size_t len;
-            const char *src = ptx_module_line(m, in->line, &len);
-            char text[160];
-            if (src && in->op != OP_EXIT)
-                trim_line(src, len, text, sizeof text);
-            else
-                snprintf(text, sizeof text, "%s", ptx_op_name(in->op));
-            if (in->op == OP_BRA && in->inlined_from >= 0 &&
-                strcmp(in->o[0].name, "ret") == 0)
-                snprintf(text, sizeof text, "ret  (returns to the call site)");
-            printf("    %5d  %-56s ; line %d", i, text, in->line);
+            sb_clear(&b);
+            print_inst(k, i, true, &b);
+            printf("    %5d  %-58s ; line %d", i, sb_str(&b), in->line);
             if (in->inlined_from >= 0)
-                printf(", inlined from %s", m->funcs.v[in->inlined_from].name);
+                printf(", in %s", m->funcs.v[in->inlined_from].name);
             const struct kinst *ki = &k->insts[i];
             if (ki->op == OP_BRA) {
                 int32_t tb = ki->target < k->ninst ? k->cfg.block_of[ki->target]
@@ -83,13 +95,49 @@ static void print_kernel(const struct kimage *k)
             }
             printf("\n");
         }
+        sb_clear(&b);
+        print_regset(k, k->live_out + (size_t)bi * k->live_words, &b);
+        printf("       live-out: %s\n", sb_str(&b));
     }
+    printf("\n  racetrack register mapping (%u banks, %u ports per bank; %s trace of %zu accesses by %u warps):\n",
+           rm->banks, rm->ports, rm->from_trace ? "recorded" : "static", trace_len,
+           v->warps);
+    printf("    bank  registers  groups    moves  direct S  mapped S\n");
+    for (uint32_t bk = 0; bk < rm->banks; bk++) {
+        const struct rtmap_bank *rb = &rm->b[bk];
+        if (!rb->n)
+            continue;
+        printf("    %4u  %9u  %6u  %7llu  %8llu  %8llu%s%s\n", bk, rb->n,
+               rb->ngroups, (unsigned long long)rb->moves,
+               (unsigned long long)rb->direct_S,
+               (unsigned long long)rb->mapped_S,
+               rb->heuristic ? "  (local search)" : "",
+               rb->kept_direct ? "  (kept direct)" : "");
+    }
+    printf("    total shifts S: direct %llu, mapped %llu",
+           (unsigned long long)rm->direct_S, (unsigned long long)rm->mapped_S);
+    if (rm->direct_S)
+        printf(" (%.0f%% of direct)", 100.0 * (double)rm->mapped_S /
+                                          (double)rm->direct_S);
+    printf("\n");
+    if (rm->heuristic)
+        printf("    more than %d groups in a bank: offsets found by local search, not enumeration\n",
+               RTMAP_EXHAUSTIVE_MAX);
+    sb_free(&b);
 }
 
-static struct jv *kernel_json(const struct kimage *k)
+static struct jv *kernel_json(const struct kimage *k, const struct view *v,
+                              const struct intervals *iv,
+                              const struct rtmap *rm)
 {
     struct jv *o = jv_obj();
     jv_set(o, "name", jv_str(k->name));
+    jv_set(o, "regs_per_thread", jv_int(k->regs_per_thread));
+    jv_set(o, "ptxas_regs", v->ptxas >= 0 ? jv_int(v->ptxas) : jv_null());
+    jv_set(o, "predicates", jv_int(k->npreds));
+    jv_set(o, "virtual_registers", jv_int((int64_t)k->flat.regs.n));
+    jv_set(o, "blocks", jv_int(k->cfg.nblocks));
+    jv_set(o, "instructions", jv_int(k->ninst));
     struct jv *ps = jv_set(o, "params", jv_arr());
     for (uint32_t i = 0; i < k->nparams; i++) {
         struct jv *p = jv_push(ps, jv_obj());
@@ -98,32 +146,74 @@ static struct jv *kernel_json(const struct kimage *k)
         jv_set(p, "offset", jv_int(k->params[i].offset));
         jv_set(p, "size", jv_int(k->params[i].size));
     }
-    jv_set(o, "virtual_registers", jv_int((int64_t)k->flat.regs.n));
-    jv_set(o, "regs_per_thread", jv_int(k->regs_per_thread));
-    jv_set(o, "predicates", jv_int(k->npreds));
     jv_set(o, "shared_static", jv_int(k->shared_static));
     jv_set(o, "dynamic_shared", jv_bool(k->dyn_shared_align != 0));
     jv_set(o, "local_bytes", jv_int(k->local_bytes));
-    jv_set(o, "blocks", jv_int(k->cfg.nblocks));
-    jv_set(o, "instructions", jv_int(k->ninst));
+    struct jv *ivs = jv_set(o, "intervals", jv_arr());
+    for (uint32_t i = 0; i < iv->n; i++) {
+        const struct interval *I = &iv->v[i];
+        struct jv *x = jv_push(ivs, jv_obj());
+        jv_set(x, "id", jv_int(i));
+        jv_set(x, "head_block", jv_int(k->cfg.block_of[I->head]));
+        jv_set(x, "head_instruction", jv_int(I->head));
+        struct jv *bl = jv_set(x, "blocks", jv_arr());
+        for (int32_t b = 0; b < k->cfg.nblocks; b++)
+            if (intervals_block_has(k, iv, b, i))
+                jv_push(bl, jv_int(b));
+        struct jv *rs = jv_set(x, "regs", jv_arr());
+        for (uint32_t r = 0; r < iv->words * 64; r++)
+            if (I->regs[r >> 6] >> (r & 63) & 1)
+                jv_push(rs, jv_int(r));
+        jv_set(x, "static_instructions", jv_int(I->static_insts));
+    }
+    jv_set(o, "regs_per_interval", jv_int(iv->N));
+    jv_set(o, "intervals_after_pass1", jv_int(iv->pass1));
+    struct jv *r = jv_set(o, "racetrack", jv_obj());
+    jv_set(r, "banks", jv_int(rm->banks));
+    jv_set(r, "warps", jv_int(v->warps));
+    jv_set(r, "ports", jv_int(rm->ports));
+    jv_set(r, "direct_shifts", jv_int((int64_t)rm->direct_S));
+    jv_set(r, "mapped_shifts", jv_int((int64_t)rm->mapped_S));
+    jv_set(r, "local_search", jv_bool(rm->heuristic));
+    struct jv *map = jv_set(r, "mapping", jv_arr());
+    for (uint32_t bk = 0; bk < rm->banks; bk++)
+        for (uint32_t i = 0; i < rm->b[bk].n; i++) {
+            struct jv *e = jv_push(map, jv_obj());
+            int32_t R = k->regs_per_thread ? (int32_t)k->regs_per_thread : 1;
+            jv_set(e, "warp", jv_int(rm->b[bk].reg[i] / R));
+            jv_set(e, "reg", jv_int(rm->b[bk].reg[i] % R));
+            jv_set(e, "bank", jv_int(bk));
+            jv_set(e, "port", jv_int(rm->b[bk].port[i]));
+            jv_set(e, "offset", jv_int(rm->b[bk].offset[i]));
+        }
     return o;
 }
 
 int cli_inspect(int argc, char **argv)
 {
     const char *path = NULL, *kernel = NULL;
-    bool json = false;
+    bool json = false, use_ptxas = true;
+    long warps = 0;
     struct config_assigns sets = { 0 };
     struct ws_diag d = { 0 };
     int rc = EXIT_OK;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (strcmp(a, "--set") == 0 || strcmp(a, "--kernel") == 0) {
+        if (strcmp(a, "--set") == 0 || strcmp(a, "--kernel") == 0 ||
+            strcmp(a, "--warps") == 0) {
             if (i + 1 >= argc) {
                 rc = cli_usage_error("inspect", "%s needs a value", a);
                 goto out;
             }
-            if (strcmp(a, "--kernel") == 0) {
+            if (strcmp(a, "--warps") == 0) {
+                char *end;
+                warps = strtol(argv[++i], &end, 10);
+                if (*end || warps < 1 || warps > 1024) {
+                    rc = cli_usage_error("inspect", "--warps expects a number of warps in 1..1024, got '%s'",
+                                         argv[i]);
+                    goto out;
+                }
+            } else if (strcmp(a, "--kernel") == 0) {
                 kernel = argv[++i];
             } else if (config_assigns_parse(&sets, argv[++i], &d) != WS_OK) {
                 cli_print_diag(&d);
@@ -132,6 +222,8 @@ int cli_inspect(int argc, char **argv)
             }
         } else if (strcmp(a, "--json") == 0) {
             json = true;
+        } else if (strcmp(a, "--no-ptxas") == 0) {
+            use_ptxas = false;
         } else if (a[0] == '-' && a[1]) {
             rc = cli_usage_error("inspect", "unknown option '%s'", a);
             goto out;
@@ -163,18 +255,55 @@ int cli_inspect(int argc, char **argv)
         rc = EXIT_BAD;
     } else {
         const struct dev_module *m = &dev.modules.v[mi];
+        struct ptxas_count *pc = NULL;
+        int npc = use_ptxas ? cli_ptxas_regs(path, m->mod->target, &pc) : -1;
         int shown = 0;
         struct jv *root = jv_obj();
         struct jv *ks = jv_set(root, "kernels", jv_arr());
         for (int i = 0; i < m->nkernels; i++) {
-            if (kernel && strcmp(kernel, m->kernels[i]->name) != 0)
+            const struct kimage *k = m->kernels[i];
+            if (kernel && strcmp(kernel, k->name) != 0)
                 continue;
             shown++;
+            struct view v = { &dev.cfg, -1, 1 };
+            for (int j = 0; j < npc; j++)
+                if (strcmp(pc[j].name, k->name) == 0)
+                    v.ptxas = pc[j].regs;
+            struct intervals iv;
+            intervals_compute(k, (uint32_t)config_i(&dev.cfg, CK_LTRF_REGS_PER_INTERVAL),
+                              &iv);
+            /* Resident warps: as many as the register file and the warp
+               limit allow (the block size is not known here). */
+            uint32_t banks = (uint32_t)config_i(&dev.cfg, CK_RACETRACK_BANKS);
+            uint32_t rw = k->regs_per_thread
+                              ? (uint32_t)(config_i(&dev.cfg, CK_SM_REGISTERS) /
+                                           (k->regs_per_thread * 32))
+                              : 1;
+            uint32_t W = warps > 0 ? (uint32_t)warps
+                                   : (uint32_t)config_i(&dev.cfg, CK_SM_MAX_WARPS);
+            if (warps <= 0 && rw < W)
+                W = rw;
+            if (W == 0)
+                W = 1;
+            int32_t *trace;
+            uint32_t *tbank;
+            size_t tn = rtmap_static_trace(k, W, banks, &trace, &tbank);
+            struct rtmap rm;
+            rtmap_from_trace(banks, (uint32_t)config_i(&dev.cfg, CK_RACETRACK_PORTS),
+                             trace, tbank, tn, &rm);
+            v.warps = W;
             if (json)
-                jv_push(ks, kernel_json(m->kernels[i]));
+                jv_push(ks, kernel_json(k, &v, &iv, &rm));
             else
-                print_kernel(m->kernels[i]);
+                print_kernel(k, &v, &iv, &rm, tn);
+            rtmap_free(&rm);
+            free(trace);
+            free(tbank);
+            intervals_free(&iv);
         }
+        for (int j = 0; j < npc; j++)
+            free(pc[j].name);
+        free(pc);
         if (kernel && !shown) {
             fprintf(stderr, "%s: error: no kernel '%s' in this file\n", path,
                     kernel);

@@ -159,6 +159,12 @@ static int assign_registers(struct kimage *k, struct ws_diag *diag)
             k->nslots = ra.nregs;
             k->npreds = ra.npreds;
             k->regs_per_thread = ra.nregs;
+            deadbits_compute(f, &k->cfg, &lv, &k->dead);
+            /* Keep the block live sets for inspection. */
+            k->live_in = lv.in;
+            k->live_out = lv.out;
+            k->live_words = lv.words;
+            lv.in = lv.out = NULL;
         }
     }
     regalloc_free(&ra);
@@ -829,6 +835,9 @@ void kimage_free(struct kimage *k)
         return;
     link_free(&k->flat);
     cfg_free(&k->cfg);
+    deadbits_free(&k->dead);
+    free(k->live_in);
+    free(k->live_out);
     free(k->insts);
     free(k->vreg_slot);
     free(k->params);

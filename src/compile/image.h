@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "compile/cfg.h"
+#include "compile/deadbits.h"
 #include "ptx/ir.h"
 #include "util/diag.h"
 
@@ -71,6 +72,10 @@ struct kimage {
     uint32_t npreds;          /* predicate registers per thread */
     int32_t *vreg_slot;       /* flat register -> slot (or predicate) */
     uint32_t regs_per_thread; /* registers counted for occupancy */
+    struct deadbits dead;     /* registers dying at each instruction */
+    uint64_t *live_in;        /* per block: live-in virtual registers */
+    uint64_t *live_out;       /* per block: live-out virtual registers */
+    size_t live_words;
     struct kparam *params;
     uint32_t nparams, param_bytes;
     uint32_t shared_static;   /* bytes of static shared memory */

@@ -30,6 +30,12 @@
       "shared memory per SM in bytes")                                         \
     X(REGS_PER_THREAD, "regs_per_thread", CT_INT, "0", 0, 255, NULL,           \
       "registers per thread used for occupancy; 0 = the compiled kernel's count") \
+    X(LTRF_REGS_PER_INTERVAL, "ltrf.regs_per_interval", CT_INT, "16", 8, 256, \
+      NULL, "registers a register-interval may use (N of the LTRF interval passes)") \
+    X(RACETRACK_BANKS, "racetrack.banks", CT_INT, "16", 1, 64, NULL,           \
+      "register-file banks of the racetrack register mapping")                \
+    X(RACETRACK_PORTS, "racetrack.ports", CT_INT, "8", 1, 64, NULL,            \
+      "access ports per racetrack bank (N_p); registers are grouped by ports") \
     X(MEM_LIMIT, "mem.limit", CT_INT, "256M", 1048576, 68719476736, NULL,      \
       "device memory available to ws.alloc, in bytes")                         \
     X(PTX_MAX_BYTES, "ptx.max_bytes", CT_INT, "64M", 1024, 4294967296, NULL,   \

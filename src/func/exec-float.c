@@ -62,15 +62,17 @@ static double fminmax(double a, double b, int is_max, bool nan_mode, int *nan)
     return is_max ? (a > b ? a : b) : (a < b ? a : b);
 }
 
-static int testp(uint8_t cls, double v)
+/* testp on a value of its own precision (an f32 subnormal is a normal
+   double, so classify before widening). Returns 0 or 1. */
+static int testp(uint8_t cls, int cat, bool nan, bool inf)
 {
     switch (cls) {
-    case TESTP_FINITE: return isfinite(v);
-    case TESTP_INFINITE: return isinf(v);
-    case TESTP_NUMBER: return !isnan(v);
-    case TESTP_NOTANUMBER: return isnan(v) != 0;
-    case TESTP_NORMAL: return fpclassify(v) == FP_NORMAL;
-    case TESTP_SUBNORMAL: return fpclassify(v) == FP_SUBNORMAL;
+    case TESTP_FINITE: return !nan && !inf;
+    case TESTP_INFINITE: return inf;
+    case TESTP_NUMBER: return !nan;
+    case TESTP_NOTANUMBER: return nan;
+    case TESTP_NORMAL: return cat == FP_NORMAL;
+    case TESTP_SUBNORMAL: return cat == FP_SUBNORMAL;
     default: return 0;
     }
 }
@@ -169,9 +171,20 @@ enum fx_status fx_float(struct fctx *x, struct fwarp *w,
     if (ki->op == OP_TESTP) {
         uint32_t r = 0;
         for (int l = 0; l < WS_WARP; l++) {
-            double v = ki->m.type == PT_F32 ? (double)as_f32(a[l])
-                                            : as_f64(a[l]);
-            r |= (uint32_t)testp(ki->m.mode, v) << l;
+            int cat;
+            bool nan, inf;
+            if (ki->m.type == PT_F32) {
+                float f = as_f32(a[l]);
+                cat = fpclassify(f);
+                nan = isnan(f) != 0;
+                inf = isinf(f) != 0;    /* glibc's isinf may return -1 */
+            } else {
+                double dv = as_f64(a[l]);
+                cat = fpclassify(dv);
+                nan = isnan(dv) != 0;
+                inf = isinf(dv) != 0;
+            }
+            r |= (uint32_t)testp(ki->m.mode, cat, nan, inf) << l;
         }
         wr_pred(w, &ki->d[0], r, m);
         return FX_OK;

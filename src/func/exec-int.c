@@ -257,14 +257,20 @@ enum fx_status fx_int(struct fctx *x, struct fwarp *w, const struct kinst *ki,
         }
         case OP_SUB:
         case OP_SUBC: {
-            uint64_t bi = ki->op == OP_SUBC ? cin : 0;
-            r = A - B - bi;
+            /* As the hardware does it: a + ~b + carry-in, with carry-in 1
+               for sub.cc and CC.CF for subc. CF is the carry out, so it is
+               1 when there was no borrow; nvcc's 128-bit arithmetic relies
+               on this (the PTX ISA's wording says "borrow"). */
+            uint64_t ci = ki->op == OP_SUBC ? cin : 1;
+            uint64_t nb = ~B & mk;
+            r = A + nb + ci;
             if (ki->m.sat && t == PT_S32)
                 r = sat_s32(sv(A, t) - sv(B, t));
             if (ki->m.cc) {
-                /* CC.CF holds the borrow. */
-                uint64_t borrow = A < B || (bi && A == B);
-                cc_out |= (uint32_t)borrow << l;
+                uint64_t s1 = A + nb;
+                uint64_t carry = bits == 64 ? (uint64_t)(s1 < A || s1 + ci < s1)
+                                            : ((s1 + ci) >> bits) & 1;
+                cc_out |= (uint32_t)carry << l;
             }
             r = norm(r, t);
             break;

@@ -979,10 +979,18 @@ static int parse_instruction(struct parser *p)
     }
     in.op = spec->op;
     in.nd = spec->nd;
-    if (advance(p) || parse_mods(p, &in, spec))
+    if (advance(p))
         goto fail;
-    /* The opcode span covers its modifiers, for carets. */
-    in.width = (p->t.line == opt.line ? p->t.col : opt.col + opt.len) - in.col;
+    /* The opcode span covers its glued modifiers (not the space after). */
+    const char *scan = opt.p + opt.len;
+    while (*scan == '.' || (*scan >= 'a' && *scan <= 'z') ||
+           (*scan >= 'A' && *scan <= 'Z') || (*scan >= '0' && *scan <= '9') ||
+           *scan == '_' || *scan == ':')
+        scan++;
+    int op_end = opt.col + (int)(scan - opt.p);
+    if (parse_mods(p, &in, spec))
+        goto fail;
+    in.width = op_end - in.col;
     if (in.width < 1)
         in.width = opt.len;
     if (in.op == OP_CALL) {

@@ -1,0 +1,404 @@
+/*
+** intervals.c - register-interval formation (see intervals.h).
+** Works on "units": instruction ranges that start as basic blocks (cut
+** where code enters or leaves an inlined call) and are cut further when
+** their registers overflow an interval. Worklists are FIFO and candidates
+** are scanned in unit order, so the result is deterministic.
+*/
+#include "compile/intervals.h"
+#include "compile/liveness.h"
+#include "util/vec.h"
+#include "util/xalloc.h"
+#include <stdlib.h>
+#include <string.h>
+
+struct unit {
+    int32_t first, last;
+    VEC(int32_t) succ;
+    VEC(int32_t) pred;
+    int32_t iv;               /* pass-1 interval, -1 unknown */
+    bool call_edge;           /* starts where inlined code begins or ends */
+    uint64_t *in, *out;       /* registers cached at entry / at exit */
+};
+
+struct former {
+    const struct kimage *k;
+    uint32_t N;
+    size_t words;
+    VEC(struct unit) u;
+    VEC(int32_t) work;        /* FIFO of unit ids */
+    size_t head;
+    int32_t niv;
+    uint64_t *tmp;
+};
+
+static uint32_t popcnt(const uint64_t *s, size_t words)
+{
+    uint32_t n = 0;
+    for (size_t w = 0; w < words; w++)
+        n += (uint32_t)__builtin_popcountll(s[w]);
+    return n;
+}
+
+static void set_or(uint64_t *d, const uint64_t *s, size_t words)
+{
+    for (size_t w = 0; w < words; w++)
+        d[w] |= s[w];
+}
+
+void intervals_inst_regs(const struct kimage *k, int32_t i, uint64_t *set)
+{
+    const struct ptx_inst *in = &k->flat.insts.v[i];
+    int32_t r[LIVE_MAX_OPS];
+    for (int pass = 0; pass < 2; pass++) {
+        int n = pass ? live_defs(in, r) : live_uses(in, r);
+        for (int j = 0; j < n; j++) {
+            uint8_t t = k->flat.regs.v[r[j]].type;
+            if (t == PT_PRED)
+                continue;
+            int32_t s = k->vreg_slot[r[j]];
+            set[s >> 6] |= 1ULL << (s & 63);
+            if (ptx_type_size((enum ptx_type)t) == 8)
+                set[(s + 1) >> 6] |= 1ULL << ((s + 1) & 63);
+        }
+    }
+}
+
+static int32_t new_unit(struct former *F, int32_t first, int32_t last)
+{
+    struct unit x;
+    memset(&x, 0, sizeof x);
+    x.first = first;
+    x.last = last;
+    x.iv = -1;
+    x.in = ws_xcalloc(F->words, sizeof(uint64_t));
+    x.out = ws_xcalloc(F->words, sizeof(uint64_t));
+    vec_push(&F->u, x);
+    return (int32_t)F->u.n - 1;
+}
+
+static void link_units(struct former *F, int32_t a, int32_t b)
+{
+    vec_push(&F->u.v[a].succ, b);
+    vec_push(&F->u.v[b].pred, a);
+}
+
+/* Cuts unit u before instruction at; returns the new unit [at, last]. */
+static int32_t cut(struct former *F, int32_t u, int32_t at)
+{
+    int32_t v = new_unit(F, at, F->u.v[u].last);
+    struct unit *U = &F->u.v[u], *V = &F->u.v[v];
+    V->succ = U->succ;
+    memset(&U->succ, 0, sizeof U->succ);
+    for (size_t s = 0; s < V->succ.n; s++) {
+        struct unit *S = &F->u.v[V->succ.v[s]];
+        for (size_t p = 0; p < S->pred.n; p++)
+            if (S->pred.v[p] == u)
+                S->pred.v[p] = v;
+    }
+    U->last = at - 1;
+    link_units(F, u, v);
+    return v;
+}
+
+static void start_interval(struct former *F, int32_t u)
+{
+    F->u.v[u].iv = F->niv++;
+    memset(F->u.v[u].in, 0, F->words * sizeof(uint64_t));
+    vec_push(&F->work, u);
+}
+
+/* TRAVERSE: accumulate registers; cut where the interval would overflow. */
+static void traverse(struct former *F, int32_t u)
+{
+    uint64_t *list = F->tmp;
+    memcpy(list, F->u.v[u].in, F->words * sizeof(uint64_t));
+    for (int32_t i = F->u.v[u].first; i <= F->u.v[u].last; i++) {
+        uint64_t *save = ws_xmalloc(F->words * sizeof(uint64_t));
+        memcpy(save, list, F->words * sizeof(uint64_t));
+        intervals_inst_regs(F->k, i, list);
+        if (popcnt(list, F->words) > F->N && i > F->u.v[u].first) {
+            int32_t v = cut(F, u, i);
+            memcpy(F->u.v[u].out, save, F->words * sizeof(uint64_t));
+            free(save);
+            start_interval(F, v);
+            return;
+        }
+        free(save);
+    }
+    memcpy(F->u.v[u].out, list, F->words * sizeof(uint64_t));
+}
+
+/* Can unit h join interval I? All predecessors in I, and the registers
+   cached on entry plus its first instruction's fit. */
+static bool joins(struct former *F, int32_t h, int32_t I, uint64_t *in)
+{
+    const struct unit *H = &F->u.v[h];
+    if (H->iv != -1 || H->pred.n == 0 || H->call_edge)
+        return false;
+    memset(in, 0, F->words * sizeof(uint64_t));
+    for (size_t p = 0; p < H->pred.n; p++) {
+        const struct unit *P = &F->u.v[H->pred.v[p]];
+        if (P->iv != I)
+            return false;
+        set_or(in, P->out, F->words);
+    }
+    uint64_t *probe = F->tmp;
+    memcpy(probe, in, F->words * sizeof(uint64_t));
+    intervals_inst_regs(F->k, H->first, probe);
+    return popcnt(probe, F->words) <= F->N;
+}
+
+static void pass1(struct former *F)
+{
+    const struct kimage *k = F->k;
+    const struct cfg *g = &k->cfg;
+    /* Units: basic blocks cut where inlined code begins or ends. */
+    int32_t *first_unit = ws_xmalloc(((size_t)g->nblocks + 1) * sizeof(int32_t));
+    int32_t *last_unit = ws_xmalloc(((size_t)g->nblocks + 1) * sizeof(int32_t));
+    for (int32_t b = 0; b < g->nblocks; b++) {
+        int32_t start = g->b[b].first, prev = -1;
+        for (int32_t i = g->b[b].first; i <= g->b[b].last + 1; i++) {
+            bool end = i > g->b[b].last ||
+                       k->flat.insts.v[i].inlined_from !=
+                           k->flat.insts.v[i - 1].inlined_from;
+            if (!end || i == start)
+                continue;
+            int32_t u = new_unit(F, start, i - 1);
+            F->u.v[u].call_edge = start > 0 &&
+                k->flat.insts.v[start].inlined_from !=
+                    k->flat.insts.v[start - 1].inlined_from;
+            if (prev >= 0)
+                link_units(F, prev, u);
+            else
+                first_unit[b] = u;
+            prev = u;
+            start = i;
+        }
+        last_unit[b] = prev;
+    }
+    for (int32_t b = 0; b < g->nblocks; b++)
+        for (int s = 0; s < g->b[b].nsucc; s++)
+            if (g->b[b].succ[s] < g->nblocks)
+                link_units(F, last_unit[b], first_unit[g->b[b].succ[s]]);
+    uint64_t *in = ws_xmalloc(F->words * sizeof(uint64_t));
+    if (g->nblocks)
+        start_interval(F, first_unit[0]);
+    while (F->head < F->work.n) {
+        int32_t u = F->work.v[F->head++];
+        traverse(F, u);
+        int32_t I = F->u.v[u].iv;
+        for (;;) {
+            bool grew = false;
+            for (int32_t h = 0; h < (int32_t)F->u.n && !grew; h++) {
+                if (!joins(F, h, I, in))
+                    continue;
+                F->u.v[h].iv = I;
+                memcpy(F->u.v[h].in, in, F->words * sizeof(uint64_t));
+                traverse(F, h);
+                grew = true;
+            }
+            if (!grew)
+                break;
+        }
+        /* Blocks entered from this interval become new interval heads. */
+        for (int32_t x = 0; x < (int32_t)F->u.n; x++) {
+            if (F->u.v[x].iv != I)
+                continue;
+            for (size_t s = 0; s < F->u.v[x].succ.n; s++) {
+                int32_t y = F->u.v[x].succ.v[s];
+                if (F->u.v[y].iv == -1)
+                    start_interval(F, y);
+            }
+        }
+    }
+    /* Unreachable code: each unit its own interval. */
+    for (int32_t x = 0; x < (int32_t)F->u.n; x++)
+        if (F->u.v[x].iv == -1) {
+            F->u.v[x].iv = F->niv++;
+            traverse(F, x);
+        }
+    free(in);
+    free(first_unit);
+    free(last_unit);
+}
+
+/* One round of Algorithm 2 over the current intervals; returns the new
+   number of intervals and renumbers the units. */
+static int32_t pass2_round(struct former *F, int32_t *head_unit)
+{
+    int32_t n = F->niv;
+    size_t W = F->words;
+    uint64_t *regs = ws_xcalloc((size_t)n + 1, W * sizeof(uint64_t));
+    for (size_t x = 0; x < F->u.n; x++)
+        set_or(regs + (size_t)F->u.v[x].iv * W, F->u.v[x].out, W);
+    /* Interval edges (no self edges), as an n x n adjacency matrix. */
+    uint8_t *edge = ws_xcalloc((size_t)n * (size_t)n + 1, 1);
+    for (size_t x = 0; x < F->u.n; x++)
+        for (size_t s = 0; s < F->u.v[x].succ.n; s++) {
+            int32_t a = F->u.v[x].iv, b = F->u.v[F->u.v[x].succ.v[s]].iv;
+            if (a != b)
+                edge[(size_t)a * (size_t)n + (size_t)b] = 1;
+        }
+    int32_t *next = ws_xmalloc(((size_t)n + 1) * sizeof *next);
+    for (int32_t i = 0; i < n; i++)
+        next[i] = -1;
+    int32_t *queue = ws_xmalloc(((size_t)n + 1) * sizeof *queue);
+    int32_t qh = 0, qt = 0, ng = 0;
+    uint64_t *gregs = ws_xcalloc((size_t)n + 1, W * sizeof(uint64_t));
+    int32_t *ghead = ws_xmalloc(((size_t)n + 1) * sizeof *ghead);
+    int32_t entry = F->u.n ? F->u.v[0].iv : 0;
+    if (n > 0) {
+        next[entry] = ng++;
+        queue[qt++] = entry;
+    }
+    uint64_t *u = ws_xmalloc(W * sizeof(uint64_t));
+    while (qh < qt) {
+        int32_t i = queue[qh++];
+        int32_t gi = next[i];
+        uint64_t *gr = gregs + (size_t)gi * W;
+        memcpy(gr, regs + (size_t)i * W, W * sizeof(uint64_t));
+        ghead[gi] = head_unit[i];
+        for (;;) {
+            bool grew = false;
+            for (int32_t h = 0; h < n && !grew; h++) {
+                if (next[h] != -1 || F->u.v[head_unit[h]].call_edge)
+                    continue;
+                bool all = false, any = false;
+                for (int32_t p = 0; p < n; p++) {
+                    if (p == h || !edge[(size_t)p * (size_t)n + (size_t)h])
+                        continue;
+                    any = true;
+                    all = next[p] == gi;
+                    if (!all)
+                        break;
+                }
+                if (!any || !all)
+                    continue;
+                memcpy(u, gr, W * sizeof(uint64_t));
+                set_or(u, regs + (size_t)h * W, W);
+                if (popcnt(u, W) > F->N)
+                    continue;
+                next[h] = gi;
+                memcpy(gr, u, W * sizeof(uint64_t));
+                grew = true;
+            }
+            if (!grew)
+                break;
+        }
+        for (int32_t a = 0; a < n; a++) {
+            if (next[a] != gi)
+                continue;
+            for (int32_t b = 0; b < n; b++)
+                if (edge[(size_t)a * (size_t)n + (size_t)b] && next[b] == -1) {
+                    next[b] = ng++;
+                    queue[qt++] = b;
+                }
+        }
+    }
+    for (int32_t i = 0; i < n; i++)     /* unreachable ones stay alone */
+        if (next[i] == -1) {
+            next[i] = ng++;
+            ghead[next[i]] = head_unit[i];
+        }
+    for (size_t x = 0; x < F->u.n; x++)
+        F->u.v[x].iv = next[F->u.v[x].iv];
+    for (int32_t i = 0; i < ng; i++)
+        head_unit[i] = ghead[i];
+    free(u);
+    free(regs);
+    free(edge);
+    free(next);
+    free(queue);
+    free(gregs);
+    free(ghead);
+    F->niv = ng;
+    return ng;
+}
+
+void intervals_compute(const struct kimage *k, uint32_t N,
+                       struct intervals *iv)
+{
+    struct former F;
+    memset(&F, 0, sizeof F);
+    F.k = k;
+    F.N = N;
+    F.words = ((size_t)k->nslots + 2 + 63) / 64;
+    F.tmp = ws_xmalloc(F.words * sizeof(uint64_t));
+    pass1(&F);
+    memset(iv, 0, sizeof *iv);
+    iv->N = N;
+    iv->words = F.words;
+    iv->pass1 = (uint32_t)F.niv;
+    /* Each pass-1 interval's head is the unit that started it. */
+    int32_t *head_unit = ws_xmalloc(((size_t)F.niv + 1) * sizeof(int32_t));
+    for (int32_t i = 0; i < F.niv; i++)
+        head_unit[i] = -1;
+    for (size_t x = 0; x < F.u.n; x++) {
+        int32_t i = F.u.v[x].iv;
+        bool outside = F.u.v[x].pred.n == 0 || x == 0;
+        for (size_t p = 0; p < F.u.v[x].pred.n; p++)
+            outside |= F.u.v[F.u.v[x].pred.v[p]].iv != i;
+        if (outside && head_unit[i] < 0)
+            head_unit[i] = (int32_t)x;
+    }
+    for (int32_t i = 0; i < F.niv; i++)
+        if (head_unit[i] < 0)
+            for (size_t x = 0; x < F.u.n; x++)
+                if (F.u.v[x].iv == i) {
+                    head_unit[i] = (int32_t)x;
+                    break;
+                }
+    int32_t before;
+    do {
+        before = F.niv;
+        pass2_round(&F, head_unit);
+        iv->rounds++;
+    } while (F.niv < before);
+    iv->n = (uint32_t)F.niv;
+    iv->v = ws_xcalloc((size_t)F.niv + 1, sizeof *iv->v);
+    iv->of_inst = ws_xmalloc(((size_t)k->ninst + 1) * sizeof *iv->of_inst);
+    for (int32_t i = 0; i < F.niv; i++) {
+        iv->v[i].regs = ws_xcalloc(F.words, sizeof(uint64_t));
+        iv->v[i].head = F.u.v[head_unit[i]].first;
+    }
+    for (size_t x = 0; x < F.u.n; x++) {
+        struct unit *U = &F.u.v[x];
+        struct interval *I = &iv->v[U->iv];
+        for (int32_t i = U->first; i <= U->last; i++) {
+            iv->of_inst[i] = U->iv;
+            I->static_insts++;
+            intervals_inst_regs(k, i, I->regs);
+        }
+    }
+    for (uint32_t i = 0; i < iv->n; i++)
+        iv->v[i].nregs = popcnt(iv->v[i].regs, F.words);
+    for (size_t x = 0; x < F.u.n; x++) {
+        free(F.u.v[x].in);
+        free(F.u.v[x].out);
+        vec_free(&F.u.v[x].succ);
+        vec_free(&F.u.v[x].pred);
+    }
+    vec_free(&F.u);
+    vec_free(&F.work);
+    free(F.tmp);
+    free(head_unit);
+}
+
+bool intervals_block_has(const struct kimage *k, const struct intervals *iv,
+                         int32_t b, uint32_t id)
+{
+    for (int32_t i = k->cfg.b[b].first; i <= k->cfg.b[b].last; i++)
+        if ((uint32_t)iv->of_inst[i] == id)
+            return true;
+    return false;
+}
+
+void intervals_free(struct intervals *iv)
+{
+    for (uint32_t i = 0; i < iv->n; i++)
+        free(iv->v[i].regs);
+    free(iv->v);
+    free(iv->of_inst);
+    memset(iv, 0, sizeof *iv);
+}
