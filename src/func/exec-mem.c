@@ -7,6 +7,7 @@
 ** address.
 */
 #include "func/exec-internal.h"
+#include <math.h>
 #include <stdio.h>
 
 /* Resolves one lane's access; returns a host pointer or faults. */
@@ -170,6 +171,11 @@ enum fx_status fx_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
     return FX_OK;
 }
 
+static float ftz(float f)
+{
+    return fpclassify(f) == FP_SUBNORMAL ? copysignf(0.0f, f) : f;
+}
+
 static uint64_t atom_apply(const struct kinst *ki, uint64_t old, uint64_t b,
                            uint64_t c)
 {
@@ -180,8 +186,12 @@ static uint64_t atom_apply(const struct kinst *ki, uint64_t old, uint64_t b,
     b &= mk;
     switch (ki->m.mode) {
     case ATOM_ADD:
-        if (t == PT_F32)
-            return from_f32(as_f32(old) + as_f32(b));
+        if (t == PT_F32) {
+            /* PTX: atom.add.f32 rounds to nearest even and flushes
+               subnormal inputs and results to sign-preserving zero. */
+            float r = ftz(ftz(as_f32(old)) + ftz(as_f32(b)));
+            return from_f32(r);
+        }
         if (t == PT_F64)
             return from_f64(as_f64(old) + as_f64(b));
         return (old + b) & mk;
