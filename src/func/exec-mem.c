@@ -177,7 +177,7 @@ static float ftz(float f)
 }
 
 static uint64_t atom_apply(const struct kinst *ki, uint64_t old, uint64_t b,
-                           uint64_t c)
+                           uint64_t c, bool global)
 {
     uint8_t t = ki->m.type;
     int bits = type_bits(t);
@@ -187,10 +187,12 @@ static uint64_t atom_apply(const struct kinst *ki, uint64_t old, uint64_t b,
     switch (ki->m.mode) {
     case ATOM_ADD:
         if (t == PT_F32) {
-            /* PTX: atom.add.f32 rounds to nearest even and flushes
-               subnormal inputs and results to sign-preserving zero. */
-            float r = ftz(ftz(as_f32(old)) + ftz(as_f32(b)));
-            return from_f32(r);
+            /* PTX: atom.add.f32 on global memory rounds to nearest even
+               and flushes subnormal inputs and results to sign-preserving
+               zero; on shared memory it keeps subnormals. */
+            if (!global)
+                return from_f32(as_f32(old) + as_f32(b));
+            return from_f32(ftz(ftz(as_f32(old)) + ftz(as_f32(b))));
         }
         if (t == PT_F64)
             return from_f64(as_f64(old) + as_f64(b));
@@ -243,7 +245,7 @@ enum fx_status fx_atom(struct fctx *x, struct fwarp *w,
             x->rec->addr[l] = ra;
         uint64_t old = 0;
         memcpy(&old, p, n);
-        uint64_t nv = atom_apply(ki, old, b[l], c[l]);
+        uint64_t nv = atom_apply(ki, old, b[l], c[l], space == KS_GLOBAL);
         memcpy(p, &nv, n);
         d[l] = norm(old, ki->m.type);
     }
