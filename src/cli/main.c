@@ -2,6 +2,7 @@
 ** main.c - entry point: dispatches to the subcommands and prints help.
 */
 #include "cli/cli.h"
+#include "cli/sweep.h"
 #include "config/config.h"
 #include "config/preset.h"
 #include "ptx/ops.h"
@@ -115,6 +116,8 @@ int main(int argc, char **argv)
         return cli_run(argc - 1, argv + 1);
     if (strcmp(cmd, "inspect") == 0)
         return cli_inspect(argc - 1, argv + 1);
+    if (strcmp(cmd, "sweep") == 0)
+        return cli_sweep(argc - 1, argv + 1);
     if (cmd[0] == '-')
         return cli_usage_error(NULL, "unknown option '%s'", cmd);
     size_t n = strlen(cmd);

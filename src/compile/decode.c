@@ -343,13 +343,29 @@ static int reg_operand(struct dec *d, const struct ptx_inst *in, int idx,
         return WS_OK;
     }
     unsigned rs = ptx_type_size(r->type), ts = ptx_type_size(t);
-    if (rs < ts && !(dst && in->op == OP_CVT && false)) {
-        const struct ptx_opnd *o = &in->o[idx];
+    const struct ptx_opnd *o = &in->o[idx];
+    if (rs < ts)
         return derr(d, o->line, o->col, o->width,
                     "operand %d of '%s': register '%s' is %u-bit, the instruction needs a %u-bit .%s value",
                     idx + 1, ptx_op_name(in->op), r->name, rs * 8, ts * 8,
                     ptx_type_name(t));
-    }
+    /* PTX 9.4.1: only ld, st and cvt take registers wider than their type
+       (the value is extended or truncated); elsewhere sizes must match. */
+    bool relaxed = in->op == OP_LD || in->op == OP_ST || in->op == OP_CVT;
+    if (rs > ts && !relaxed)
+        return derr(d, o->line, o->col, o->width,
+                    "operand %d of '%s': register '%s' is %u-bit, the instruction needs exactly %u bits (.%s); only ld, st and cvt accept wider registers",
+                    idx + 1, ptx_op_name(in->op), r->name, rs * 8, ts * 8,
+                    ptx_type_name(t));
+    /* PTX 5.2: bit-size types agree with anything of their size, integer
+       types with each other; float registers only with float types. */
+    bool rf = ptx_type_is_float(r->type), tf = ptx_type_is_float(t);
+    if (!ptx_type_is_bits(r->type) && !ptx_type_is_bits(t) && rf != tf)
+        return derr(d, o->line, o->col, o->width,
+                    "operand %d of '%s': register '%s' is .%s, which does not agree with the instruction's .%s",
+                    idx + 1, ptx_op_name(in->op), r->name,
+                    ptx_type_name(r->type), ptx_type_name(t));
+    (void)dst;
     k->kind = KO_REG;
     k->slot = d->k->vreg_slot[vreg];
     k->bytes = (uint8_t)rs;
@@ -524,6 +540,15 @@ static int decode_operand(struct dec *d, const struct ptx_inst *in, int idx,
 static bool is_int(uint8_t t) { return ptx_type_is_int(t); }
 static bool is_flt(uint8_t t) { return t == PT_F32 || t == PT_F64; }
 
+/* The number of an sm_NN target, 0 if it has none. */
+static int target_sm(const struct ptx_module *m)
+{
+    int n = 0;
+    if (sscanf(m->target, "sm_%d", &n) != 1)
+        return 0;
+    return n;
+}
+
 /* Semantic checks that the parser's shape checks cannot make. */
 static int check_types(struct dec *d, const struct ptx_inst *in)
 {
@@ -558,6 +583,12 @@ static int check_types(struct dec *d, const struct ptx_inst *in)
             return BAD("div.f64 needs a rounding modifier such as .rn");
         if (m->cc && !is_int(t))
             return BAD("'.cc' applies only to integer arithmetic");
+        if (is_int(t) && (m->ftz || m->approx || m->full))
+            return BAD("integer '%s' takes no .ftz, .approx or .full modifier",
+                       name);
+        if (m->nan && target_sm(d->m) < 80)
+            return BAD("'%s.NaN' needs sm_80 or later (this module targets %s)",
+                       name, d->m->target);
         break;
     case OP_ADDC: case OP_SUBC: case OP_MADC:
         if (!is_int(t) || ptx_type_size(t) < 4)

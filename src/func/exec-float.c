@@ -71,7 +71,8 @@ static int testp(uint8_t cls, int cat, bool nan, bool inf)
     case TESTP_INFINITE: return inf;
     case TESTP_NUMBER: return !nan;
     case TESTP_NOTANUMBER: return nan;
-    case TESTP_NORMAL: return cat == FP_NORMAL;
+    /* The ISA counts +0 and -0 as normal numbers. */
+    case TESTP_NORMAL: return cat == FP_NORMAL || cat == FP_ZERO;
     case TESTP_SUBNORMAL: return cat == FP_SUBNORMAL;
     default: return 0;
     }

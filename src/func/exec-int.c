@@ -8,6 +8,7 @@
 ** to exec-float.c.
 */
 #include "func/exec-internal.h"
+#include <math.h>
 
 static uint64_t umask(uint8_t t)
 {
@@ -384,8 +385,17 @@ enum fx_status fx_int(struct fctx *x, struct fwarp *w, const struct kinst *ki,
             break;
         }
         case OP_SLCT: {
-            int ge = ki->m.type2 == PT_F32 ? as_f32(c[l]) >= 0.0f
-                                           : (int32_t)(uint32_t)c[l] >= 0;
+            int ge;
+            if (ki->m.type2 == PT_F32) {
+                float fc = as_f32(c[l]);
+                /* .ftz: a subnormal c counts as (signed) zero, so a is
+                   selected. */
+                if (ki->m.ftz && fpclassify(fc) == FP_SUBNORMAL)
+                    fc = 0.0f;
+                ge = fc >= 0.0f;
+            } else {
+                ge = (int32_t)(uint32_t)c[l] >= 0;
+            }
             r = norm(ge ? A : B, t);
             break;
         }

@@ -791,6 +791,7 @@ static int parse_mods(struct parser *p, struct ptx_inst *in,
     uint32_t seen = 0;
     int ntypes = 0;
     struct ptx_mods *m = &in->m;
+    struct token rnd_tok = { 0 };
     m->vec = 1;
     while (p->t.kind == TK_DOT && !p->t.spaced) {
         const struct ptx_modspec *ms =
@@ -816,7 +817,10 @@ static int parse_mods(struct parser *p, struct ptx_inst *in,
             case MC_VEC: m->vec = ms->val; break;
             case MC_CMP: m->cmp = ms->val; break;
             case MC_BOOL: m->bop = ms->val; break;
-            case MC_RND: m->rnd = ms->val; break;
+            case MC_RND:
+                m->rnd = ms->val;
+                rnd_tok = p->t;
+                break;
             case MC_FTZ: m->ftz = true; break;
             case MC_SAT: m->sat = true; break;
             case MC_APPROX: m->approx = true; break;
@@ -851,6 +855,11 @@ static int parse_mods(struct parser *p, struct ptx_inst *in,
         if (advance(p))
             return WS_ERR;
     }
+    if (m->rnd && ptx_type_is_int(m->type) &&
+        (in->op == OP_ADD || in->op == OP_SUB || in->op == OP_MUL ||
+         in->op == OP_MAD || in->op == OP_DIV))
+        return err_tok(p, &rnd_tok, "'%.*s' is not valid on integer '%s': rounding modifiers apply to floating-point types",
+                       rnd_tok.len, rnd_tok.p, spec->name);
     if (spec->ntypes && ntypes < spec->ntypes && in->op != OP_BAR)
         return err_at(p, in->line, in->col, in->width,
                       "'%s' needs %s type modifier%s (e.g. .%s)", spec->name,

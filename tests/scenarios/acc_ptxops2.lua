@@ -98,8 +98,9 @@ for i = 1, n do
   local la, lb = a & 0xffffff, b & 0xffffff
   local sa, sb = sx(a, 24), sx(b, 24)
   local fin = not isnan(f) and f ~= INF and f ~= -INF
+  -- testp.normal: the PTX ISA counts +0 and -0 as normal numbers
   local tp = (fin and 1 or 0) | ((f == INF or f == -INF) and 2 or 0) | ((not isnan(f)) and 4 or 0) |
-    (isnan(f) and 8 or 0) | ((fin and math.abs(f) >= FMIN) and 16 or 0) | ((f ~= 0 and math.abs(f) < FMIN) and 32 or 0)
+    (isnan(f) and 8 or 0) | ((fin and (math.abs(f) >= FMIN or f == 0)) and 16 or 0) | ((f ~= 0 and math.abs(f) < FMIN) and 32 or 0)
   local lane = (i - 1) % 32
   local lt, le, eq = (1 << lane) - 1, (1 << (lane + 1)) - 1, 1 << lane
   local gt, ge = u32(~le), u32(~lt)

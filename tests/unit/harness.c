@@ -114,20 +114,22 @@ int th_launch(struct th *t, const char *name, const uint32_t grid[3],
     return 0;
 }
 
+const char *th_target = "sm_75";
+
 int th_warp_op(struct th *t, const char *ty, const char *body,
                const void *a, const void *b, const void *c, void *d)
 {
     int w = strcmp(ty, "b64") == 0 ? 8 : 4;
     char ptx[8192];
     snprintf(ptx, sizeof ptx,
-             ".version 8.0\n.target sm_75\n.address_size 64\n"
+             ".version 8.0\n.target %s\n.address_size 64\n"
              ".visible .entry k(.param .u64 pa, .param .u64 pb, .param .u64 pc, .param .u64 pd)\n"
              "{\n"
              "  .reg .%s %%a, %%b, %%c, %%d;\n"
              "  .reg .pred %%p<4>;\n  .reg .b32 %%t<4>;\n  .reg .b64 %%w<4>;\n"
-             "  .reg .b32 %%tid;\n  .reg .b64 %%off, %%pa, %%pb, %%pc, %%pd;\n"
-             "  mov.u32 %%tid, %%tid.x;\n"
-             "  mul.wide.u32 %%off, %%tid, %d;\n"
+             "  .reg .b32 %%tidx;\n  .reg .b64 %%off, %%pa, %%pb, %%pc, %%pd;\n"
+             "  mov.u32 %%tidx, %%tid.x;\n"
+             "  mul.wide.u32 %%off, %%tidx, %d;\n"
              "  ld.param.u64 %%pa, [pa];\n  ld.param.u64 %%pb, [pb];\n"
              "  ld.param.u64 %%pc, [pc];\n  ld.param.u64 %%pd, [pd];\n"
              "  add.s64 %%pa, %%pa, %%off;\n  add.s64 %%pb, %%pb, %%off;\n"
@@ -137,7 +139,7 @@ int th_warp_op(struct th *t, const char *ty, const char *body,
              "  %s\n"
              "  st.global.%s [%%pd], %%d;\n"
              "  ret;\n}\n",
-             ty, w, ty, ty, ty, ty, body, ty);
+             th_target, ty, w, ty, ty, ty, ty, body, ty);
     if (th_load(t, ptx))
         return -1;
     size_t n = (size_t)w * 32;
@@ -146,6 +148,7 @@ int th_warp_op(struct th *t, const char *ty, const char *body,
     th_write(t, pa, a, n);
     th_write(t, pb, b, n);
     th_write(t, pc, c, n);
+    th_write(t, pd, d, n);     /* lanes that never store keep these */
     uint64_t args[4] = { pa, pb, pc, pd };
     uint32_t one[3] = { 1, 1, 1 }, blk[3] = { 32, 1, 1 };
     if (th_launch(t, "k", one, blk, 0, args, 4))

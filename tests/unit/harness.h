@@ -40,13 +40,17 @@ int th_launch(struct th *t, const char *name, const uint32_t grid[3],
 
 /*
 ** The common case: 32 threads (one warp) run `body` with registers
-** %a, %b, %c loaded from a[tid], b[tid], c[tid] and %d stored to d[tid].
+** %a, %b, %c loaded from a[tid], b[tid], c[tid] and %d stored to d[tid]
+** (d is read too: a lane that exits before the store keeps d's value).
 ** `ty` is the register type of all four (b32 or b64); elements are 4 or
 ** 8 bytes accordingly. The body may also use %p0..%p3 (.pred), %t0..%t3
-** (.b32) and %w0..%w3 (.b64). Returns 0 or -1 (th_error set).
+** (.b32), %w0..%w3 (.b64) and %tidx (the thread index). Returns 0 or -1 (th_error set).
 */
 int th_warp_op(struct th *t, const char *ty, const char *body,
                const void *a, const void *b, const void *c, void *d);
+
+/* The .target th_warp_op writes (default "sm_75"). */
+extern const char *th_target;
 
 /* Bit-pattern helpers. */
 uint32_t th_f2u(float f);
