@@ -158,11 +158,11 @@ static void pass1(struct former *F)
     int32_t *last_unit = ws_xmalloc(((size_t)g->nblocks + 1) * sizeof(int32_t));
     for (int32_t b = 0; b < g->nblocks; b++) {
         int32_t start = g->b[b].first, prev = -1;
-        for (int32_t i = g->b[b].first; i <= g->b[b].last + 1; i++) {
+        for (int32_t i = g->b[b].first + 1; i <= g->b[b].last + 1; i++) {
             bool end = i > g->b[b].last ||
                        k->flat.insts.v[i].inlined_from !=
                            k->flat.insts.v[i - 1].inlined_from;
-            if (!end || i == start)
+            if (!end)
                 continue;
             int32_t u = new_unit(F, start, i - 1);
             F->u.v[u].call_edge = start > 0 &&
