@@ -97,6 +97,7 @@ test: $(BIN) $(TEST_BIN)
 	@scripts/deps.sh
 	@scripts/run-unit.sh $(TEST_BIN)
 	@tests/run.sh $(BIN)
+	@tests/sweep/run.sh $(BIN)
 
 asan:
 	$(MAKE) BUILD=$(BUILD)/asan SAN=1 OPT=-O1 test

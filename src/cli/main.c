@@ -47,6 +47,11 @@ static const char usage[] =
     "      register mapping (racetrack.banks, racetrack.ports; a static trace\n"
     "      of N resident warps, by default as many as fit). Shows ptxas's\n"
     "      register count too when ptxas is on PATH (unless --no-ptxas).\n"
+    "  warpscope sweep SWEEP.lua [-j N] [--out DIR] [--emit parallel|slurm] [--dry-run]\n"
+    "      Run scenarios over every combination of configuration values, one\n"
+    "      process per point (-j N at once), resumable; writes DIR/results.csv and\n"
+    "      DIR/sweep.json (default DIR: sweeps/NAME). --emit prints a GNU parallel\n"
+    "      job list or a Slurm array script instead (docs/sweeps.md).\n"
     "  warpscope SCENARIO.lua\n"
     "      Same as `warpscope run` for now: the interactive TUI is not built yet.\n"
     "  warpscope --help [config|ptx]   this text, every configuration key, or the\n"
@@ -129,6 +134,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "warpscope: the interactive TUI is not built yet; showing `warpscope inspect`\n");
         return cli_inspect(argc, argv);
     }
-    return cli_usage_error(NULL, "unknown command '%s' (expected run, inspect, a .lua scenario or a .ptx file)",
+    return cli_usage_error(NULL, "unknown command '%s' (expected run, inspect, sweep, a .lua scenario or a .ptx file)",
                            cmd);
 }

@@ -2,6 +2,7 @@
 #include "config/config.h"
 #include "util/hash.h"
 #include "util/jval.h"
+#include "util/suggest.h"
 #include "util/xalloc.h"
 #include <ctype.h>
 #include <errno.h>
@@ -26,28 +27,6 @@ int config_find(const char *name)
         if (strcmp(keys[i].name, name) == 0)
             return i;
     return -1;
-}
-
-static int edit_distance(const char *a, const char *b)
-{
-    size_t n = strlen(a), m = strlen(b);
-    if (n > 64 || m > 64)
-        return 99;
-    int d[65][65];
-    for (size_t i = 0; i <= n; i++)
-        d[i][0] = (int)i;
-    for (size_t j = 0; j <= m; j++)
-        d[0][j] = (int)j;
-    for (size_t i = 1; i <= n; i++)
-        for (size_t j = 1; j <= m; j++) {
-            int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-            if (d[i - 1][j] + 1 < c)
-                c = d[i - 1][j] + 1;
-            if (d[i][j - 1] + 1 < c)
-                c = d[i][j - 1] + 1;
-            d[i][j] = c;
-        }
-    return d[n][m];
 }
 
 static int enum_index(const char *values, const char *v)
@@ -118,7 +97,7 @@ int config_set(struct ws_config *c, const char *name, const char *value,
     if (id < 0) {
         int best = -1, bd = 4;
         for (int i = 0; i < CK__COUNT; i++) {
-            int d = edit_distance(name, keys[i].name);
+            int d = ws_edit_distance(name, keys[i].name);
             if (d < bd) {
                 bd = d;
                 best = i;

@@ -1,0 +1,81 @@
+/* fileio.c - whole-file reads, atomic writes, mkdir -p (see fileio.h). */
+#include "util/fileio.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+/* Reads a whole file (NUL-terminated; *len without the NUL) or NULL. */
+char *ws_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    struct strbuf b;
+    sb_init(&b);
+    char chunk[8192];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+        sb_putn(&b, chunk, n);
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        sb_free(&b);
+        errno = EIO;
+        return NULL;
+    }
+    *len = b.len;
+    return sb_take(&b);
+}
+
+/* Writes text to path through path.tmp and a rename, so a reader never
+   sees half a file. */
+int ws_write_file(const char *path, const char *text, size_t len)
+{
+    struct strbuf tmp;
+    sb_init(&tmp);
+    sb_printf(&tmp, "%s.tmp", path);
+    FILE *f = fopen(sb_str(&tmp), "wb");
+    int ok = f && fwrite(text, 1, len, f) == len;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    if (ok && rename(sb_str(&tmp), path) != 0)
+        ok = 0;
+    if (!ok) {
+        fprintf(stderr, "%s: error: cannot write: %s\n", path, strerror(errno));
+        remove(sb_str(&tmp));
+    }
+    sb_free(&tmp);
+    return ok ? 0 : -1;
+}
+
+/* mkdir -p. */
+int ws_make_dirs(const char *path)
+{
+    char *p = ws_xstrdup(path);
+    int rc = 0;
+    for (char *s = p + 1; rc == 0; s++) {
+        if (*s != '/' && *s != '\0')
+            continue;
+        char c = *s;
+        *s = '\0';
+        struct stat st;
+        if (mkdir(p, 0777) != 0 && !(errno == EEXIST && stat(p, &st) == 0 &&
+                                      S_ISDIR(st.st_mode)))
+            rc = -1;
+        *s = c;
+        if (c == '\0')
+            break;
+    }
+    if (rc)
+        fprintf(stderr, "warpscope sweep: error: cannot create directory '%s': %s\n",
+                p, strerror(errno));
+    free(p);
+    return rc;
+}

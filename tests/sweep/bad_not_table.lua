@@ -1,0 +1,2 @@
+-- Forgot to return the table.
+local t = { scenarios = { "../../examples/scenarios/saxpy.lua" } }

@@ -1,0 +1,4 @@
+return {
+  scenarios = { "../../examples/scenarios/saxpy.lua" }
+  set = { ["sm.count"] = { 1, 2 } },
+}
