@@ -88,6 +88,33 @@ struct jv *jv_get(const struct jv *obj, const char *key)
     return NULL;
 }
 
+void jv_add_int(struct jv *obj, const char *key, int64_t v)
+{
+    struct jv *m = jv_get(obj, key);
+    if (m && m->kind == JV_INT)
+        m->u.i += v;
+    else
+        jv_set(obj, key, jv_int(v));
+}
+
+void jv_add_num(struct jv *obj, const char *key, double v)
+{
+    struct jv *m = jv_get(obj, key);
+    if (m && m->kind == JV_NUM)
+        m->u.d += v;
+    else
+        jv_set(obj, key, jv_num(v));
+}
+
+double jv_num_at(const struct jv *obj, const char *key)
+{
+    const struct jv *m = jv_get(obj, key);
+    if (!m)
+        return 0.0;
+    return m->kind == JV_INT ? (double)m->u.i : m->kind == JV_NUM ? m->u.d
+                                                                   : 0.0;
+}
+
 void jv_free(struct jv *v)
 {
     if (!v)

@@ -43,6 +43,13 @@ struct jv *jv_set(struct jv *obj, const char *key, struct jv *v);
 /* Looks a key up; NULL if absent or obj is not an object. */
 struct jv *jv_get(const struct jv *obj, const char *key);
 
+/* Adds to a numeric member of an object, creating it (0) if absent:
+   how per-SM counters are summed into one statistics object. */
+void jv_add_int(struct jv *obj, const char *key, int64_t v);
+void jv_add_num(struct jv *obj, const char *key, double v);
+/* The number at key (int or double), or 0 if absent. */
+double jv_num_at(const struct jv *obj, const char *key);
+
 void jv_free(struct jv *v);
 
 /*

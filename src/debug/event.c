@@ -1,0 +1,58 @@
+/* event.c - the event bus (see event.h). */
+#include "debug/event.h"
+#include <string.h>
+
+void evbus_init(struct evbus *b)
+{
+    memset(b, 0, sizeof *b);
+}
+
+static void remask(struct evbus *b)
+{
+    b->mask = 0;
+    for (uint32_t i = 0; i < b->n; i++)
+        if (b->sub[i].fn)
+            b->mask |= b->sub[i].types;
+}
+
+int evbus_subscribe(struct evbus *b, uint64_t types, ev_fn fn, void *ctx)
+{
+    for (uint32_t i = 0; i < EVBUS_MAX_SUBS; i++) {
+        if (i < b->n && b->sub[i].fn)
+            continue;
+        b->sub[i].types = types;
+        b->sub[i].fn = fn;
+        b->sub[i].ctx = ctx;
+        if (i >= b->n)
+            b->n = i + 1;
+        remask(b);
+        return (int)i;
+    }
+    return -1;
+}
+
+void evbus_unsubscribe(struct evbus *b, int id)
+{
+    if (id < 0 || (uint32_t)id >= b->n)
+        return;
+    b->sub[id].fn = NULL;
+    remask(b);
+}
+
+void evbus_deliver(struct evbus *b, const struct ws_event *e)
+{
+    for (uint32_t i = 0; i < b->n; i++)
+        if (b->sub[i].fn && (b->sub[i].types >> e->type & 1))
+            if (b->sub[i].fn(b->sub[i].ctx, e))
+                b->stop = true;
+}
+
+const char *ev_name(enum ev_type t)
+{
+    static const char *n[EV__BASE] = {
+        "warp.issue", "warp.stall", "rf.conflict", "l1.hit", "l1.miss",
+        "l1.fill", "l1.evict", "mshr.merge", "shmem.conflict", "barrier",
+        "cta.launch", "cta.exit", "kernel.exit",
+    };
+    return (unsigned)t < EV__BASE ? n[t] : "design";
+}

@@ -1,0 +1,66 @@
+/*
+** event.h - the events the model emits, and the bus that delivers them.
+** The debugger, Lua hooks, probes, the trace writer and the TUI subscribe;
+** the model only emits. With no subscriber for a type, emitting costs one
+** test of a bit mask. Designs add their own types after EV__BASE.
+*/
+#ifndef WS_EVENT_H
+#define WS_EVENT_H
+#include <stdbool.h>
+#include <stdint.h>
+
+enum ev_type {
+    EV_WARP_ISSUE,      /* a: instruction index, b: lanes executing */
+    EV_WARP_STALL,      /* a: stall reason (enum stall) */
+    EV_RF_CONFLICT,     /* a: bank, b: requests that waited */
+    EV_L1_HIT,          /* addr */
+    EV_L1_MISS,         /* addr */
+    EV_L1_FILL,         /* addr */
+    EV_L1_EVICT,        /* addr, b: 1 if dirty */
+    EV_MSHR_MERGE,      /* addr */
+    EV_SHMEM_CONFLICT,  /* a: degree */
+    EV_BARRIER,         /* a: barrier id */
+    EV_CTA_LAUNCH,      /* a: CTA linear id */
+    EV_CTA_EXIT,        /* a: CTA linear id */
+    EV_KERNEL_EXIT,     /* a: launch index */
+    EV__BASE,           /* design events start here */
+    EV__MAX = 64
+};
+
+struct ws_event {
+    uint16_t type;
+    int16_t sm;
+    int32_t warp;       /* warp slot on the SM, -1 if none */
+    uint64_t cycle;
+    uint64_t addr;
+    int64_t a, b;
+};
+
+typedef bool (*ev_fn)(void *ctx, const struct ws_event *e);
+
+#define EVBUS_MAX_SUBS 16
+
+struct evbus {
+    uint64_t mask;      /* types with at least one subscriber */
+    uint32_t n;
+    struct {
+        uint64_t types;
+        ev_fn fn;
+        void *ctx;
+    } sub[EVBUS_MAX_SUBS];
+    bool stop;          /* a subscriber asked the run to stop */
+};
+
+void evbus_init(struct evbus *b);
+/* Subscribes fn to the types in `types` (bit mask); returns an id or -1. */
+int evbus_subscribe(struct evbus *b, uint64_t types, ev_fn fn, void *ctx);
+void evbus_unsubscribe(struct evbus *b, int id);
+void evbus_deliver(struct evbus *b, const struct ws_event *e);
+const char *ev_name(enum ev_type t);
+
+static inline bool ev_wanted(const struct evbus *b, enum ev_type t)
+{
+    return b && (b->mask >> t & 1);
+}
+
+#endif

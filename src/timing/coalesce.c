@@ -1,0 +1,96 @@
+/* coalesce.c - memory transactions of a warp access (see coalesce.h). */
+#include "timing/coalesce.h"
+#include <string.h>
+
+/* Bytes of segment [s, s + seg) that the lanes in mask touch: the length
+   of the union of their ranges, since lanes may read the same bytes (a
+   broadcast reads one word for all 32). */
+static uint32_t covered(const uint64_t *addr, uint32_t mask, uint32_t size,
+                        uint64_t s, uint32_t seg)
+{
+    uint64_t lo[32], hi[32], total = 0, end = s;
+    uint32_t k = 0;
+    for (int l = 0; l < 32; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        uint64_t a = addr[l] > s ? addr[l] : s;
+        uint64_t b = addr[l] + size < s + seg ? addr[l] + size : s + seg;
+        if (a >= b)
+            continue;
+        uint32_t j = k++;               /* insertion sort by start */
+        for (; j > 0 && lo[j - 1] > a; j--) {
+            lo[j] = lo[j - 1];
+            hi[j] = hi[j - 1];
+        }
+        lo[j] = a;
+        hi[j] = b;
+    }
+    for (uint32_t j = 0; j < k; j++) {
+        uint64_t from = lo[j] > end ? lo[j] : end;
+        if (hi[j] > from) {
+            total += hi[j] - from;
+            end = hi[j];
+        }
+    }
+    return (uint32_t)total;
+}
+
+uint32_t coalesce(const uint64_t *addr, uint32_t mask, uint32_t size,
+                  uint32_t seg, uint64_t *out, uint32_t *bytes)
+{
+    uint32_t n = 0;
+    for (int l = 0; l < 32 && n < COALESCE_MAX; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        uint64_t first = addr[l] - addr[l] % seg;
+        uint64_t last = (addr[l] + size - 1) - (addr[l] + size - 1) % seg;
+        for (uint64_t s = first; s <= last && n < COALESCE_MAX; s += seg) {
+            uint32_t i;
+            for (i = 0; i < n; i++)
+                if (out[i] == s)
+                    break;
+            if (i == n)
+                out[n++] = s;
+        }
+    }
+    if (bytes)
+        for (uint32_t i = 0; i < n; i++)
+            bytes[i] = covered(addr, mask, size, out[i], seg);
+    return n;
+}
+
+/* True if an active lane before lane l touches the word at byte address
+   w (a multiple of 4). */
+static bool seen_before(const uint64_t *addr, uint32_t mask, uint32_t size,
+                        int l, uint64_t w)
+{
+    for (int k = 0; k < l; k++)
+        if ((mask >> k & 1) && (addr[k] & ~3ULL) <= w && w < addr[k] + size)
+            return true;
+    return false;
+}
+
+uint32_t shmem_degree(const uint64_t *addr, uint32_t mask, uint32_t size,
+                      uint32_t banks, bool atomic)
+{
+    /* cnt[b]: distinct words bank b must deliver. A lane's own words are
+       distinct; a word an earlier lane touched is shared (broadcast),
+       except by atomics. */
+    uint32_t cnt[64];
+    memset(cnt, 0, sizeof cnt);
+    uint32_t degree = 0;
+    if (banks > 64)
+        banks = 64;
+    for (int l = 0; l < 32; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        for (uint64_t a = addr[l] & ~3ULL; a < addr[l] + size; a += 4) {
+            if (!atomic && seen_before(addr, mask, size, l, a))
+                continue;
+            uint32_t b = (uint32_t)((a >> 2) % banks);
+            if (++cnt[b] > degree)
+                degree = cnt[b];
+        }
+    }
+    return degree;
+}

@@ -1,0 +1,76 @@
+/*
+** l2.h - one L2 slice: a write-back cache in front of a DRAM channel.
+** A slice takes at most one request per cycle from the interconnect. Reads
+** and atomics look up the tags: hits answer after l2.latency; misses
+** allocate an MSHR (merging later misses to the same line) and fetch the
+** line from DRAM after the lookup latency; the fill answers every merged
+** request. Writes allocate the line without fetching it (write-validate)
+** and mark it dirty; dirty victims are written to DRAM. Atomics are
+** performed here and answer with one flit. With l2.size = 0 the slice
+** passes requests straight to DRAM.
+*/
+#ifndef WS_L2_H
+#define WS_L2_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "timing/cache.h"
+#include "timing/dram.h"
+#include "timing/mreq.h"
+
+struct l2_item {
+    uint64_t ready;
+    int32_t req;          /* request index, or -1 for a DRAM line fetch */
+    uint64_t addr;        /* line to fetch (DRAM actions) */
+    uint8_t action;
+};
+
+struct l2_ring {
+    struct l2_item *v;
+    uint32_t head, n, cap;
+};
+
+struct l2_stats {
+    uint64_t accesses, hits, misses, mshr_merges;
+    uint64_t reads, writes, atomics;
+    uint64_t dram_reads, dram_writes;
+};
+
+struct l2slice {
+    uint32_t id, port;
+    uint32_t latency, line;
+    bool has_cache;
+    struct cache c;
+    struct dram_chan *dram;
+    struct l2_ring pipe;      /* after the tag lookup, by ready cycle */
+    struct l2_ring out;       /* answers from DRAM fills, ready now */
+    struct l2_ring to_dram;   /* waiting for room in the DRAM queue */
+    struct l2_stats st;
+};
+
+void l2_init(struct l2slice *s, uint32_t id, uint32_t port,
+             const struct tparams *p, struct dram_chan *dram);
+void l2_free(struct l2slice *s);
+
+/* One cycle: take a request from the interconnect, move finished lookups
+   on (responses into the interconnect, fetches toward DRAM). */
+void l2_tick(struct l2slice *s, struct icnt *n, struct mreq_pool *pool,
+             uint64_t now);
+
+/* DRAM finished request r (whose tag says it is this slice's). */
+void l2_dram_done(struct l2slice *s, const struct dram_req *r,
+                  struct mreq_pool *pool, uint64_t now);
+
+/* Next cycle this slice has work, UINT64_MAX if idle (the interconnect's
+   deliveries to it are accounted by the caller). */
+uint64_t l2_next_event(const struct l2slice *s, uint64_t now);
+
+/* Requests held (pipeline, DRAM queue, MSHRs). */
+uint32_t l2_pending(const struct l2slice *s);
+
+/* DRAM tag of a slice's requests: slice in the high bits. */
+#define L2_TAG(slice, payload) (((uint32_t)(slice) << 24) | ((payload) & 0xffffffu))
+#define L2_TAG_SLICE(tag) ((tag) >> 24)
+#define L2_TAG_PAYLOAD(tag) ((tag) & 0xffffffu)
+#define L2_NO_REQ 0xffffffu
+
+#endif
