@@ -119,4 +119,4 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UI_OBJ:.o=.d) \
-         $(TEST_BIN:%=%.d)
+         $(TEST_BIN:%=%.d) $(TEST_HARNESS:.o=.d)

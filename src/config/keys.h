@@ -28,6 +28,125 @@
       "32-bit registers per SM (register file size / 4 bytes)")                \
     X(SM_SHARED_BYTES, "sm.shared_bytes", CT_INT, "49152", 0, 16777216, NULL,  \
       "shared memory per SM in bytes")                                         \
+    X(SIM_MODE, "sim.mode", CT_ENUM, "timing", 0, 0, "timing|functional",      \
+      "timing: cycle-level model; functional: results and instruction counts only, fastest") \
+    X(MAX_CYCLES, "limit.cycles", CT_INT, "200000000", 1, 1000000000000000, NULL, \
+      "cycles one ws.run() may simulate before it stops with an error")        \
+    X(SEED, "seed", CT_INT, "1", 0, 4294967295, NULL,                          \
+      "seed of the random number generator (random cache replacement)")       \
+    X(SM_CLOCK_MHZ, "sm.clock_mhz", CT_INT, "700", 1, 10000, NULL,             \
+      "core clock in MHz (converts DRAM timings and energy leakage)")         \
+    X(SM_SCHEDULERS, "sm.schedulers", CT_INT, "2", 1, 8, NULL,                 \
+      "warp schedulers per SM; warp w belongs to scheduler w mod N")          \
+    X(SCHED_POLICY, "sched.policy", CT_ENUM, "gto", 0, 0, "gto|lrr|two-level", \
+      "warp scheduling: greedy-then-oldest, loose round-robin, or two-level (active pool)") \
+    X(SCHED_ACTIVE_WARPS, "sched.active_warps", CT_INT, "8", 1, 64, NULL,      \
+      "two-level scheduling: warps per scheduler in the active pool")         \
+    X(SM_SP_UNITS, "sm.sp_units", CT_INT, "2", 1, 16, NULL,                    \
+      "SP (integer/float) pipelines per SM, each taking one warp-instruction per initiation interval") \
+    X(SM_SFU_UNITS, "sm.sfu_units", CT_INT, "1", 1, 16, NULL,                  \
+      "SFU (transcendental) pipelines per SM")                                 \
+    X(LAT_INT, "lat.int", CT_INT, "4", 1, 1000, NULL,                          \
+      "latency of integer/logic/move instructions (cycles)")                  \
+    X(LAT_IMUL, "lat.imul", CT_INT, "5", 1, 1000, NULL,                        \
+      "latency of integer multiply and multiply-add")                         \
+    X(LAT_FP32, "lat.fp32", CT_INT, "5", 1, 1000, NULL,                        \
+      "latency of f32 add/mul/fma and conversions")                           \
+    X(LAT_FP64, "lat.fp64", CT_INT, "8", 1, 1000, NULL,                        \
+      "latency of f64 arithmetic")                                            \
+    X(LAT_SFU, "lat.sfu", CT_INT, "20", 1, 1000, NULL,                         \
+      "latency of SFU instructions (rcp, sqrt, sin, ex2, ...)")                \
+    X(LAT_DIV, "lat.div", CT_INT, "145", 1, 10000, NULL,                       \
+      "latency of integer division/remainder and IEEE division")              \
+    X(II_SP, "ii.sp", CT_INT, "2", 1, 64, NULL,                                \
+      "initiation interval of an SP pipeline (cycles between warp-instructions)") \
+    X(II_FP64, "ii.fp64", CT_INT, "8", 1, 256, NULL,                           \
+      "initiation interval of f64 instructions on an SP pipeline")            \
+    X(II_SFU, "ii.sfu", CT_INT, "8", 1, 256, NULL,                             \
+      "initiation interval of an SFU pipeline")                               \
+    X(II_DIV, "ii.div", CT_INT, "8", 1, 1024, NULL,                            \
+      "initiation interval of division on an SP pipeline")                    \
+    X(RF_BANKS, "rf.banks", CT_INT, "8", 1, 64, NULL,                          \
+      "register-file banks; warp w's register r is in bank (w + r) mod banks") \
+    X(RF_COLLECTORS, "rf.collectors", CT_INT, "8", 1, 64, NULL,                \
+      "operand collector units per SM (instructions gathering operands at once)") \
+    X(SHMEM_BANKS, "shmem.banks", CT_INT, "32", 1, 64, NULL,                   \
+      "shared-memory banks of 4 bytes")                                       \
+    X(SHMEM_LATENCY, "shmem.latency", CT_INT, "24", 1, 1000, NULL,             \
+      "shared-memory access latency after bank serialisation (cycles)")       \
+    X(L1D_SIZE, "l1d.size", CT_INT, "4K", 0, 16777216, NULL,                   \
+      "L1 data cache bytes per SM (0: no L1D)")                               \
+    X(L1D_WAYS, "l1d.ways", CT_INT, "4", 1, 1024, NULL, "L1D associativity")  \
+    X(L1D_LINE, "l1d.line", CT_INT, "128", 32, 1024, NULL, "L1D line bytes")  \
+    X(L1D_REPL, "l1d.repl", CT_ENUM, "lru", 0, 0, "lru|fifo|random",           \
+      "L1D replacement policy")                                               \
+    X(L1D_LATENCY, "l1d.latency", CT_INT, "20", 1, 1000, NULL,                 \
+      "L1D hit latency (cycles from the LD/ST unit to the data)")             \
+    X(L1D_MSHRS, "l1d.mshrs", CT_INT, "32", 1, 1024, NULL,                     \
+      "L1D miss-status holding registers (outstanding missed lines)")         \
+    X(L1D_MSHR_MERGE, "l1d.mshr_merge", CT_INT, "8", 1, 256, NULL,             \
+      "requests one MSHR can merge (misses to a line already missing)")       \
+    X(L1D_MISS_QUEUE, "l1d.miss_queue", CT_INT, "8", 1, 1024, NULL,            \
+      "L1D requests waiting to enter the interconnect")                       \
+    X(ICNT_LATENCY, "icnt.latency", CT_INT, "10", 0, 10000, NULL,              \
+      "interconnect latency in each direction (cycles)")                      \
+    X(ICNT_FLIT, "icnt.flit", CT_INT, "32", 4, 1024, NULL,                     \
+      "interconnect flit bytes; each port moves one flit per cycle")          \
+    X(L2_SLICES, "l2.slices", CT_INT, "2", 1, 256, NULL,                       \
+      "L2 slices (banks), interleaved by line address")                       \
+    X(L2_SIZE, "l2.size", CT_INT, "32K", 0, 1073741824, NULL,                  \
+      "L2 bytes per slice (0: no L2)")                                        \
+    X(L2_WAYS, "l2.ways", CT_INT, "8", 1, 1024, NULL, "L2 associativity")     \
+    X(L2_LINE, "l2.line", CT_INT, "128", 32, 1024, NULL, "L2 line bytes")     \
+    X(L2_LATENCY, "l2.latency", CT_INT, "60", 1, 10000, NULL,                  \
+      "L2 hit latency inside a slice (cycles)")                               \
+    X(L2_MSHRS, "l2.mshrs", CT_INT, "32", 1, 4096, NULL,                       \
+      "MSHRs per L2 slice")                                                   \
+    X(DRAM_CHANNELS, "dram.channels", CT_INT, "2", 1, 64, NULL,                \
+      "DRAM channels (memory controllers); each serves l2.slices / channels slices") \
+    X(DRAM_BANKS, "dram.banks", CT_INT, "16", 1, 64, NULL, "banks per channel") \
+    X(DRAM_ROW_BYTES, "dram.row_bytes", CT_INT, "2048", 256, 65536, NULL,      \
+      "bytes per DRAM row (page)")                                            \
+    X(DRAM_CLOCK_MHZ, "dram.clock_mhz", CT_INT, "924", 1, 10000, NULL,         \
+      "DRAM command clock; tCL and friends are in these cycles")              \
+    X(DRAM_TCL, "dram.tCL", CT_INT, "12", 1, 1000, NULL, "CAS latency (DRAM cycles)") \
+    X(DRAM_TRCD, "dram.tRCD", CT_INT, "12", 1, 1000, NULL, "activate to read/write (DRAM cycles)") \
+    X(DRAM_TRAS, "dram.tRAS", CT_INT, "28", 1, 1000, NULL, "activate to precharge (DRAM cycles)") \
+    X(DRAM_TRP, "dram.tRP", CT_INT, "12", 1, 1000, NULL, "precharge (DRAM cycles)") \
+    X(DRAM_BURST, "dram.burst", CT_INT, "4", 1, 1000, NULL,                    \
+      "DRAM cycles the data bus is busy per 32-byte transfer")                \
+    X(DRAM_QUEUE, "dram.queue", CT_INT, "32", 1, 4096, NULL,                   \
+      "requests a channel's FR-FCFS scheduler can hold")                      \
+    X(E_RF_READ, "energy.rf_read", CT_FLOAT, "4.62", 0, 1000000, NULL,          \
+      "register-file read, pJ per bank access (one warp register)") \
+    X(E_RF_WRITE, "energy.rf_write", CT_FLOAT, "5.97", 0, 1000000, NULL,          \
+      "register-file write, pJ per bank access") \
+    X(E_RF_LEAK, "energy.rf_leak_mw", CT_FLOAT, "1.78", 0, 1000000, NULL,          \
+      "register-file leakage, mW per bank") \
+    X(E_L1D_READ, "energy.l1d_read", CT_FLOAT, "0.72", 0, 1000000, NULL,          \
+      "L1D data read, pJ per line access") \
+    X(E_L1D_WRITE, "energy.l1d_write", CT_FLOAT, "0.61", 0, 1000000, NULL,          \
+      "L1D data write (fill or store), pJ per line access") \
+    X(E_L1D_LEAK, "energy.l1d_leak_mw", CT_FLOAT, "0.19", 0, 1000000, NULL,          \
+      "L1D data array leakage per SM, mW") \
+    X(E_L1D_TAG_READ, "energy.l1d_tag_read", CT_FLOAT, "0.47", 0, 1000000, NULL,          \
+      "L1D tag lookup, pJ") \
+    X(E_L1D_TAG_WRITE, "energy.l1d_tag_write", CT_FLOAT, "0.64", 0, 1000000, NULL,          \
+      "L1D tag update (allocation), pJ") \
+    X(E_L1D_TAG_LEAK, "energy.l1d_tag_leak_mw", CT_FLOAT, "0.20", 0, 1000000, NULL,          \
+      "L1D tag array leakage per SM, mW") \
+    X(E_L2_READ, "energy.l2_read", CT_FLOAT, "5.52", 0, 1000000, NULL,          \
+      "L2 data read, pJ per line access") \
+    X(E_L2_WRITE, "energy.l2_write", CT_FLOAT, "3.95", 0, 1000000, NULL,          \
+      "L2 data write, pJ per line access") \
+    X(E_L2_LEAK, "energy.l2_leak_mw", CT_FLOAT, "2.66", 0, 1000000, NULL,          \
+      "L2 data array leakage per slice, mW") \
+    X(E_L2_TAG_READ, "energy.l2_tag_read", CT_FLOAT, "1.05", 0, 1000000, NULL,          \
+      "L2 tag lookup, pJ") \
+    X(E_L2_TAG_WRITE, "energy.l2_tag_write", CT_FLOAT, "1.91", 0, 1000000, NULL,          \
+      "L2 tag update, pJ") \
+    X(E_L2_TAG_LEAK, "energy.l2_tag_leak_mw", CT_FLOAT, "0.80", 0, 1000000, NULL,          \
+      "L2 tag array leakage per slice, mW") \
     X(REGS_PER_THREAD, "regs_per_thread", CT_INT, "0", 0, 255, NULL,           \
       "registers per thread used for occupancy; 0 = the compiled kernel's count") \
     X(LTRF_REGS_PER_INTERVAL, "ltrf.regs_per_interval", CT_INT, "16", 8, 256, \

@@ -1,12 +1,14 @@
 /*
-** device.c - modules, launches and the functional-only driver (see
-** device.h). Until the timing model drives execution, ws.run() executes
-** each launch's CTAs one after another, the warps of a CTA round-robin in
-** quanta, so that barriers and warp interleaving behave as on hardware
-** while results stay deterministic.
+** device.c - modules, launches, and the two drivers (see device.h). In
+** timing mode the GPU model (timing/gpu.c) runs each launch cycle by
+** cycle. In functional mode ws.run() executes each launch's CTAs one
+** after another, the warps of a CTA round-robin in quanta, so that
+** barriers and warp interleaving behave as on hardware while results stay
+** deterministic; this is the fastest way to check a kernel's results.
 */
 #include "func/device.h"
 #include "ptx/parse.h"
+#include "timing/gpu.h"
 #include "util/xalloc.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -56,6 +58,7 @@ void device_free(struct ws_device *d)
     vec_free(&d->queue);
     vec_free(&d->done);
     dmem_free(&d->mem);
+    gpu_free(d->gpu);
     free(d->sm_clock);
     config_free(&d->cfg);
 }
@@ -225,23 +228,6 @@ int device_enqueue(struct ws_device *d, struct dev_launch *l,
     return WS_OK;
 }
 
-/* Error at the instruction a warp is at. */
-static int warp_error(const struct kimage *k, const struct fwarp *w,
-                      struct ws_diag *diag, const char *msg)
-{
-    int32_t pc = fx_pc(w);
-    if (pc < 0 || pc >= k->ninst)
-        pc = k->ninst - 1;
-    const struct ptx_inst *in = &k->flat.insts.v[pc];
-    diag_error(diag, k->mod->path, in->line, in->col, "in kernel '%s': %s",
-               k->name, msg);
-    size_t len;
-    const char *src = ptx_module_line(k->mod, in->line, &len);
-    if (src)
-        diag_source(diag, src, len, in->width);
-    return WS_ERR;
-}
-
 /* Runs one CTA to completion. */
 static int run_cta(struct ws_device *d, const struct flaunch *L, uint64_t i,
                    struct launch_record *rec, uint64_t *budget,
@@ -267,7 +253,7 @@ static int run_cta(struct ws_device *d, const struct flaunch *L, uint64_t i,
                     snprintf(msg, sizeof msg,
                              "still running after %lld warp-instructions (limit.warp_instructions); does it loop forever?",
                              (long long)config_i(&d->cfg, CK_LIMIT_WARP_INSTRUCTIONS));
-                    rc = warp_error(L->k, w, diag, msg);
+                    rc = fx_warp_error(L->k, w, diag, msg);
                     break;
                 }
                 (*budget)--;
@@ -294,7 +280,7 @@ static int run_cta(struct ws_device *d, const struct flaunch *L, uint64_t i,
                     snprintf(msg, sizeof msg,
                              "deadlock in CTA (%u,%u,%u): warp %u waits at barrier %d, which the other warps never reach",
                              id[0], id[1], id[2], wi, cta.warps[wi].bar_id);
-                    rc = warp_error(L->k, &cta.warps[wi], diag, msg);
+                    rc = fx_warp_error(L->k, &cta.warps[wi], diag, msg);
                     break;
                 }
         }
@@ -315,11 +301,30 @@ static uint64_t now_ns(void)
     return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
+static bool timing_mode(const struct ws_device *d)
+{
+    char buf[32];
+    return strcmp(config_enum_name(&d->cfg, CK_SIM_MODE, buf, sizeof buf),
+                  "timing") == 0;
+}
+
 int device_run(struct ws_device *d, struct ws_diag *diag)
 {
     uint64_t t0 = now_ns();
     int rc = WS_OK;
     uint64_t budget = (uint64_t)config_i(&d->cfg, CK_LIMIT_WARP_INSTRUCTIONS);
+    bool timed = timing_mode(d);
+    if (timed && d->queue.n && !d->gpu) {
+        d->gpu = gpu_new(&d->cfg, NULL, diag);
+        if (!d->gpu)
+            rc = WS_ERR;
+    }
+    uint64_t cycle_limit = 0;
+    if (d->gpu) {
+        uint64_t mc = (uint64_t)config_i(&d->cfg, CK_MAX_CYCLES);
+        uint64_t c0 = gpu_cycle(d->gpu);
+        cycle_limit = c0 + mc < c0 ? UINT64_MAX : c0 + mc;
+    }
     size_t i;
     for (i = 0; i < d->queue.n && rc == WS_OK; i++) {
         struct dev_launch *l = &d->queue.v[i];
@@ -338,11 +343,31 @@ int device_run(struct ws_device *d, struct ws_diag *diag)
         rec.regs_per_thread = device_regs_per_thread(d, k);
         uint64_t nctas = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
         rec.ctas = nctas;
-        for (uint64_t c = 0; c < nctas && rc == WS_OK; c++)
-            rc = run_cta(d, &L, c, &rec, &budget, diag);
+        if (timed) {
+            struct gpu_launch_result res;
+            memset(&res, 0, sizeof res);
+            rc = gpu_run(d->gpu, &L, rec.regs_per_thread, &d->mem, &budget,
+                         cycle_limit, &res, diag);
+            rec.timed = true;
+            rec.cycles = res.cycles;
+            rec.occ = res.occ;
+            rec.warp_instructions = res.warp_instructions;
+            rec.thread_instructions = res.thread_instructions;
+        } else {
+            for (uint64_t c = 0; c < nctas && rc == WS_OK; c++)
+                rc = run_cta(d, &L, c, &rec, &budget, diag);
+        }
         if (rc != WS_OK && l->origin)
             diag_note(diag, "launched at %s", l->origin);
         vec_push(&d->done, rec);
+    }
+    if (d->gpu && rc == WS_OK) {
+        gpu_drain(d->gpu);
+    } else if (d->gpu) {
+        /* A launch stopped part-way leaves warps and requests in the
+           model; the next run starts from an empty GPU. */
+        gpu_free(d->gpu);
+        d->gpu = NULL;
     }
     for (size_t j = 0; j < d->queue.n; j++) {
         free(d->queue.v[j].params);
@@ -361,6 +386,17 @@ static struct jv *dims(const uint32_t v[3])
     return a;
 }
 
+static struct jv *occupancy_json(const struct occupancy *o)
+{
+    struct jv *j = jv_obj();
+    jv_set(j, "ctas_per_sm", jv_int(o->ctas_per_sm));
+    jv_set(j, "warps_per_sm", jv_int(o->warps_per_sm));
+    jv_set(j, "limiter", jv_str(occ_limiter_name(o->limiter)));
+    jv_set(j, "theoretical", jv_num(o->theoretical));
+    jv_set(j, "reg_utilization", jv_num(o->reg_utilization));
+    return j;
+}
+
 struct jv *device_stats(const struct ws_device *d)
 {
     struct jv *o = jv_obj();
@@ -370,6 +406,9 @@ struct jv *device_stats(const struct ws_device *d)
     jv_set(o, "preset", jv_str(config_s(&d->cfg, CK_PRESET)));
     jv_set(o, "design", jv_str(config_enum_name(&d->cfg, CK_DESIGN, buf, sizeof buf)));
     jv_set(o, "config_hash", jv_str(hash));
+    jv_set(o, "mode", jv_str(config_enum_name(&d->cfg, CK_SIM_MODE, buf, sizeof buf)));
+    if (d->gpu)
+        jv_set(o, "cycles", jv_int((int64_t)gpu_kernel_cycles(d->gpu)));
     uint64_t wi = 0, ti = 0;
     struct jv *ls = jv_arr();
     for (size_t i = 0; i < d->done.n; i++) {
@@ -383,11 +422,20 @@ struct jv *device_stats(const struct ws_device *d)
         jv_set(l, "shared_bytes", jv_int(r->shared_bytes));
         jv_set(l, "regs_per_thread", jv_int(r->regs_per_thread));
         jv_set(l, "ctas", jv_int((int64_t)r->ctas));
+        if (r->timed)
+            jv_set(l, "cycles", jv_int((int64_t)r->cycles));
         jv_set(l, "warp_instructions", jv_int((int64_t)r->warp_instructions));
         jv_set(l, "thread_instructions", jv_int((int64_t)r->thread_instructions));
+        if (r->timed) {
+            jv_set(l, "ipc", jv_num(r->cycles ? (double)r->warp_instructions /
+                                                    (double)r->cycles : 0.0));
+            jv_set(l, "occupancy", occupancy_json(&r->occ));
+        }
     }
     jv_set(o, "warp_instructions", jv_int((int64_t)wi));
     jv_set(o, "thread_instructions", jv_int((int64_t)ti));
+    if (d->gpu)
+        gpu_stats(d->gpu, o);
     jv_set(o, "launches", ls);
     return o;
 }

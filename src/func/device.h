@@ -13,6 +13,7 @@
 #include "config/config.h"
 #include "func/exec.h"
 #include "func/mem.h"
+#include "timing/occupancy.h"
 #include "util/jval.h"
 #include "util/vec.h"
 
@@ -39,6 +40,9 @@ struct launch_record {
     uint32_t shared_bytes;    /* static + dynamic per CTA */
     uint32_t regs_per_thread;
     uint64_t ctas, warp_instructions, thread_instructions;
+    bool timed;               /* run by the timing model: */
+    uint64_t cycles;          /*   its cycles */
+    struct occupancy occ;     /*   and its occupancy */
 };
 
 struct ws_device {
@@ -48,7 +52,9 @@ struct ws_device {
     VEC(struct dev_module) modules;
     VEC(struct dev_launch) queue;
     VEC(struct launch_record) done;
-    uint64_t *sm_clock;       /* per SM: warp-instructions issued so far */
+    uint64_t *sm_clock;       /* functional mode, per SM: warp-instructions
+                                 issued so far (its %clock) */
+    struct gpu *gpu;          /* timing mode: built at the first run */
     uint64_t gridid;
     uint64_t host_ns;         /* host time spent in device_run (never part
                                  of the statistics: not deterministic) */
@@ -78,7 +84,8 @@ uint64_t device_alloc(struct ws_device *d, uint64_t bytes,
 int device_enqueue(struct ws_device *d, struct dev_launch *l,
                    struct ws_diag *diag);
 
-/* Runs every queued launch to completion in order. */
+/* Runs every queued launch to completion in order: cycle by cycle
+   (sim.mode = timing) or functionally only. */
 int device_run(struct ws_device *d, struct ws_diag *diag);
 
 /* The statistics object of SPEC 1.4 (keys the model fills so far). */

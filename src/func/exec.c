@@ -36,6 +36,22 @@ enum fx_status fx_fault(struct fctx *x, const struct fwarp *w,
     return FX_ERR;
 }
 
+int fx_warp_error(const struct kimage *k, const struct fwarp *w,
+                  struct ws_diag *diag, const char *msg)
+{
+    int32_t pc = fx_pc(w);
+    if (pc < 0 || pc >= k->ninst)
+        pc = k->ninst - 1;
+    const struct ptx_inst *in = &k->flat.insts.v[pc];
+    diag_error(diag, k->mod->path, in->line, in->col, "in kernel '%s': %s",
+               k->name, msg);
+    size_t len;
+    const char *src = ptx_module_line(k->mod, in->line, &len);
+    if (src)
+        diag_source(diag, src, len, in->width);
+    return WS_ERR;
+}
+
 void fcta_describe_lane(const struct fcta *c, const struct flaunch *L,
                         const struct fwarp *w, int lane, char *buf, size_t n)
 {

@@ -127,6 +127,11 @@ void fcta_free(struct fcta *c);
 */
 int fcta_release_barriers(struct fcta *c);
 
+/* A diagnostic at the instruction warp w is at (a whole-warp problem:
+   a deadlock, a limit); returns WS_ERR. */
+int fx_warp_error(const struct kimage *k, const struct fwarp *w,
+                  struct ws_diag *diag, const char *msg);
+
 /* Writes "thread (x,y,z) of CTA (x,y,z)" for a lane into buf. */
 void fcta_describe_lane(const struct fcta *c, const struct flaunch *L,
                         const struct fwarp *w, int lane, char *buf,

@@ -1,0 +1,21 @@
+/*
+** baseline.c - the table of designs: which register file and which L1D
+** each `design` value plugs into the SMs (see timing/seams.h). A new design
+** adds its ops and one row here; nothing in the pipeline changes.
+*/
+#include "timing/l1d.h"
+#include "timing/rf-banked.h"
+#include "timing/seams.h"
+#include <string.h>
+
+static const struct design designs[] = {
+    { "baseline", &rf_banked_ops, &l1d_ops },
+};
+
+const struct design *design_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof designs / sizeof designs[0]; i++)
+        if (strcmp(designs[i].name, name) == 0)
+            return &designs[i];
+    return NULL;
+}

@@ -1,0 +1,672 @@
+/*
+** gpu.c - the GPU around the SMs (see gpu.h): interconnect, L2 slices,
+** DRAM channels, CTA dispatch, the cycle loop with idle-cycle skipping,
+** limits and deadlock detection, statistics and energy.
+*/
+#include "timing/gpu.h"
+#include "timing/dram.h"
+#include "timing/l1d.h"
+#include "timing/l2.h"
+#include "timing/mreq.h"
+#include "timing/sm.h"
+#include "util/xalloc.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct tinst_cache {
+    const struct kimage *k;
+    struct tinst *t;
+};
+
+struct gpu {
+    struct tparams p;
+    const struct design *d;
+    struct evbus *bus;
+    uint64_t cycle;
+    uint64_t kernel_cycles;       /* cycles inside launches */
+    uint64_t warp_insts, thread_insts;
+    struct sm *sm;
+    struct mreq_pool pool;
+    struct icnt net;              /* ports: SMs, then L2 slices */
+    struct l2slice *l2;
+    struct dram_chan **dram;
+    uint32_t slices_per_chan;
+    struct tinst_cache *tc;
+    uint32_t ntc;
+    /* the launch running */
+    const struct flaunch *L;
+    uint32_t regs_per_thread;
+    uint64_t next_cta, nctas, ctas_done;
+    uint32_t rr;                  /* SM the dispatcher tries first */
+};
+
+/* ---- the interface the L1s use --------------------------------------- */
+
+struct mreq_pool *gpu_pool(struct gpu *g)
+{
+    return &g->pool;
+}
+
+/* The L2 slice owning addr: the DRAM channel's slices split its lines. */
+static uint32_t slice_of(const struct gpu *g, uint64_t addr)
+{
+    uint32_t ch = dram_channel_of(&g->p.dram, addr);
+    uint64_t within = (addr / 256) / g->p.dram.channels;
+    return ch * g->slices_per_chan + (uint32_t)(within % g->slices_per_chan);
+}
+
+bool gpu_to_l2(struct gpu *g, uint32_t sm, int32_t r, uint64_t now)
+{
+    uint32_t dst = g->p.nsm + slice_of(g, mreq_at(&g->pool, r)->addr);
+    return icnt_send(&g->net, &g->pool, r, sm, dst, now);
+}
+
+uint64_t gpu_port_free(struct gpu *g, uint32_t sm)
+{
+    return icnt_src_free(&g->net, sm);
+}
+
+/* ---- construction ---------------------------------------------------- */
+
+struct gpu *gpu_new(const struct ws_config *cfg, struct evbus *bus,
+                    struct ws_diag *diag)
+{
+    struct tparams p;
+    tparams_init(&p, cfg);
+    char name[64];
+    const struct design *d =
+        design_find(config_enum_name(cfg, CK_DESIGN, name, sizeof name));
+    if (!d) {
+        diag_error(diag, NULL, 0, 0, "design '%s' has no timing model", name);
+        return NULL;
+    }
+    if (p.l2_slices % p.dram.channels) {
+        diag_error(diag, NULL, 0, 0,
+                   "l2.slices = %u must be a multiple of dram.channels = %u (each channel serves the same number of slices)",
+                   p.l2_slices, p.dram.channels);
+        return NULL;
+    }
+    if (p.l1_size % (p.l1_ways * p.l1_line) || p.l2_size % (p.l2_ways * p.l2_line)) {
+        diag_error(diag, NULL, 0, 0,
+                   "cache sizes must be multiples of ways x line (l1d: %u B, %u x %u; l2: %u B, %u x %u)",
+                   p.l1_size, p.l1_ways, p.l1_line, p.l2_size, p.l2_ways,
+                   p.l2_line);
+        return NULL;
+    }
+    struct gpu *g = ws_xcalloc(1, sizeof *g);
+    g->p = p;
+    g->d = d;
+    g->bus = bus;
+    g->slices_per_chan = p.l2_slices / p.dram.channels;
+    mreq_pool_init(&g->pool);
+    icnt_init(&g->net, p.nsm + p.l2_slices, p.icnt_flit, p.icnt_latency);
+    g->dram = ws_xcalloc(p.dram.channels, sizeof *g->dram);
+    for (uint32_t c = 0; c < p.dram.channels; c++)
+        g->dram[c] = dram_new(&g->p.dram, c);
+    g->l2 = ws_xcalloc(p.l2_slices, sizeof *g->l2);
+    for (uint32_t s = 0; s < p.l2_slices; s++)
+        l2_init(&g->l2[s], s, p.nsm + s, &g->p,
+                g->dram[s / g->slices_per_chan]);
+    g->sm = ws_xcalloc(p.nsm, sizeof *g->sm);
+    for (uint32_t i = 0; i < p.nsm; i++)
+        sm_init(&g->sm[i], g, i, &g->p, d, bus, &g->cycle);
+    return g;
+}
+
+void gpu_free(struct gpu *g)
+{
+    if (!g)
+        return;
+    for (uint32_t i = 0; i < g->p.nsm; i++)
+        sm_free(&g->sm[i]);
+    for (uint32_t s = 0; s < g->p.l2_slices; s++)
+        l2_free(&g->l2[s]);
+    for (uint32_t c = 0; c < g->p.dram.channels; c++)
+        dram_free(g->dram[c]);
+    for (uint32_t i = 0; i < g->ntc; i++)
+        free(g->tc[i].t);
+    free(g->tc);
+    free(g->sm);
+    free(g->l2);
+    free(g->dram);
+    icnt_free(&g->net);
+    mreq_pool_free(&g->pool);
+    free(g);
+}
+
+uint64_t gpu_cycle(const struct gpu *g)
+{
+    return g->cycle;
+}
+
+/* ---- per-instruction timing facts ------------------------------------ */
+
+static void add_reg(uint16_t *v, uint8_t *n, uint32_t max, uint64_t *set,
+                    int32_t slot, uint32_t nslot)
+{
+    for (uint32_t k = 0; k < nslot; k++) {
+        uint32_t r = (uint32_t)slot + k;
+        if (set[r >> 6] >> (r & 63) & 1)
+            continue;                  /* read once per instruction */
+        set[r >> 6] |= 1ULL << (r & 63);
+        if (*n < max)
+            v[(*n)++] = (uint16_t)r;
+    }
+}
+
+static void add_op(const struct kop *o, uint16_t *v, uint8_t *n, uint32_t max,
+                   uint64_t *set, uint64_t *preds, bool addr_only)
+{
+    switch (o->kind) {
+    case KO_REG:
+        if (!addr_only)
+            add_reg(v, n, max, set, o->slot, o->nslot);
+        break;
+    case KO_VEC:
+        for (uint32_t e = 0; e < o->nvec; e++)
+            if (o->vec[e] >= 0)
+                add_reg(v, n, max, set, o->vec[e], o->nslot);
+        break;
+    case KO_ADDR:
+        if (o->slot >= 0)
+            add_reg(v, n, max, set, o->slot, o->nslot);
+        break;
+    case KO_PRED:
+        *preds |= 1ULL << (o->slot & 63);
+        break;
+    default:
+        break;
+    }
+}
+
+static void tinst_of(const struct kinst *ki, struct tinst *t)
+{
+    memset(t, 0, sizeof *t);
+    t->cls = (uint8_t)tclass_of(ki);
+    uint64_t rd[SM_REG_WORDS] = { 0 }, wr[SM_REG_WORDS] = { 0 };
+    for (uint32_t j = 0; j < ki->ns; j++)
+        add_op(&ki->s[j], t->src, &t->nsrc, SM_MAX_SRC, rd, &t->preds, false);
+    if (ki->guard >= 0)
+        t->preds |= 1ULL << (ki->guard & 63);
+    for (uint32_t j = 0; j < ki->nd; j++) {
+        uint64_t dp = 0;
+        add_op(&ki->d[j], t->dst, &t->ndst, SM_MAX_DST, wr, &dp, false);
+        t->dpreds |= dp;
+    }
+    t->preds |= t->dpreds;
+    for (int k = 0; k < SM_REG_WORDS; k++)
+        t->regs[k] = rd[k] | wr[k];
+    t->load = t->cls == TC_MEM && ki->op != OP_ST;
+}
+
+static const struct tinst *tinst_for(struct gpu *g, const struct kimage *k)
+{
+    for (uint32_t i = 0; i < g->ntc; i++)
+        if (g->tc[i].k == k)
+            return g->tc[i].t;
+    g->tc = ws_xrealloc(g->tc, (g->ntc + 1) * sizeof *g->tc);
+    struct tinst *t = ws_xcalloc((size_t)k->ninst + 1, sizeof *t);
+    for (int32_t i = 0; i < k->ninst; i++)
+        tinst_of(&k->insts[i], &t[i]);
+    t[k->ninst].cls = TC_CTRL;     /* the pc of a finished warp */
+    g->tc[g->ntc].k = k;
+    g->tc[g->ntc++].t = t;
+    return t;
+}
+
+/* ---- occupancy and CTA dispatch -------------------------------------- */
+
+struct occupancy gpu_occupancy(const struct gpu *g, const struct flaunch *L,
+                               uint32_t regs_per_thread)
+{
+    const struct tparams *p = &g->p;
+    struct occ_limits lim = { p->max_threads, p->max_warps, p->max_ctas,
+                              g->sm[0].rfo->capacity(g->sm[0].rf),
+                              p->shared_bytes };
+    return occupancy_of(&lim, L->block[0] * L->block[1] * L->block[2],
+                        regs_per_thread, L->k->shared_static + L->dyn_shared);
+}
+
+/* Starts CTAs on SMs with room, one per SM per round, in turn. */
+static void dispatch_ctas(struct gpu *g, uint64_t now)
+{
+    const struct flaunch *L = g->L;
+    uint32_t threads = L->block[0] * L->block[1] * L->block[2];
+    uint32_t warps = (threads + WS_WARP - 1) / WS_WARP;
+    uint32_t regs = warps * WS_WARP * g->regs_per_thread;
+    uint32_t shared = L->k->shared_static + L->dyn_shared;
+    uint32_t n = g->p.nsm;
+    bool placed = true;
+    while (placed && g->next_cta < g->nctas) {
+        placed = false;
+        for (uint32_t j = 0; j < n && g->next_cta < g->nctas; j++) {
+            struct sm *s = &g->sm[(g->rr + j) % n];
+            if (!sm_fits(s, threads, warps, regs, shared))
+                continue;
+            uint64_t id = g->next_cta++;
+            uint32_t gx = L->grid[0], gy = L->grid[1];
+            uint32_t cid[3] = { (uint32_t)(id % gx),
+                                (uint32_t)((id / gx) % gy),
+                                (uint32_t)(id / ((uint64_t)gx * gy)) };
+            sm_account(s, now + 1);
+            sm_add_cta(s, L, id, cid, g->regs_per_thread);
+            s->next_due = now + 1;
+            placed = true;
+        }
+    }
+    g->rr = (g->rr + 1) % n;
+}
+
+/* ---- the cycle loop -------------------------------------------------- */
+
+/* A warp to blame for a limit: the oldest resident unfinished warp. */
+static const struct fwarp *some_warp(const struct gpu *g)
+{
+    const struct twarp *best = NULL;
+    for (uint32_t i = 0; i < g->p.nsm; i++)
+        for (uint32_t w = 0; w < g->p.max_warps; w++) {
+            const struct twarp *t = &g->sm[i].w[w];
+            if (t->used && t->fw->state != FW_DONE &&
+                (!best || t->age < best->age))
+                best = t;
+        }
+    return best ? best->fw : NULL;
+}
+
+static int limit_error(struct gpu *g, struct ws_diag *diag, const char *msg)
+{
+    const struct fwarp *w = some_warp(g);
+    if (w)
+        return fx_warp_error(g->L->k, w, diag, msg);
+    return diag_error(diag, g->L->k->mod->path, 0, 0, "in kernel '%s': %s",
+                      g->L->k->name, msg);
+}
+
+/* Nothing can ever happen again: a barrier some warps never reach. */
+static int deadlock_error(struct gpu *g, struct ws_diag *diag)
+{
+    char msg[240];
+    for (uint32_t i = 0; i < g->p.nsm; i++) {
+        struct sm *s = &g->sm[i];
+        for (uint32_t c = 0; c < g->p.max_ctas; c++) {
+            struct tcta *t = &s->cta[c];
+            if (!t->used)
+                continue;
+            for (uint32_t k = 0; k < t->nwarps; k++) {
+                struct fwarp *w = &t->fc.warps[k];
+                if (w->state != FW_BARRIER)
+                    continue;
+                snprintf(msg, sizeof msg,
+                         "deadlock in CTA (%u,%u,%u): warp %u waits at barrier %d, which the other warps never reach",
+                         t->fc.ctaid[0], t->fc.ctaid[1], t->fc.ctaid[2], k,
+                         w->bar_id);
+                return fx_warp_error(g->L->k, w, diag, msg);
+            }
+        }
+    }
+    snprintf(msg, sizeof msg,
+             "internal error: the timing model stopped making progress at cycle %llu",
+             (unsigned long long)g->cycle);
+    return limit_error(g, diag, msg);
+}
+
+/* Packets that reached SM ports go to their L1s. */
+static void deliver_to_sms(struct gpu *g, uint64_t now)
+{
+    for (uint32_t i = 0; i < g->p.nsm; i++) {
+        int32_t r;
+        bool got = false;
+        while ((r = icnt_receive(&g->net, &g->pool, i, now)) >= 0) {
+            if (!got) {
+                sm_account(&g->sm[i], now);
+                got = true;
+            }
+            sm_response(&g->sm[i], mreq_at(&g->pool, r), now);
+            mreq_release(&g->pool, r);
+        }
+        if (got)
+            g->sm[i].next_due = now;
+    }
+}
+
+static void memory_cycle(struct gpu *g, uint64_t now)
+{
+    for (uint32_t s = 0; s < g->p.l2_slices; s++) {
+        struct l2slice *l = &g->l2[s];
+        if (icnt_next(&g->net, &g->pool, l->port) <= now ||
+            l->pipe.n || l->out.n || l->to_dram.n)
+            l2_tick(l, &g->net, &g->pool, now);
+    }
+    for (uint32_t c = 0; c < g->p.dram.channels; c++) {
+        struct dram_chan *d = g->dram[c];
+        if (!dram_pending(d))
+            continue;
+        dram_tick(d, now);
+        struct dram_req out;
+        while (dram_pop(d, now, &out))
+            l2_dram_done(&g->l2[L2_TAG_SLICE(out.tag)], &out, &g->pool, now);
+    }
+}
+
+/* The earliest cycle after now at which the memory system has work. */
+static uint64_t memory_next(const struct gpu *g, uint64_t now)
+{
+    uint64_t t = UINT64_MAX;
+    for (uint32_t i = 0; i < g->net.ports; i++) {
+        uint64_t v = icnt_next(&g->net, &g->pool, i);
+        if (v < t)
+            t = v;
+    }
+    for (uint32_t s = 0; s < g->p.l2_slices; s++) {
+        uint64_t v = l2_next_event(&g->l2[s], now);
+        if (v < t)
+            t = v;
+    }
+    for (uint32_t c = 0; c < g->p.dram.channels; c++) {
+        uint64_t v = dram_next_event(g->dram[c], now);
+        if (v < t)
+            t = v;
+    }
+    return t <= now ? now + 1 : t;
+}
+
+static bool launch_over(const struct gpu *g)
+{
+    if (g->ctas_done < g->nctas)
+        return false;
+    for (uint32_t i = 0; i < g->p.nsm; i++)
+        if (sm_busy(&g->sm[i]))
+            return false;
+    /* stores have reached their L2 slices */
+    for (uint32_t s = 0; s < g->p.l2_slices; s++)
+        if (icnt_next(&g->net, &g->pool, g->l2[s].port) != UINT64_MAX)
+            return false;
+    return true;
+}
+
+static void begin(struct gpu *g, const struct flaunch *L, uint32_t rpt,
+                  struct dmem *mem)
+{
+    const struct tinst *t = tinst_for(g, L->k);
+    g->L = L;
+    g->regs_per_thread = rpt;
+    g->next_cta = 0;
+    g->ctas_done = 0;
+    g->nctas = (uint64_t)L->grid[0] * L->grid[1] * L->grid[2];
+    g->rr = 0;
+    for (uint32_t i = 0; i < g->p.nsm; i++) {
+        struct sm *s = &g->sm[i];
+        s->launch = L;
+        s->tinst = t;
+        s->mem = mem;
+        s->l1o->invalidate(s->l1);    /* L1s are not coherent */
+        s->next_due = UINT64_MAX;
+        s->acct = g->cycle;
+    }
+}
+
+int gpu_run(struct gpu *g, const struct flaunch *L, uint32_t regs_per_thread,
+            struct dmem *mem, uint64_t *budget, uint64_t cycle_limit,
+            struct gpu_launch_result *res, struct ws_diag *diag)
+{
+    if (L->k->nslots > SM_REG_WORDS * 64)
+        return diag_error(diag, L->k->mod->path, 0, 0,
+                          "kernel '%s' needs %u registers per thread; the timing model supports at most %d",
+                          L->k->name, L->k->nslots, SM_REG_WORDS * 64);
+    begin(g, L, regs_per_thread, mem);
+    uint64_t start = g->cycle;
+    uint64_t issued0 = 0, wi0 = 0, ti0 = 0;
+    for (uint32_t i = 0; i < g->p.nsm; i++) {
+        issued0 += g->sm[i].st.issued;
+        wi0 += g->sm[i].st.warp_insts;
+        ti0 += g->sm[i].st.thread_insts;
+    }
+    uint64_t issued_limit = issued0 + *budget;
+    res->occ = gpu_occupancy(g, L, regs_per_thread);
+    res->ctas = g->nctas;
+    int rc = WS_OK;
+    dispatch_ctas(g, g->cycle);
+    g->cycle++;
+    for (;;) {
+        uint64_t now = g->cycle;
+        if (now >= cycle_limit) {
+            char msg[200];
+            snprintf(msg, sizeof msg,
+                     "still running after %llu cycles (limit.cycles); does it loop forever?",
+                     (unsigned long long)g->p.max_cycles);
+            rc = limit_error(g, diag, msg);
+            break;
+        }
+        deliver_to_sms(g, now);
+        uint32_t retired = 0;
+        uint64_t issued = 0;
+        for (uint32_t i = 0; i < g->p.nsm && rc == WS_OK; i++) {
+            struct sm *s = &g->sm[i];
+            if (s->next_due <= now) {
+                rc = sm_cycle(s, now, diag);
+                s->next_due = sm_next_event(s, now);
+            }
+            issued += s->st.issued;
+            retired += s->retired;
+            s->retired = 0;
+        }
+        if (rc != WS_OK)
+            break;
+        if (issued > issued_limit) {
+            char msg[200];
+            snprintf(msg, sizeof msg,
+                     "still running after %llu warp-instructions (limit.warp_instructions); does it loop forever?",
+                     (unsigned long long)*budget);
+            rc = limit_error(g, diag, msg);
+            break;
+        }
+        memory_cycle(g, now);
+        g->ctas_done += retired;
+        if (retired)
+            dispatch_ctas(g, now);
+        if (launch_over(g))
+            break;
+        uint64_t t = memory_next(g, now);
+        for (uint32_t i = 0; i < g->p.nsm; i++)
+            if (g->sm[i].next_due < t)
+                t = g->sm[i].next_due;
+        if (t == UINT64_MAX || t <= now) {
+            if (t == UINT64_MAX) {
+                rc = deadlock_error(g, diag);
+                break;
+            }
+            t = now + 1;
+        }
+        g->cycle = t;
+    }
+    uint64_t end = g->cycle + 1;
+    uint64_t issued = 0, wi = 0, ti = 0;
+    for (uint32_t i = 0; i < g->p.nsm; i++) {
+        sm_account(&g->sm[i], end);
+        issued += g->sm[i].st.issued;
+        wi += g->sm[i].st.warp_insts;
+        ti += g->sm[i].st.thread_insts;
+    }
+    g->cycle = end;
+    res->cycles = end - start;
+    res->warp_instructions = wi - wi0;
+    res->thread_instructions = ti - ti0;
+    g->kernel_cycles += res->cycles;
+    g->warp_insts += res->warp_instructions;
+    g->thread_insts += res->thread_instructions;
+    *budget -= issued - issued0 < *budget ? issued - issued0 : *budget;
+    if (rc == WS_OK && ev_wanted(g->bus, EV_KERNEL_EXIT)) {
+        struct ws_event e = { EV_KERNEL_EXIT, -1, -1, g->cycle, 0,
+                              (int64_t)L->gridid, 0 };
+        evbus_deliver(g->bus, &e);
+    }
+    return rc;
+}
+
+void gpu_drain(struct gpu *g)
+{
+    for (;;) {
+        bool busy = false;
+        for (uint32_t s = 0; s < g->p.l2_slices; s++)
+            busy |= l2_pending(&g->l2[s]) > 0 ||
+                    icnt_next(&g->net, &g->pool, g->l2[s].port) != UINT64_MAX;
+        for (uint32_t c = 0; c < g->p.dram.channels; c++)
+            busy |= dram_pending(g->dram[c]) > 0;
+        if (!busy)
+            return;
+        memory_cycle(g, g->cycle);
+        deliver_to_sms(g, g->cycle);
+        uint64_t t = memory_next(g, g->cycle);
+        if (t == UINT64_MAX)
+            return;
+        g->cycle = t;
+    }
+}
+
+uint64_t gpu_kernel_cycles(const struct gpu *g)
+{
+    return g->kernel_cycles;
+}
+
+/* ---- statistics ------------------------------------------------------ */
+
+static double ratio(double a, double b)
+{
+    return b > 0 ? a / b : 0.0;
+}
+
+static struct jv *sm_stats(const struct gpu *g, const struct sm *s)
+{
+    struct jv *o = jv_obj();
+    const struct sm_stats *st = &s->st;
+    jv_set(o, "cycles_active", jv_int((int64_t)st->cycles_active));
+    jv_set(o, "occupancy",
+           jv_num(ratio((double)st->warp_cycles,
+                        (double)st->cycles_active * g->p.max_warps)));
+    jv_set(o, "ctas", jv_int((int64_t)st->ctas));
+    jv_set(o, "warp_instructions", jv_int((int64_t)st->warp_insts));
+    jv_set(o, "ipc", jv_num(ratio((double)st->warp_insts,
+                                  (double)st->cycles_active)));
+    struct jv *r = jv_set(o, "stall_reasons", jv_obj());
+    uint64_t counted = 0;
+    for (int k = STALL_NONE; k < STALL__COUNT; k++)
+        counted += k == STALL_IDLE ? 0 : st->stalls[k];
+    uint64_t slots = g->kernel_cycles * g->p.schedulers;
+    for (int k = STALL_NONE; k < STALL__COUNT; k++) {
+        uint64_t v = k == STALL_IDLE ? (slots > counted ? slots - counted : 0)
+                                     : st->stalls[k];
+        jv_set(r, stall_name((enum stall)k), jv_int((int64_t)v));
+    }
+    return o;
+}
+
+static void l2_stats(const struct gpu *g, struct jv *o, struct jv *energy)
+{
+    struct l2_stats t = { 0 };
+    double e_data = 0, e_tag = 0;
+    const struct eparams *e = &g->p.e;
+    for (uint32_t s = 0; s < g->p.l2_slices; s++) {
+        const struct l2slice *l = &g->l2[s];
+        const struct l2_stats *x = &l->st;
+        t.accesses += x->accesses;
+        t.hits += x->hits;
+        t.misses += x->misses;
+        t.mshr_merges += x->mshr_merges;
+        t.reads += x->reads;
+        t.writes += x->writes;
+        t.atomics += x->atomics;
+        t.dram_reads += x->dram_reads;
+        t.dram_writes += x->dram_writes;
+        if (!l->has_cache)
+            continue;
+        /* every read or atomic reads a line; writes and fills write one */
+        e_data += (double)(x->reads + x->atomics) * e->l2_read +
+                  (double)(x->writes + l->c.st.fills) * e->l2_write +
+                  leak_pj(&g->p, e->l2_leak, g->kernel_cycles);
+        e_tag += (double)x->accesses * e->l2_tag_read +
+                 (double)l->c.st.fills * e->l2_tag_write +
+                 leak_pj(&g->p, e->l2_tag_leak, g->kernel_cycles);
+    }
+    jv_set(o, "accesses", jv_int((int64_t)t.accesses));
+    jv_set(o, "hits", jv_int((int64_t)t.hits));
+    jv_set(o, "misses", jv_int((int64_t)t.misses));
+    jv_set(o, "hit_rate", jv_num(ratio((double)t.hits, (double)t.accesses)));
+    jv_set(o, "mshr_merges", jv_int((int64_t)t.mshr_merges));
+    jv_set(o, "reads", jv_int((int64_t)t.reads));
+    jv_set(o, "writes", jv_int((int64_t)t.writes));
+    jv_set(o, "atomics", jv_int((int64_t)t.atomics));
+    jv_add_num(energy, "l2", e_data);
+    jv_add_num(energy, "l2_tag", e_tag);
+}
+
+static void dram_stats_into(const struct gpu *g, struct jv *o)
+{
+    struct dram_stats t = { 0 };
+    for (uint32_t c = 0; c < g->p.dram.channels; c++) {
+        const struct dram_stats *x = dram_stats(g->dram[c]);
+        t.reads += x->reads;
+        t.writes += x->writes;
+        t.row_hits += x->row_hits;
+        t.row_misses += x->row_misses;
+        t.row_empty += x->row_empty;
+        t.activates += x->activates;
+        t.precharges += x->precharges;
+        t.bus_busy += x->bus_busy;
+    }
+    jv_set(o, "reads", jv_int((int64_t)t.reads));
+    jv_set(o, "writes", jv_int((int64_t)t.writes));
+    jv_set(o, "row_hits", jv_int((int64_t)t.row_hits));
+    jv_set(o, "row_misses", jv_int((int64_t)t.row_misses));
+    jv_set(o, "row_empty", jv_int((int64_t)t.row_empty));
+    jv_set(o, "row_hit_rate",
+           jv_num(ratio((double)t.row_hits,
+                        (double)(t.row_hits + t.row_misses + t.row_empty))));
+    jv_set(o, "activates", jv_int((int64_t)t.activates));
+    jv_set(o, "precharges", jv_int((int64_t)t.precharges));
+    jv_set(o, "bus_utilization",
+           jv_num(ratio((double)t.bus_busy,
+                        (double)g->kernel_cycles * g->p.dram.channels)));
+}
+
+void gpu_stats(const struct gpu *g, struct jv *o)
+{
+    jv_set(o, "ipc", jv_num(ratio((double)g->warp_insts,
+                                  (double)g->kernel_cycles)));
+    jv_set(o, "thread_ipc", jv_num(ratio((double)g->thread_insts,
+                                         (double)g->kernel_cycles)));
+    struct jv *sms = jv_set(o, "sm", jv_arr());
+    struct jv *rf = jv_set(o, "rf", jv_obj());
+    struct jv *l1 = jv_set(o, "l1d", jv_obj());
+    struct jv *sh = jv_set(o, "shmem", jv_obj());
+    struct jv *l2 = jv_set(o, "l2", jv_obj());
+    struct jv *dr = jv_set(o, "dram", jv_obj());
+    struct jv *ic = jv_set(o, "icnt", jv_obj());
+    struct jv *en = jv_set(o, "energy_pj", jv_obj());
+    uint64_t sha = 0, shc = 0;
+    for (uint32_t i = 0; i < g->p.nsm; i++) {
+        const struct sm *s = &g->sm[i];
+        jv_push(sms, sm_stats(g, s));
+        s->rfo->stats(s->rf, rf);
+        s->l1o->stats(s->l1, l1);
+        if (s->rfo->energy)
+            s->rfo->energy(s->rf, &g->p, g->kernel_cycles, en);
+        if (s->l1o->energy)
+            s->l1o->energy(s->l1, &g->p, g->kernel_cycles, en);
+        sha += s->st.shmem_accesses;
+        shc += s->st.shmem_conflicts;
+    }
+    if (jv_get(l1, "accesses"))
+        jv_set(l1, "hit_rate", jv_num(ratio(jv_num_at(l1, "hits"),
+                                            jv_num_at(l1, "accesses"))));
+    jv_set(sh, "accesses", jv_int((int64_t)sha));
+    jv_set(sh, "bank_conflicts", jv_int((int64_t)shc));
+    l2_stats(g, l2, en);
+    dram_stats_into(g, dr);
+    jv_set(ic, "packets", jv_int((int64_t)g->net.packets));
+    jv_set(ic, "flits", jv_int((int64_t)g->net.flits));
+    double total = 0;
+    for (size_t k = 0; k < en->n; k++)
+        total += jv_num_at(en, en->keys[k]);
+    jv_set(en, "total", jv_num(total));
+}

@@ -1,0 +1,72 @@
+/*
+** gpu.h - the whole simulated GPU, cycle by cycle: SMs, the interconnect,
+** L2 slices and DRAM channels, and the CTA dispatcher of a launch.
+** The GPU runs one launch at a time (launches are serialised, as in a
+** single CUDA stream). Each simulated cycle it delivers interconnect
+** packets to the SMs, runs every SM that has work, then the L2 slices and
+** the DRAM channels, then starts CTAs where they fit. Cycles in which
+** nothing anywhere can happen are skipped: every component reports the
+** next cycle it has work, and the counters of skipped cycles are added as
+** if each had been simulated, so results do not depend on the skipping.
+** Nothing here prints or exits; errors come back as diagnostics.
+*/
+#ifndef WS_GPU_H
+#define WS_GPU_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "config/config.h"
+#include "debug/event.h"
+#include "func/exec.h"
+#include "timing/occupancy.h"
+#include "util/diag.h"
+#include "util/jval.h"
+
+struct gpu;
+
+/* What one launch did. */
+struct gpu_launch_result {
+    uint64_t cycles;
+    uint64_t warp_instructions, thread_instructions;
+    uint64_t ctas;
+    struct occupancy occ;
+};
+
+/*
+** Builds the GPU the configuration describes (design, SMs, memory).
+** Returns NULL with diag filled when keys contradict each other (for
+** example l2.slices not a multiple of dram.channels). bus may be NULL.
+*/
+struct gpu *gpu_new(const struct ws_config *cfg, struct evbus *bus,
+                    struct ws_diag *diag);
+void gpu_free(struct gpu *g);
+
+/*
+** Runs launch L to completion on device memory mem. budget: the
+** warp-instructions still allowed (decremented); cycle_limit: the cycle
+** at which to give up. On a kernel fault, a deadlock or a limit, returns
+** WS_ERR with diag at the PTX line of the warp concerned.
+*/
+int gpu_run(struct gpu *g, const struct flaunch *L, uint32_t regs_per_thread,
+            struct dmem *mem, uint64_t *budget, uint64_t cycle_limit,
+            struct gpu_launch_result *res, struct ws_diag *diag);
+
+/* Lets L2 and DRAM finish queued writes (not counted as kernel cycles). */
+void gpu_drain(struct gpu *g);
+
+/* Cycles spent inside launches so far. */
+uint64_t gpu_kernel_cycles(const struct gpu *g);
+
+/* The current cycle (it only grows). */
+uint64_t gpu_cycle(const struct gpu *g);
+
+/* Occupancy of a launch of L's geometry on this GPU. */
+struct occupancy gpu_occupancy(const struct gpu *g, const struct flaunch *L,
+                               uint32_t regs_per_thread);
+
+/*
+** Adds the timing statistics of SPEC 1.4 to o: cycles, ipc, sm[], rf,
+** l1d, shmem, l2, dram, icnt, energy_pj.
+*/
+void gpu_stats(const struct gpu *g, struct jv *o);
+
+#endif

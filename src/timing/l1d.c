@@ -1,0 +1,307 @@
+/*
+** l1d.c - the baseline L1 data cache, Fermi policies.
+** Loads of global and local data allocate (a miss takes an MSHR, later
+** misses to the line merge, the fill answers them all). Global stores are
+** write-evict / write-no-allocate: the line is dropped if present and the
+** data goes to L2. Local stores are write-back / write-allocate: the line
+** is installed dirty (without fetching it) and written back when evicted.
+** Requests leave through a miss queue, one per cycle when the
+** interconnect port is free. With l1d.size = 0 every access goes to L2.
+*/
+#include "timing/l1d.h"
+#include "timing/cache.h"
+#include "util/xalloc.h"
+#include <stdlib.h>
+#include <string.h>
+
+struct l1d {
+    struct l1_env env;
+    struct cache c;
+    bool has_cache;
+    int32_t *mq;              /* miss queue: request indices (a ring) */
+    uint32_t mq_head, mq_n, mq_cap;
+    uint32_t mq_limit;        /* new requests stall beyond this; dirty
+                                 writebacks of fills are never refused */
+    uint32_t outstanding;     /* requests expecting a response */
+    uint64_t loads, stores, bypass, hits, misses, merges, stalls;
+    uint64_t write_hits;      /* local stores into a present line */
+};
+
+static void *l1d_create(const struct l1_env *env)
+{
+    struct l1d *l = ws_xcalloc(1, sizeof *l);
+    l->env = *env;
+    const struct tparams *p = env->p;
+    l->has_cache = p->l1_size >= p->l1_ways * p->l1_line;
+    cache_init(&l->c, l->has_cache ? p->l1_size : 0, p->l1_ways, p->l1_line,
+               (enum cache_repl)p->l1_repl, p->l1_mshrs, p->l1_mshr_merge,
+               p->seed + env->sm);
+    l->mq_limit = p->l1_miss_queue;
+    l->mq_cap = p->l1_miss_queue + 8;
+    l->mq = ws_xcalloc(l->mq_cap, sizeof *l->mq);
+    return l;
+}
+
+static void l1d_destroy(void *self)
+{
+    struct l1d *l = self;
+    cache_free(&l->c);
+    free(l->mq);
+    free(l);
+}
+
+static void emit(struct l1d *l, enum ev_type t, uint64_t addr, int64_t b)
+{
+    if (ev_wanted(l->env.bus, t)) {
+        struct ws_event e = { (uint16_t)t, (int16_t)l->env.sm, -1,
+                              *l->env.cycle, addr, 0, b };
+        evbus_deliver(l->env.bus, &e);
+    }
+}
+
+static bool mq_full(const struct l1d *l)
+{
+    return l->mq_n >= l->mq_limit;
+}
+
+/* Queues a new request; the caller checked there is room. */
+static struct mreq *enqueue(struct l1d *l, enum mreq_kind kind, uint64_t addr,
+                            uint32_t bytes, uint32_t tag)
+{
+    struct mreq_pool *pool = gpu_pool(l->env.gpu);
+    int32_t i = mreq_alloc(pool);
+    struct mreq *r = mreq_at(pool, i);
+    r->addr = addr;
+    r->bytes = bytes;
+    r->kind = (uint8_t)kind;
+    r->sm = (uint16_t)l->env.sm;
+    r->tag = tag;
+    if (l->mq_n == l->mq_cap) {
+        uint32_t nc = l->mq_cap * 2;
+        int32_t *v = ws_xmalloc(nc * sizeof *v);
+        for (uint32_t k = 0; k < l->mq_n; k++)
+            v[k] = l->mq[(l->mq_head + k) % l->mq_cap];
+        free(l->mq);
+        l->mq = v;
+        l->mq_head = 0;
+        l->mq_cap = nc;
+    }
+    l->mq[(l->mq_head + l->mq_n) % l->mq_cap] = i;
+    l->mq_n++;
+    if (kind == MR_READ || kind == MR_ATOMIC)
+        l->outstanding++;
+    return r;
+}
+
+static enum l1_status l1d_load(void *self, uint64_t addr, bool local,
+                               uint32_t tag, uint64_t now, uint64_t *ready)
+{
+    struct l1d *l = self;
+    (void)local;
+    if (!l->has_cache) {
+        if (mq_full(l)) {
+            l->stalls++;
+            return L1_STALL;
+        }
+        l->loads++;
+        enqueue(l, MR_READ, addr, l->c.line, tag);
+        return L1_PENDING;
+    }
+    uint64_t line = cache_line_of(&l->c, addr);
+    /* A new miss needs room in the miss queue; check before touching
+       any state. */
+    if (!cache_present(&l->c, line) && mq_full(l)) {
+        l->stalls++;
+        return L1_STALL;
+    }
+    uint32_t m;
+    enum cache_result r = cache_read(&l->c, line, tag, &m);
+    switch (r) {
+    case CACHE_HIT:
+        l->loads++;
+        l->hits++;
+        emit(l, EV_L1_HIT, line, 0);
+        *ready = now + l->env.p->l1_latency;
+        return L1_HIT;
+    case CACHE_MISS: {
+        l->loads++;
+        l->misses++;
+        emit(l, EV_L1_MISS, line, 0);
+        struct mreq *q = enqueue(l, MR_READ, line, l->c.line, m);
+        q->l1line = true;
+        return L1_PENDING;
+    }
+    case CACHE_MERGED:
+        l->loads++;
+        l->misses++;
+        l->merges++;
+        emit(l, EV_MSHR_MERGE, line, 0);
+        return L1_PENDING;
+    default:
+        l->stalls++;
+        return L1_STALL;
+    }
+}
+
+static enum l1_status l1d_store(void *self, uint64_t addr, uint32_t bytes,
+                                bool local, uint64_t now)
+{
+    struct l1d *l = self;
+    (void)now;
+    uint64_t line = l->has_cache ? cache_line_of(&l->c, addr) : addr;
+    if (local && l->has_cache) {
+        l->stores++;
+        if (cache_write_hit(&l->c, line)) {
+            l->write_hits++;
+            return L1_SENT;
+        }
+        uint64_t victim;
+        /* Write-allocate without fetch: a dirty victim leaves now. */
+        if (mq_full(l)) {
+            l->stalls++;
+            return L1_STALL;
+        }
+        if (cache_fill(&l->c, line, true, &victim)) {
+            emit(l, EV_L1_EVICT, victim, 1);
+            enqueue(l, MR_WRITEBACK, victim, l->c.line, 0);
+        }
+        return L1_SENT;
+    }
+    if (mq_full(l)) {
+        l->stalls++;
+        return L1_STALL;
+    }
+    l->stores++;
+    if (l->has_cache && cache_invalidate(&l->c, line)) {
+        /* Only local lines are ever dirty; keep their data. */
+        enqueue(l, MR_WRITEBACK, line, l->c.line, 0);
+    }
+    enqueue(l, MR_WRITE, addr, bytes, 0);
+    return L1_SENT;
+}
+
+static enum l1_status l1d_bypass(void *self, enum mreq_kind kind,
+                                 uint64_t addr, uint32_t bytes, uint32_t tag,
+                                 uint64_t now)
+{
+    struct l1d *l = self;
+    (void)now;
+    if (mq_full(l)) {
+        l->stalls++;
+        return L1_STALL;
+    }
+    l->bypass++;
+    enqueue(l, kind, addr, bytes, tag);
+    return L1_PENDING;
+}
+
+static void l1d_response(void *self, const struct mreq *r, uint64_t now)
+{
+    struct l1d *l = self;
+    l->outstanding--;
+    if (!r->l1line) {
+        l->env.done(l->env.ctx, r->tag, now);
+        return;
+    }
+    uint64_t victim;
+    emit(l, EV_L1_FILL, r->addr, 0);
+    if (cache_fill(&l->c, r->addr, false, &victim)) {
+        emit(l, EV_L1_EVICT, victim, 1);
+        /* A fill is never refused, so its writeback may exceed the
+           queue's limit. */
+        enqueue(l, MR_WRITEBACK, victim, l->c.line, 0);
+    }
+    uint32_t tags[256];
+    uint32_t k = cache_release(&l->c, r->addr, tags);
+    for (uint32_t i = 0; i < k; i++)
+        l->env.done(l->env.ctx, tags[i], now);
+}
+
+static void l1d_tick(void *self, uint64_t now)
+{
+    struct l1d *l = self;
+    if (!l->mq_n)
+        return;
+    if (gpu_to_l2(l->env.gpu, l->env.sm, l->mq[l->mq_head], now)) {
+        l->mq_head = (l->mq_head + 1) % l->mq_cap;
+        l->mq_n--;
+    }
+}
+
+static uint64_t l1d_next_event(void *self, uint64_t now)
+{
+    struct l1d *l = self;
+    if (!l->mq_n)
+        return UINT64_MAX;
+    uint64_t t = gpu_port_free(l->env.gpu, l->env.sm);
+    return t > now ? t : now + 1;
+}
+
+static void l1d_invalidate(void *self)
+{
+    struct l1d *l = self;
+    for (uint32_t i = 0; i < l->c.sets * l->c.ways; i++)
+        l->c.lines[i].valid = false;
+}
+
+static void l1d_stats(void *self, struct jv *o)
+{
+    struct l1d *l = self;
+    jv_add_int(o, "accesses", (int64_t)l->loads);
+    jv_add_int(o, "hits", (int64_t)l->hits);
+    jv_add_int(o, "misses", (int64_t)l->misses);
+    jv_add_int(o, "mshr_merges", (int64_t)l->merges);
+    jv_add_int(o, "stores", (int64_t)l->stores);
+    jv_add_int(o, "bypassed", (int64_t)l->bypass);
+    jv_add_int(o, "reservation_stalls", (int64_t)l->stalls);
+    jv_add_int(o, "fills", (int64_t)l->c.st.fills);
+    jv_add_int(o, "evictions", (int64_t)l->c.st.evictions);
+    jv_add_int(o, "writebacks", (int64_t)l->c.st.writebacks);
+}
+
+/* Every load or store looks the tags up; hits read a line; fills and
+   local store hits write one. */
+static void l1d_energy(void *self, const struct tparams *p, uint64_t cycles,
+                       struct jv *o)
+{
+    struct l1d *l = self;
+    if (!l->has_cache)
+        return;
+    double lookups = (double)(l->loads + l->stores);
+    double writes = (double)(l->c.st.fills + l->write_hits);
+    jv_add_num(o, "l1d", (double)l->hits * p->e.l1d_read +
+                         writes * p->e.l1d_write +
+                         leak_pj(p, p->e.l1d_leak, cycles));
+    jv_add_num(o, "l1d_tag", lookups * p->e.l1d_tag_read +
+                             (double)l->c.st.fills * p->e.l1d_tag_write +
+                             leak_pj(p, p->e.l1d_tag_leak, cycles));
+}
+
+static const struct cache *l1d_view(void *self)
+{
+    struct l1d *l = self;
+    return l->has_cache ? &l->c : NULL;
+}
+
+static uint32_t l1d_pending(void *self)
+{
+    struct l1d *l = self;
+    return l->mq_n + l->outstanding;
+}
+
+const struct l1_ops l1d_ops = {
+    .name = "l1d",
+    .create = l1d_create,
+    .destroy = l1d_destroy,
+    .load = l1d_load,
+    .store = l1d_store,
+    .bypass = l1d_bypass,
+    .response = l1d_response,
+    .tick = l1d_tick,
+    .next_event = l1d_next_event,
+    .invalidate = l1d_invalidate,
+    .stats = l1d_stats,
+    .energy = l1d_energy,
+    .view = l1d_view,
+    .pending = l1d_pending,
+};

@@ -1,0 +1,20 @@
+/*
+** l1d.h - the baseline L1 data cache (l1d.c) and the calls an L1 uses to
+** reach the rest of the GPU.
+*/
+#ifndef WS_L1D_H
+#define WS_L1D_H
+#include "timing/mreq.h"
+#include "timing/seams.h"
+
+extern const struct l1_ops l1d_ops;
+
+/* The request pool of the GPU an L1 belongs to. */
+struct mreq_pool *gpu_pool(struct gpu *g);
+/* Sends request r from SM sm toward the L2 slice owning its address;
+   false if the SM's interconnect port is busy this cycle. */
+bool gpu_to_l2(struct gpu *g, uint32_t sm, int32_t r, uint64_t now);
+/* Earliest cycle SM sm's interconnect port can send. */
+uint64_t gpu_port_free(struct gpu *g, uint32_t sm);
+
+#endif

@@ -1,0 +1,302 @@
+/*
+** ldst.c - the SM's load/store unit.
+** A memory instruction executes functionally at issue, which records the
+** address each lane touched (struct fmemrec). Once its operands are read
+** it queues here as a memory operation. The unit works on the head
+** operation, one step per cycle:
+**   shared   one bank-conflict-free wave per cycle (the degree of the
+**            access, see shmem_degree); the data is ready shmem.latency
+**            cycles after the last wave;
+**   const    one distinct address per cycle through the constant cache
+**            (l1d.latency);
+**   global,  one transaction per cycle into the L1 (l1_ops): loads and
+**   local    stores per 128-byte line (32-byte sectors for loads that skip
+**            L1: .cg, .cv, volatile), atomics per 32-byte sector straight
+**            to L2.
+** Loads and atomics complete when every transaction has been answered;
+** stores complete once every transaction has left the unit.
+** Local memory is interleaved per thread at 4-byte granularity, as on the
+** hardware, so lanes reading the same local variable coalesce.
+*/
+#include "timing/sm-internal.h"
+#include "util/xalloc.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* Where local memory lives in the physical address space: one region per
+   SM, above every global allocation. */
+#define LOCAL_PHYS_BASE 0x8000000000ULL
+#define LOCAL_PHYS_SM_SHIFT 36
+
+int32_t mo_alloc(struct sm *s)
+{
+    if (s->free_mo < 0) {
+        uint32_t nc = s->nmo ? s->nmo * 2 : 32;
+        s->mo = ws_xrealloc(s->mo, nc * sizeof *s->mo);
+        for (uint32_t i = nc; i-- > s->nmo;) {
+            s->mo[i].next = s->free_mo;
+            s->free_mo = (int32_t)i;
+        }
+        s->nmo = nc;
+    }
+    int32_t m = s->free_mo;
+    s->free_mo = s->mo[m].next;
+    struct memop *o = &s->mo[m];
+    o->rec.mask = 0;
+    o->ntx = o->next_tx = o->outstanding = o->shmem_left = 0;
+    o->started = o->bypass = o->local = false;
+    o->inst = -1;
+    o->next = -1;
+    return m;
+}
+
+void mo_release(struct sm *s, int32_t m)
+{
+    s->mo[m].next = s->free_mo;
+    s->free_mo = m;
+}
+
+/* Physical address of local byte `off` of hardware thread `t`. */
+static uint64_t local_phys(const struct sm *s, uint32_t t, uint64_t off)
+{
+    uint64_t word = off >> 2;
+    return LOCAL_PHYS_BASE + ((uint64_t)s->id << LOCAL_PHYS_SM_SHIFT) +
+           (word * s->p->max_warps * WS_WARP + t) * 4 + (off & 3);
+}
+
+/* Adds the segments of one word-sized slice of a local access. */
+static void local_segments(struct sm *s, struct memop *o, uint32_t warp,
+                           uint32_t seg)
+{
+    const struct fmemrec *r = &o->rec;
+    uint32_t words = (r->size + 3) / 4;
+    uint32_t size = r->size < 4 ? r->size : 4;
+    uint64_t a[WS_WARP], out[COALESCE_MAX];
+    uint32_t b[COALESCE_MAX];
+    for (uint32_t e = 0; e < words; e++) {
+        for (int l = 0; l < WS_WARP; l++)
+            if (r->mask >> l & 1)
+                a[l] = local_phys(s, warp * WS_WARP + (uint32_t)l,
+                                  r->addr[l] + 4 * e);
+        uint32_t n = coalesce(a, r->mask, size, seg, out, b);
+        for (uint32_t k = 0; k < n; k++) {
+            uint32_t j;
+            for (j = 0; j < o->ntx; j++)
+                if (o->tx[j] == out[k])
+                    break;
+            if (j == o->ntx) {
+                if (o->ntx == COALESCE_MAX)
+                    return;
+                o->tx[o->ntx] = out[k];
+                o->txb[o->ntx++] = 0;
+            }
+            o->txb[j] += b[k];
+            if (o->txb[j] > seg)
+                o->txb[j] = seg;
+        }
+    }
+}
+
+/* Distinct addresses of a constant-cache access. */
+static uint32_t distinct_words(const struct fmemrec *r)
+{
+    uint64_t seen[WS_WARP];
+    uint32_t n = 0;
+    for (int l = 0; l < WS_WARP; l++) {
+        if (!(r->mask >> l & 1))
+            continue;
+        uint64_t w = r->addr[l] >> 2;
+        uint32_t k;
+        for (k = 0; k < n && seen[k] != w; k++)
+            ;
+        if (k == n)
+            seen[n++] = w;
+    }
+    return n;
+}
+
+void mo_setup(struct sm *s, int32_t m, int32_t i, const struct kinst *ki)
+{
+    struct memop *o = &s->mo[m];
+    const struct fmemrec *r = &o->rec;
+    o->inst = i;
+    o->kind = r->atomic ? MK_ATOMIC : r->store ? MK_STORE : MK_LOAD;
+    o->space = r->space;
+    o->local = r->space == KS_LOCAL;
+    o->ntx = 0;
+    if (!r->mask)
+        return;                        /* every lane was predicated off */
+    switch (r->space) {
+    case KS_SHARED:
+        o->shmem_left = shmem_degree(r->addr, r->mask, r->size,
+                                     s->p->shmem_banks, r->atomic);
+        s->st.shmem_accesses++;
+        s->st.shmem_conflicts += o->shmem_left - 1;
+        if (o->shmem_left > 1 && ev_wanted(s->bus, EV_SHMEM_CONFLICT)) {
+            struct ws_event e = { EV_SHMEM_CONFLICT, (int16_t)s->id,
+                                  s->in[i].warp, *s->g_cycle, r->addr[0],
+                                  o->shmem_left, s->in[i].pc };
+            evbus_deliver(s->bus, &e);
+        }
+        return;
+    case KS_CONST:
+        o->shmem_left = distinct_words(r);
+        return;
+    default:
+        break;
+    }
+    uint8_t c = ki->m.cache;
+    o->bypass = o->kind == MK_LOAD &&
+                (c == CACHE_CG || c == CACHE_CV || ki->m.vol);
+    uint32_t seg = o->kind == MK_ATOMIC || o->bypass ? 32 : s->p->l1_line;
+    if (o->local)
+        local_segments(s, o, (uint32_t)s->in[i].warp, seg);
+    else
+        o->ntx = coalesce(r->addr, r->mask, r->size, seg, o->tx, o->txb);
+}
+
+/* Schedules an answer for operation m at cycle `ready`. */
+static void timed_push(struct sm *s, int32_t m, uint64_t ready)
+{
+    if (s->ntimed == s->captimed) {
+        s->captimed = s->captimed ? s->captimed * 2 : 32;
+        s->timed = ws_xrealloc(s->timed, s->captimed * sizeof *s->timed);
+    }
+    struct timed_item it = { ready, s->seq++, m };
+    uint32_t k = s->ntimed++;
+    while (k > 0) {
+        uint32_t up = (k - 1) / 2;
+        struct timed_item *u = &s->timed[up];
+        if (u->ready < it.ready || (u->ready == it.ready && u->seq < it.seq))
+            break;
+        s->timed[k] = *u;
+        k = up;
+    }
+    s->timed[k] = it;
+    s->mo[m].outstanding++;
+}
+
+static struct timed_item timed_pop(struct sm *s)
+{
+    struct timed_item top = s->timed[0];
+    struct timed_item last = s->timed[--s->ntimed];
+    uint32_t k = 0, n = s->ntimed;
+    for (;;) {
+        uint32_t c = 2 * k + 1;
+        if (c >= n)
+            break;
+        if (c + 1 < n &&
+            (s->timed[c + 1].ready < s->timed[c].ready ||
+             (s->timed[c + 1].ready == s->timed[c].ready &&
+              s->timed[c + 1].seq < s->timed[c].seq)))
+            c++;
+        if (last.ready < s->timed[c].ready ||
+            (last.ready == s->timed[c].ready && last.seq < s->timed[c].seq))
+            break;
+        s->timed[k] = s->timed[c];
+        k = c;
+    }
+    if (n)
+        s->timed[k] = last;
+    return top;
+}
+
+void mo_enqueue(struct sm *s, int32_t m)
+{
+    s->mo[m].next = -1;
+    if (s->ldst_tail >= 0)
+        s->mo[s->ldst_tail].next = m;
+    else
+        s->ldst_head = m;
+    s->ldst_tail = m;
+    s->ldst_n++;
+}
+
+/* The head operation has left the unit. */
+static void ldst_pop(struct sm *s)
+{
+    int32_t m = s->ldst_head;
+    s->ldst_head = s->mo[m].next;
+    if (s->ldst_head < 0)
+        s->ldst_tail = -1;
+    s->ldst_n--;
+    s->mo[m].started = true;
+}
+
+void mo_answered(struct sm *s, int32_t m)
+{
+    struct memop *o = &s->mo[m];
+    o->outstanding--;
+    if (o->started && o->outstanding == 0)
+        sm_complete(s, o->inst);
+}
+
+void mo_timed(struct sm *s, uint64_t now)
+{
+    while (s->ntimed && s->timed[0].ready <= now)
+        mo_answered(s, timed_pop(s).mo);
+}
+
+uint64_t mo_next(const struct sm *s)
+{
+    return s->ntimed ? s->timed[0].ready : UINT64_MAX;
+}
+
+/* One step of the head operation; true when it has nothing left to send. */
+static bool ldst_step(struct sm *s, struct memop *o, int32_t m, uint64_t now)
+{
+    const struct tparams *p = s->p;
+    if (o->space == KS_SHARED || o->space == KS_CONST) {
+        if (o->shmem_left && --o->shmem_left)
+            return false;
+        timed_push(s, m, now + (o->space == KS_SHARED ? p->shmem_latency
+                                                      : p->l1_latency));
+        return true;
+    }
+    if (o->next_tx == o->ntx)
+        return true;
+    uint64_t a = o->tx[o->next_tx], ready;
+    enum l1_status st;
+    switch (o->kind) {
+    case MK_STORE:
+        st = s->l1o->store(s->l1, a, o->txb[o->next_tx], o->local, now);
+        break;
+    case MK_ATOMIC:
+        st = s->l1o->bypass(s->l1, MR_ATOMIC, a, o->txb[o->next_tx],
+                            (uint32_t)m, now);
+        break;
+    default:
+        if (o->bypass)
+            st = s->l1o->bypass(s->l1, MR_READ, a, 32, (uint32_t)m, now);
+        else
+            st = s->l1o->load(s->l1, a, o->local, (uint32_t)m, now, &ready);
+        break;
+    }
+    switch (st) {
+    case L1_STALL:
+        return false;
+    case L1_HIT:
+        timed_push(s, m, ready);
+        break;
+    case L1_PENDING:
+        o->outstanding++;
+        break;
+    case L1_SENT:
+        break;
+    }
+    return ++o->next_tx == o->ntx;
+}
+
+void ldst_cycle(struct sm *s, uint64_t now)
+{
+    int32_t m = s->ldst_head;
+    if (m < 0)
+        return;
+    struct memop *o = &s->mo[m];
+    s->progressed = true;
+    if (!ldst_step(s, o, m, now))
+        return;
+    ldst_pop(s);
+    if (o->outstanding == 0)
+        sm_complete(s, o->inst);
+}

@@ -1,0 +1,188 @@
+/*
+** rf-banked.c - the baseline register file: single-ported SRAM banks.
+** Warp slot w's register r lives in bank (w + r) mod banks. Each cycle
+** every bank serves one queued access, a write before any read (results
+** must not wait behind operand reads); reads are served oldest first.
+** Every request left waiting in a cycle counts as a bank conflict.
+*/
+#include "timing/rf-banked.h"
+#include "util/xalloc.h"
+#include <stdlib.h>
+#include <string.h>
+
+struct rq {
+    uint32_t *tag;
+    uint32_t head, n, cap;
+};
+
+struct rfb {
+    uint32_t banks, capacity, pending;
+    struct rq *rd, *wr;
+    uint64_t reads, writes, conflicts, conflict_cycles;
+    uint64_t *bank_reads, *bank_writes, *bank_conflicts;
+    struct evbus *bus;
+    uint32_t sm;
+};
+
+static void rq_push(struct rq *q, uint32_t tag)
+{
+    if (q->n == q->cap) {
+        uint32_t nc = q->cap ? q->cap * 2 : 16;
+        uint32_t *v = ws_xmalloc(nc * sizeof *v);
+        for (uint32_t i = 0; i < q->n; i++)
+            v[i] = q->tag[(q->head + i) % q->cap];
+        free(q->tag);
+        q->tag = v;
+        q->head = 0;
+        q->cap = nc;
+    }
+    q->tag[(q->head + q->n) % q->cap] = tag;
+    q->n++;
+}
+
+static uint32_t rq_pop(struct rq *q)
+{
+    uint32_t t = q->tag[q->head];
+    q->head = (q->head + 1) % q->cap;
+    q->n--;
+    return t;
+}
+
+static void *rfb_create(const struct rf_env *env)
+{
+    struct rfb *r = ws_xcalloc(1, sizeof *r);
+    r->banks = env->p->rf_banks;
+    r->capacity = env->p->registers;
+    r->rd = ws_xcalloc(r->banks, sizeof *r->rd);
+    r->wr = ws_xcalloc(r->banks, sizeof *r->wr);
+    r->bank_reads = ws_xcalloc(r->banks, sizeof(uint64_t));
+    r->bank_writes = ws_xcalloc(r->banks, sizeof(uint64_t));
+    r->bank_conflicts = ws_xcalloc(r->banks, sizeof(uint64_t));
+    r->bus = env->bus;
+    r->sm = env->sm;
+    return r;
+}
+
+static void rfb_destroy(void *self)
+{
+    struct rfb *r = self;
+    for (uint32_t b = 0; b < r->banks; b++) {
+        free(r->rd[b].tag);
+        free(r->wr[b].tag);
+    }
+    free(r->rd);
+    free(r->wr);
+    free(r->bank_reads);
+    free(r->bank_writes);
+    free(r->bank_conflicts);
+    free(r);
+}
+
+static uint32_t rfb_capacity(void *self)
+{
+    return ((struct rfb *)self)->capacity;
+}
+
+uint32_t rf_bank_of(uint32_t banks, uint32_t w, uint32_t r)
+{
+    return (w + r) % banks;
+}
+
+static void rfb_read(void *self, uint32_t w, uint32_t reg, uint32_t tag)
+{
+    struct rfb *r = self;
+    rq_push(&r->rd[rf_bank_of(r->banks, w, reg)], tag);
+    r->pending++;
+}
+
+static void rfb_write(void *self, uint32_t w, uint32_t reg, uint32_t tag)
+{
+    struct rfb *r = self;
+    rq_push(&r->wr[rf_bank_of(r->banks, w, reg)], tag);
+    r->pending++;
+}
+
+static void rfb_tick(void *self, uint64_t now, rf_done_fn done, void *ctx)
+{
+    struct rfb *r = self;
+    if (!r->pending)
+        return;
+    bool conflicted = false;
+    for (uint32_t b = 0; b < r->banks; b++) {
+        struct rq *w = &r->wr[b], *q = &r->rd[b];
+        uint32_t waiting = w->n + q->n;
+        if (!waiting)
+            continue;
+        if (waiting > 1) {
+            r->conflicts += waiting - 1;
+            r->bank_conflicts[b] += waiting - 1;
+            conflicted = true;
+            if (ev_wanted(r->bus, EV_RF_CONFLICT)) {
+                struct ws_event e = { EV_RF_CONFLICT, (int16_t)r->sm, -1, now,
+                                      0, b, waiting - 1 };
+                evbus_deliver(r->bus, &e);
+            }
+        }
+        r->pending--;
+        if (w->n) {
+            r->writes++;
+            r->bank_writes[b]++;
+            done(ctx, rq_pop(w), true);
+        } else {
+            r->reads++;
+            r->bank_reads[b]++;
+            done(ctx, rq_pop(q), false);
+        }
+    }
+    if (conflicted)
+        r->conflict_cycles++;
+}
+
+static uint64_t rfb_next_event(void *self, uint64_t now)
+{
+    return ((struct rfb *)self)->pending ? now + 1 : UINT64_MAX;
+}
+
+static void rfb_stats(void *self, struct jv *o)
+{
+    struct rfb *r = self;
+    jv_add_int(o, "reads", (int64_t)r->reads);
+    jv_add_int(o, "writes", (int64_t)r->writes);
+    jv_add_int(o, "bank_conflicts", (int64_t)r->conflicts);
+    jv_add_int(o, "conflict_cycles", (int64_t)r->conflict_cycles);
+    jv_set(o, "banks", jv_int(r->banks));
+    struct jv *pb = jv_get(o, "per_bank");
+    if (!pb) {
+        pb = jv_set(o, "per_bank", jv_arr());
+        for (uint32_t b = 0; b < r->banks; b++)
+            jv_push(pb, jv_obj());
+    }
+    for (uint32_t b = 0; b < r->banks && b < pb->n; b++) {
+        struct jv *x = pb->items[b];
+        jv_add_int(x, "reads", (int64_t)r->bank_reads[b]);
+        jv_add_int(x, "writes", (int64_t)r->bank_writes[b]);
+        jv_add_int(x, "conflicts", (int64_t)r->bank_conflicts[b]);
+    }
+}
+
+static void rfb_energy(void *self, const struct tparams *p, uint64_t cycles,
+                       struct jv *o)
+{
+    struct rfb *r = self;
+    jv_add_num(o, "rf", (double)r->reads * p->e.rf_read +
+                        (double)r->writes * p->e.rf_write +
+                        leak_pj(p, p->e.rf_leak * r->banks, cycles));
+}
+
+const struct rf_ops rf_banked_ops = {
+    .name = "banked",
+    .create = rfb_create,
+    .destroy = rfb_destroy,
+    .capacity = rfb_capacity,
+    .read = rfb_read,
+    .write = rfb_write,
+    .tick = rfb_tick,
+    .next_event = rfb_next_event,
+    .stats = rfb_stats,
+    .energy = rfb_energy,
+};

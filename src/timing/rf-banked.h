@@ -1,0 +1,13 @@
+/*
+** rf-banked.h - the baseline banked register file (rf-banked.c).
+*/
+#ifndef WS_RF_BANKED_H
+#define WS_RF_BANKED_H
+#include "timing/seams.h"
+
+extern const struct rf_ops rf_banked_ops;
+
+/* The bank holding warp slot w's register r: (w + r) mod banks. */
+uint32_t rf_bank_of(uint32_t banks, uint32_t w, uint32_t r);
+
+#endif

@@ -1,0 +1,124 @@
+/*
+** seams.h - the two places a register-file or L1D design plugs into an SM.
+** The SM pipeline talks to its register file only through struct rf_ops
+** (operand reads and result writes, with completions reported back) and
+** to its L1D only through struct l1_ops (line loads, stores, bypassing
+** requests, responses from L2). Designs implement these; nothing else in
+** the pipeline or the panes depends on a design's internals. Hooks a
+** design does not need may be NULL.
+*/
+#ifndef WS_SEAMS_H
+#define WS_SEAMS_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "debug/event.h"
+#include "timing/tparams.h"
+#include "util/jval.h"
+
+struct gpu;
+struct mreq;
+struct cache;
+
+/* ---- register file ------------------------------------------------- */
+
+struct rf_env {
+    const struct tparams *p;
+    uint32_t sm;
+    struct evbus *bus;
+};
+
+/* Called by a register file for every access it completes. */
+typedef void (*rf_done_fn)(void *ctx, uint32_t tag, bool write);
+
+struct rf_ops {
+    const char *name;
+    void *(*create)(const struct rf_env *env);
+    void (*destroy)(void *self);
+    /* 32-bit registers the file offers resident warps (occupancy). */
+    uint32_t (*capacity)(void *self);
+    /* Queue a read (for the operand collector identified by tag) or a
+       write (for the instruction identified by tag) of warp slot w's
+       register r. */
+    void (*read)(void *self, uint32_t w, uint32_t r, uint32_t tag);
+    void (*write)(void *self, uint32_t w, uint32_t r, uint32_t tag);
+    /* One cycle: serve requests, report completions through done. */
+    void (*tick)(void *self, uint64_t now, rf_done_fn done, void *ctx);
+    /* The next cycle the file has work, UINT64_MAX when idle. */
+    uint64_t (*next_event)(void *self, uint64_t now);
+    /* Add this SM's counters to the statistics object (reads, writes,
+       bank_conflicts, ...): called once per SM on the same object. */
+    void (*stats)(void *self, struct jv *obj);
+    /* Add this SM's energy in pJ, per component, over `cycles` cycles. */
+    void (*energy)(void *self, const struct tparams *p, uint64_t cycles,
+                   struct jv *obj);
+};
+
+/* ---- L1 data cache ------------------------------------------------- */
+
+enum l1_status {
+    L1_HIT,        /* data ready at *ready */
+    L1_PENDING,    /* done(tag) will be called when the data arrives */
+    L1_SENT,       /* a store or request left; nothing will come back */
+    L1_STALL,      /* no resource this cycle: try again later */
+};
+
+enum mreq_kind {
+    MR_READ,       /* line (or sector) read */
+    MR_WRITE,      /* store data */
+    MR_ATOMIC,     /* atomic read-modify-write performed at L2 */
+    MR_WRITEBACK,  /* dirty line leaving a cache */
+};
+
+struct l1_env {
+    const struct tparams *p;
+    uint32_t sm;
+    struct gpu *gpu;
+    struct evbus *bus;
+    uint64_t *cycle;
+    /* Data for memory operation `tag` has arrived. */
+    void (*done)(void *ctx, uint32_t tag, uint64_t when);
+    void *ctx;
+};
+
+struct l1_ops {
+    const char *name;
+    void *(*create)(const struct l1_env *env);
+    void (*destroy)(void *self);
+    /* A load of one line by memory operation tag (local: local memory). */
+    enum l1_status (*load)(void *self, uint64_t addr, bool local,
+                           uint32_t tag, uint64_t now, uint64_t *ready);
+    /* A store of `bytes` bytes into one line. */
+    enum l1_status (*store)(void *self, uint64_t addr, uint32_t bytes,
+                            bool local, uint64_t now);
+    /* A request straight to L2 (L1-bypassing read sector, atomic); tag as
+       for load. */
+    enum l1_status (*bypass)(void *self, enum mreq_kind kind, uint64_t addr,
+                             uint32_t bytes, uint32_t tag, uint64_t now);
+    /* A response from L2 for a request this L1 sent. */
+    void (*response)(void *self, const struct mreq *r, uint64_t now);
+    /* One cycle: move queued requests into the interconnect. */
+    void (*tick)(void *self, uint64_t now);
+    uint64_t (*next_event)(void *self, uint64_t now);
+    /* Invalidate everything (kernel boundaries: the L1 is not coherent). */
+    void (*invalidate)(void *self);
+    /* As for rf_ops: add counters (accesses, hits, misses, mshr_merges,
+       ...); the GPU derives hit_rate from the sums. */
+    void (*stats)(void *self, struct jv *obj);
+    void (*energy)(void *self, const struct tparams *p, uint64_t cycles,
+                   struct jv *obj);
+    /* The cache to draw, or NULL. */
+    const struct cache *(*view)(void *self);
+    /* Requests it still has to send or expects back. */
+    uint32_t (*pending)(void *self);
+};
+
+/* A design: its register file and L1 (either may be the baseline's). */
+struct design {
+    const char *name;
+    const struct rf_ops *rf;
+    const struct l1_ops *l1;
+};
+
+const struct design *design_find(const char *name);
+
+#endif

@@ -1,0 +1,34 @@
+/*
+** sm-internal.h - shared by the SM's files (sm.c, ldst.c) only.
+*/
+#ifndef WS_SM_INTERNAL_H
+#define WS_SM_INTERNAL_H
+#include "timing/sm.h"
+
+#define SM_LDST_QUEUE 16          /* memory operations waiting for the unit */
+
+void tq_init(struct tqueue *q);
+void tq_push(struct sm *s, struct tqueue *q, int32_t i);
+int32_t tq_pop(struct sm *s, struct tqueue *q);
+
+/* Execution of instruction i is over (its memory operation too). */
+void sm_complete(struct sm *s, int32_t i);
+
+/* LD/ST unit (ldst.c). */
+int32_t mo_alloc(struct sm *s);
+void mo_release(struct sm *s, int32_t mo);
+/* Records what instruction i (kinst ki) accesses, after fx_step filled the
+   addresses. */
+void mo_setup(struct sm *s, int32_t mo, int32_t i, const struct kinst *ki);
+/* The operation's operands are read: it enters the unit's queue. */
+void mo_enqueue(struct sm *s, int32_t mo);
+/* One answer (L1 fill or L2 response) for the operation arrived. */
+void mo_answered(struct sm *s, int32_t mo);
+/* Answers due by now (L1 hits, shared memory, constants). */
+void mo_timed(struct sm *s, uint64_t now);
+/* Earliest due answer, UINT64_MAX if none. */
+uint64_t mo_next(const struct sm *s);
+/* The unit sends at most one transaction per cycle. */
+void ldst_cycle(struct sm *s, uint64_t now);
+
+#endif

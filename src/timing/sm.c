@@ -1,0 +1,626 @@
+/*
+** sm.c - the SM pipeline (see sm.h): issue, operand collection,
+** execution, writeback, and CTA residency. The LD/ST unit is in ldst.c.
+** Instructions, memory operations and queues live in per-SM arrays and
+** refer to each other by index.
+*/
+#include "timing/sm-internal.h"
+#include "util/xalloc.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *stall_name(enum stall s)
+{
+    static const char *n[STALL__COUNT] = { "issued", "idle", "barrier",
+                                           "memory", "raw", "structural",
+                                           "bank_conflict" };
+    return (unsigned)s < STALL__COUNT ? n[s] : "?";
+}
+
+/* ---- queues of instructions ------------------------------------------ */
+
+void tq_init(struct tqueue *q)
+{
+    q->head = q->tail = -1;
+    q->n = 0;
+}
+
+void tq_push(struct sm *s, struct tqueue *q, int32_t i)
+{
+    s->in[i].next = -1;
+    if (q->tail >= 0)
+        s->in[q->tail].next = i;
+    else
+        q->head = i;
+    q->tail = i;
+    q->n++;
+}
+
+int32_t tq_pop(struct sm *s, struct tqueue *q)
+{
+    int32_t i = q->head;
+    q->head = s->in[i].next;
+    if (q->head < 0)
+        q->tail = -1;
+    q->n--;
+    return i;
+}
+
+/* Removes i, whose predecessor in q is prev (-1 if i is the head). */
+static void tq_remove(struct sm *s, struct tqueue *q, int32_t prev, int32_t i)
+{
+    if (prev < 0)
+        q->head = s->in[i].next;
+    else
+        s->in[prev].next = s->in[i].next;
+    if (q->tail == i)
+        q->tail = prev;
+    q->n--;
+}
+
+static int32_t inst_alloc(struct sm *s)
+{
+    if (s->free_in < 0) {
+        uint32_t nc = s->nin ? s->nin * 2 : 64;
+        s->in = ws_xrealloc(s->in, nc * sizeof *s->in);
+        for (uint32_t i = nc; i-- > s->nin;) {
+            s->in[i].next = s->free_in;
+            s->free_in = (int32_t)i;
+        }
+        s->nin = nc;
+    }
+    int32_t i = s->free_in;
+    s->free_in = s->in[i].next;
+    memset(&s->in[i], 0, sizeof s->in[i]);
+    s->in[i].next = -1;
+    s->in[i].mem = -1;
+    return i;
+}
+
+static void inst_release(struct sm *s, int32_t i)
+{
+    s->in[i].next = s->free_in;
+    s->free_in = i;
+}
+
+/* ---- setup ----------------------------------------------------------- */
+
+static void on_rf_done(void *ctx, uint32_t tag, bool write);
+static void on_l1_done(void *ctx, uint32_t tag, uint64_t when);
+
+void sm_init(struct sm *s, struct gpu *g, uint32_t id,
+             const struct tparams *p, const struct design *d,
+             struct evbus *bus, uint64_t *cycle)
+{
+    memset(s, 0, sizeof *s);
+    s->id = id;
+    s->g = g;
+    s->p = p;
+    s->bus = bus;
+    s->g_cycle = cycle;
+    s->w = ws_xcalloc(p->max_warps, sizeof *s->w);
+    s->cta = ws_xcalloc(p->max_ctas, sizeof *s->cta);
+    s->last = ws_xcalloc(p->schedulers, sizeof *s->last);
+    s->why = ws_xcalloc(p->schedulers, sizeof *s->why);
+    s->free_in = -1;
+    s->free_mo = -1;
+    s->ldst_head = s->ldst_tail = -1;
+    tq_init(&s->collecting);
+    tq_init(&s->wb);
+    for (int c = 0; c < TC__COUNT; c++)
+        tq_init(&s->exec[c]);
+    s->sp_free = ws_xcalloc(p->sp_units, sizeof *s->sp_free);
+    s->sfu_free = ws_xcalloc(p->sfu_units, sizeof *s->sfu_free);
+    s->rfo = d->rf;
+    struct rf_env re = { p, id, bus };
+    s->rf = s->rfo->create(&re);
+    s->l1o = d->l1;
+    struct l1_env le = { p, id, g, bus, cycle, on_l1_done, s };
+    s->l1 = s->l1o->create(&le);
+}
+
+void sm_free(struct sm *s)
+{
+    for (uint32_t c = 0; c < s->p->max_ctas; c++)
+        if (s->cta[c].used)
+            fcta_free(&s->cta[c].fc);
+    s->rfo->destroy(s->rf);
+    s->l1o->destroy(s->l1);
+    free(s->w);
+    free(s->cta);
+    free(s->last);
+    free(s->why);
+    free(s->in);
+    free(s->mo);
+    free(s->timed);
+    free(s->sp_free);
+    free(s->sfu_free);
+    memset(s, 0, sizeof *s);
+}
+
+/* ---- CTAs ------------------------------------------------------------ */
+
+bool sm_fits(const struct sm *s, uint32_t threads, uint32_t warps,
+             uint32_t regs, uint32_t shared)
+{
+    const struct tparams *p = s->p;
+    if (s->nctas >= p->max_ctas || s->threads + threads > p->max_threads ||
+        s->nwarps + warps > p->max_warps ||
+        s->regs + regs > s->rfo->capacity(s->rf) ||
+        s->shared + shared > p->shared_bytes)
+        return false;
+    /* a contiguous run of free warp slots */
+    uint32_t run = 0;
+    for (uint32_t i = 0; i < p->max_warps; i++) {
+        run = s->w[i].used ? 0 : run + 1;
+        if (run >= warps)
+            return true;
+    }
+    return false;
+}
+
+void sm_add_cta(struct sm *s, const struct flaunch *L, uint64_t id,
+                const uint32_t ctaid[3], uint32_t regs_per_thread)
+{
+    const struct tparams *p = s->p;
+    uint32_t threads = L->block[0] * L->block[1] * L->block[2];
+    uint32_t warps = (threads + WS_WARP - 1) / WS_WARP;
+    uint32_t c = 0;
+    while (s->cta[c].used)
+        c++;
+    uint32_t first = 0, run = 0;
+    for (uint32_t i = 0; i < p->max_warps; i++) {
+        run = s->w[i].used ? 0 : run + 1;
+        if (run == warps) {
+            first = i + 1 - warps;
+            break;
+        }
+    }
+    struct tcta *t = &s->cta[c];
+    memset(t, 0, sizeof *t);
+    t->used = true;
+    t->first = first;
+    t->nwarps = warps;
+    t->threads = threads;
+    t->regs = warps * WS_WARP * regs_per_thread;
+    t->shared = L->k->shared_static + L->dyn_shared;
+    t->id = id;
+    fcta_init(&t->fc, L, ctaid, (int)s->id, (int)first);
+    for (uint32_t i = 0; i < warps; i++) {
+        struct twarp *w = &s->w[first + i];
+        memset(w, 0, sizeof *w);
+        w->used = true;
+        w->cta = (int32_t)c;
+        w->fw = &t->fc.warps[i];
+        w->age = s->seq++;
+    }
+    s->nctas++;
+    s->nwarps += warps;
+    s->threads += threads;
+    s->regs += t->regs;
+    s->shared += t->shared;
+    s->st.ctas++;
+    if (ev_wanted(s->bus, EV_CTA_LAUNCH)) {
+        struct ws_event e = { EV_CTA_LAUNCH, (int16_t)s->id, (int32_t)first,
+                              *s->g_cycle, 0, (int64_t)id, warps };
+        evbus_deliver(s->bus, &e);
+    }
+}
+
+/* A warp whose instructions have all completed and that has exited. */
+static bool warp_finished(const struct twarp *w)
+{
+    return w->fw->state == FW_DONE && w->inflight == 0;
+}
+
+static void try_retire_cta(struct sm *s, int32_t c)
+{
+    struct tcta *t = &s->cta[c];
+    for (uint32_t i = 0; i < t->nwarps; i++)
+        if (!warp_finished(&s->w[t->first + i]))
+            return;
+    if (ev_wanted(s->bus, EV_CTA_EXIT)) {
+        struct ws_event e = { EV_CTA_EXIT, (int16_t)s->id, (int32_t)t->first,
+                              *s->g_cycle, 0, (int64_t)t->id, 0 };
+        evbus_deliver(s->bus, &e);
+    }
+    for (uint32_t i = 0; i < t->nwarps; i++) {
+        struct twarp *w = &s->w[t->first + i];
+        s->st.warp_insts += w->fw->ninst;
+        s->st.thread_insts += w->fw->nthread;
+        memset(w, 0, sizeof *w);
+    }
+    s->nctas--;
+    s->nwarps -= t->nwarps;
+    s->threads -= t->threads;
+    s->regs -= t->regs;
+    s->shared -= t->shared;
+    fcta_free(&t->fc);
+    t->used = false;
+    s->retired++;
+}
+
+/* ---- completion ------------------------------------------------------ */
+
+static void scoreboard_clear(struct twarp *w, const struct tinst *t)
+{
+    for (uint32_t k = 0; k < t->ndst; k++) {
+        uint16_t r = t->dst[k];
+        w->sb[r >> 6] &= ~(1ULL << (r & 63));
+        w->sbmem[r >> 6] &= ~(1ULL << (r & 63));
+    }
+    w->sbp &= ~t->dpreds;
+}
+
+/* The instruction is complete: release its registers and its warp. */
+static void finish(struct sm *s, int32_t i)
+{
+    struct inst *in = &s->in[i];
+    struct twarp *w = &s->w[in->warp];
+    scoreboard_clear(w, &s->tinst[in->pc]);
+    w->inflight--;
+    if (in->mem >= 0)
+        mo_release(s, in->mem);
+    inst_release(s, i);
+    s->progressed = true;
+    if (warp_finished(w))
+        try_retire_cta(s, w->cta);
+}
+
+/* Execution is over: write the results, if any, through the RF. */
+void sm_complete(struct sm *s, int32_t i)
+{
+    struct inst *in = &s->in[i];
+    const struct tinst *t = &s->tinst[in->pc];
+    s->progressed = true;
+    if (t->ndst == 0) {
+        finish(s, i);
+        return;
+    }
+    in->nwritten = 0;
+    for (uint32_t k = 0; k < t->ndst; k++)
+        s->rfo->write(s->rf, (uint32_t)in->warp, t->dst[k], (uint32_t)i);
+}
+
+static void on_rf_done(void *ctx, uint32_t tag, bool write)
+{
+    struct sm *s = ctx;
+    struct inst *in = &s->in[tag];
+    if (write) {
+        if (++in->nwritten == s->tinst[in->pc].ndst)
+            finish(s, (int32_t)tag);
+    } else {
+        in->nread++;
+    }
+}
+
+static void on_l1_done(void *ctx, uint32_t tag, uint64_t when)
+{
+    struct sm *s = ctx;
+    (void)when;
+    mo_answered(s, (int32_t)tag);
+}
+
+void sm_response(struct sm *s, const struct mreq *r, uint64_t now)
+{
+    s->l1o->response(s->l1, r, now);
+    s->progressed = true;
+}
+
+/* ---- issue ----------------------------------------------------------- */
+
+static bool reg_pending(const uint64_t *sb, const uint64_t *m)
+{
+    for (int k = 0; k < SM_REG_WORDS; k++)
+        if (sb[k] & m[k])
+            return true;
+    return false;
+}
+
+/* Why warp slot wi cannot issue now (STALL_NONE: it can). */
+static enum stall why_not(struct sm *s, uint32_t wi)
+{
+    struct twarp *w = &s->w[wi];
+    if (!w->used || w->fw->state == FW_DONE)
+        return STALL_IDLE;
+    if (w->fw->state == FW_BARRIER)
+        return STALL_BARRIER;
+    const struct tinst *t = &s->tinst[fx_pc(w->fw)];
+    if (reg_pending(w->sb, t->regs) || (w->sbp & t->preds))
+        return reg_pending(w->sbmem, t->regs) ? STALL_MEMORY : STALL_RAW;
+    if (t->cls != TC_CTRL && s->collectors_used >= s->p->collectors)
+        return s->bank_stalled ? STALL_BANK : STALL_STRUCTURAL;
+    if (t->cls == TC_MEM && s->ldst_n >= SM_LDST_QUEUE)
+        return STALL_STRUCTURAL;
+    return STALL_NONE;
+}
+
+static int issue(struct sm *s, uint32_t wi, uint64_t now,
+                 struct ws_diag *diag)
+{
+    struct twarp *w = &s->w[wi];
+    struct tcta *c = &s->cta[w->cta];
+    int32_t pc = fx_pc(w->fw);
+    const struct tinst *t = &s->tinst[pc];
+    const struct kinst *ki = &s->launch->k->insts[pc];
+    int32_t mo = -1;
+    if (t->cls == TC_MEM)
+        mo = mo_alloc(s);
+    struct fctx x = { s->mem, s->launch, &c->fc, now, (int)s->id,
+                      (int)s->p->nsm, (int)s->p->max_warps,
+                      mo >= 0 ? &s->mo[mo].rec : NULL, diag };
+    uint32_t before = fx_active(w->fw);
+    enum fx_status st = fx_step(&x, w->fw);
+    if (st == FX_ERR) {
+        if (mo >= 0)
+            mo_release(s, mo);
+        return WS_ERR;
+    }
+    s->st.issued++;
+    s->progressed = true;
+    if (ev_wanted(s->bus, EV_WARP_ISSUE)) {
+        struct ws_event e = { EV_WARP_ISSUE, (int16_t)s->id, (int32_t)wi, now,
+                              0, pc, __builtin_popcount(before) };
+        evbus_deliver(s->bus, &e);
+    }
+    if (st == FX_DONE)
+        c->fc.live--;
+    if (st == FX_BARRIER || st == FX_DONE) {
+        if (st == FX_BARRIER && ev_wanted(s->bus, EV_BARRIER)) {
+            struct ws_event e = { EV_BARRIER, (int16_t)s->id, (int32_t)wi, now,
+                                  0, w->fw->bar_id, 0 };
+            evbus_deliver(s->bus, &e);
+        }
+        fcta_release_barriers(&c->fc);
+    }
+    if (t->cls == TC_CTRL) {
+        if (warp_finished(w))
+            try_retire_cta(s, w->cta);
+        return WS_OK;
+    }
+    /* Into an operand collector; results become pending now. */
+    int32_t i = inst_alloc(s);
+    struct inst *in = &s->in[i];
+    in->warp = (int32_t)wi;
+    in->pc = pc;
+    in->cls = t->cls;
+    in->mem = mo;
+    in->seq = s->seq++;
+    in->collecting = true;
+    for (uint32_t k = 0; k < t->ndst; k++) {
+        uint16_t r = t->dst[k];
+        w->sb[r >> 6] |= 1ULL << (r & 63);
+        if (t->load)
+            w->sbmem[r >> 6] |= 1ULL << (r & 63);
+    }
+    w->sbp |= t->dpreds;
+    w->inflight++;
+    s->collectors_used++;
+    tq_push(s, &s->collecting, i);
+    for (uint32_t k = 0; k < t->nsrc; k++)
+        s->rfo->read(s->rf, wi, t->src[k], (uint32_t)i);
+    if (mo >= 0)
+        mo_setup(s, mo, i, ki);
+    if (s->p->policy == SCHED_TWO_LEVEL && t->load &&
+        (ki->space == KS_GLOBAL || ki->space == KS_LOCAL ||
+         ki->space == KS_GENERIC))
+        w->in_pool = false;        /* long latency: leave the active pool */
+    return WS_OK;
+}
+
+/* Picks a warp for scheduler k by the configured policy, or -1; sets
+   *why to the reason none could issue. */
+static int32_t pick(struct sm *s, uint32_t k, enum stall *why)
+{
+    const struct tparams *p = s->p;
+    uint32_t S = p->schedulers;
+    enum stall best = STALL_IDLE;
+    int32_t chosen = -1;
+    uint64_t chosen_age = UINT64_MAX;
+    if (p->policy == SCHED_TWO_LEVEL) {
+        /* Refill the active pool with the oldest waiting warps. */
+        uint32_t in_pool = 0;
+        for (uint32_t wi = k; wi < p->max_warps; wi += S)
+            in_pool += s->w[wi].used && s->w[wi].in_pool;
+        while (in_pool < p->active_warps) {
+            int32_t old = -1;
+            for (uint32_t wi = k; wi < p->max_warps; wi += S) {
+                struct twarp *w = &s->w[wi];
+                if (w->used && !w->in_pool && w->fw->state != FW_DONE &&
+                    (old < 0 || w->age < s->w[old].age))
+                    old = (int32_t)wi;
+            }
+            if (old < 0)
+                break;
+            s->w[old].in_pool = true;
+            s->w[old].age = s->seq++;
+            in_pool++;
+        }
+    }
+    uint32_t n = (p->max_warps - k + S - 1) / S;
+    uint32_t start = p->policy == SCHED_LRR || p->policy == SCHED_TWO_LEVEL
+                         ? s->last[k] + 1 : 0;
+    if (p->policy == SCHED_GTO) {
+        /* Greedy: the warp that issued last, while it can. */
+        uint32_t g = s->last[k];
+        if (g < n) {
+            uint32_t wi = k + g * S;
+            if (s->w[wi].used && why_not(s, wi) == STALL_NONE) {
+                *why = STALL_NONE;
+                return (int32_t)wi;
+            }
+        }
+    }
+    for (uint32_t j = 0; j < n; j++) {
+        uint32_t slot = (start + j) % n;
+        uint32_t wi = k + slot * S;
+        struct twarp *w = &s->w[wi];
+        if (!w->used)
+            continue;
+        if (p->policy == SCHED_TWO_LEVEL && !w->in_pool)
+            continue;
+        enum stall r = why_not(s, wi);
+        if (r == STALL_NONE) {
+            if (p->policy != SCHED_GTO) {
+                chosen = (int32_t)wi;
+                break;
+            }
+            if (w->age < chosen_age) {     /* GTO: the oldest ready warp */
+                chosen_age = w->age;
+                chosen = (int32_t)wi;
+            }
+            continue;
+        }
+        /* Keep the most telling reason: structural > memory > raw >
+           barrier > idle. */
+        static const int rank[STALL__COUNT] = { 0, 0, 1, 4, 3, 5, 6 };
+        if (rank[r] > rank[best])
+            best = r;
+    }
+    if (chosen >= 0) {
+        s->last[k] = ((uint32_t)chosen - k) / S;
+        *why = STALL_NONE;
+        return chosen;
+    }
+    *why = best;
+    return -1;
+}
+
+/* ---- the cycle ------------------------------------------------------- */
+
+static void dispatch(struct sm *s, uint64_t now)
+{
+    const struct tparams *p = s->p;
+    int32_t prev = -1;
+    for (int32_t i = s->collecting.head; i >= 0;) {
+        struct inst *in = &s->in[i];
+        int32_t next = in->next;
+        const struct tinst *t = &s->tinst[in->pc];
+        bool sent = false;
+        if (in->nread >= t->nsrc) {
+            if (in->cls == TC_MEM) {
+                if (s->ldst_free <= now) {
+                    mo_enqueue(s, in->mem);
+                    s->ldst_free = now + 1;
+                    sent = true;
+                }
+            } else {
+                uint64_t *units = in->cls == TC_SFU ? s->sfu_free : s->sp_free;
+                uint32_t nu = in->cls == TC_SFU ? p->sfu_units : p->sp_units;
+                for (uint32_t u = 0; u < nu && !sent; u++) {
+                    if (units[u] > now)
+                        continue;
+                    units[u] = now + p->ii[in->cls];
+                    in->ready = now + p->lat[in->cls];
+                    sent = true;
+                }
+            }
+        }
+        if (sent) {
+            tq_remove(s, &s->collecting, prev, i);
+            in->collecting = false;
+            s->collectors_used--;
+            if (in->cls != TC_MEM)
+                tq_push(s, &s->exec[in->cls], i);
+            s->progressed = true;
+        } else {
+            prev = i;
+        }
+        i = next;
+    }
+}
+
+int sm_cycle(struct sm *s, uint64_t now, struct ws_diag *diag)
+{
+    const struct tparams *p = s->p;
+    s->progressed = false;
+    sm_account(s, now);
+    if (s->nctas) {
+        s->st.cycles_active++;
+        s->st.warp_cycles += s->nwarps;
+    }
+    s->acct = now + 1;
+    /* Memory operations whose data is ready (L1 hits, shared memory). */
+    mo_timed(s, now);
+    /* Arithmetic results. */
+    for (int c = 0; c < TC__COUNT; c++) {
+        struct tqueue *q = &s->exec[c];
+        while (q->head >= 0 && s->in[q->head].ready <= now)
+            sm_complete(s, tq_pop(s, q));
+    }
+    /* Register file: writes, then operand reads. */
+    s->rfo->tick(s->rf, now, on_rf_done, s);
+    s->bank_stalled = false;
+    for (int32_t i = s->collecting.head; i >= 0; i = s->in[i].next)
+        if (s->in[i].nread < s->tinst[s->in[i].pc].nsrc)
+            s->bank_stalled = true;
+    dispatch(s, now);
+    ldst_cycle(s, now);
+    s->l1o->tick(s->l1, now);
+    /* Issue: each scheduler one instruction. */
+    for (uint32_t k = 0; k < p->schedulers; k++) {
+        enum stall why;
+        int32_t wi = pick(s, k, &why);
+        s->why[k] = (uint8_t)why;
+        if (why != STALL_IDLE)
+            s->st.stalls[why]++;
+        if (wi < 0) {
+            if (why != STALL_IDLE && ev_wanted(s->bus, EV_WARP_STALL)) {
+                struct ws_event e = { EV_WARP_STALL, (int16_t)s->id, -1, now,
+                                      0, why, k };
+                evbus_deliver(s->bus, &e);
+            }
+            continue;
+        }
+        if (issue(s, (uint32_t)wi, now, diag) != WS_OK)
+            return WS_ERR;
+    }
+    return WS_OK;
+}
+
+void sm_account(struct sm *s, uint64_t upto)
+{
+    if (upto <= s->acct)
+        return;
+    uint64_t gap = upto - s->acct;
+    s->acct = upto;
+    if (!s->nctas)
+        return;
+    s->st.cycles_active += gap;
+    s->st.warp_cycles += gap * s->nwarps;
+    for (uint32_t k = 0; k < s->p->schedulers; k++)
+        if (s->why[k] != STALL_IDLE && s->why[k] != STALL_NONE)
+            s->st.stalls[s->why[k]] += gap;
+}
+
+uint64_t sm_next_event(struct sm *s, uint64_t now)
+{
+    if (s->progressed)
+        return now + 1;
+    uint64_t t = UINT64_MAX;
+#define MIN(x) do { uint64_t v_ = (x); if (v_ < t) t = v_; } while (0)
+    for (int c = 0; c < TC__COUNT; c++)
+        if (s->exec[c].head >= 0)
+            MIN(s->in[s->exec[c].head].ready);
+    MIN(mo_next(s));
+    MIN(s->rfo->next_event(s->rf, now));
+    MIN(s->l1o->next_event(s->l1, now));
+    if (s->collecting.head >= 0) {
+        /* A collector waits for a unit to free up. */
+        for (uint32_t u = 0; u < s->p->sp_units; u++)
+            MIN(s->sp_free[u]);
+        for (uint32_t u = 0; u < s->p->sfu_units; u++)
+            MIN(s->sfu_free[u]);
+        MIN(s->ldst_free);
+    }
+    if (s->ldst_n)
+        MIN(now + 1);
+#undef MIN
+    return t <= now ? now + 1 : t;
+}
+
+bool sm_busy(const struct sm *s)
+{
+    return s->nctas > 0 || s->l1o->pending(s->l1) > 0;
+}

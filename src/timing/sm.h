@@ -1,0 +1,200 @@
+/*
+** sm.h - one streaming multiprocessor, cycle by cycle.
+** Each cycle, in reverse pipeline order so that an instruction advances
+** at most one stage: results write back through the register file (its
+** arbiter serves writes before reads), operand collectors that have all
+** their operands dispatch to an SP, SFU or LD/ST unit (each accepts one
+** warp-instruction per initiation interval), the LD/ST unit sends one
+** memory transaction, and each warp scheduler issues at most one
+** instruction. An instruction executes functionally when it issues (its
+** values and addresses are then known); the pipeline decides when its
+** results are available: a scoreboard holds back a warp whose next
+** instruction reads or writes a register still being produced.
+*/
+#ifndef WS_SM_H
+#define WS_SM_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "func/exec.h"
+#include "timing/coalesce.h"
+#include "timing/seams.h"
+
+#define SM_MAX_SRC 12
+#define SM_MAX_DST 8
+#define SM_REG_WORDS 4            /* scoreboard: 256 registers */
+
+/* Per kernel instruction, what the timing model needs (built once). */
+struct tinst {
+    uint8_t cls;                  /* enum tclass */
+    uint8_t nsrc, ndst;
+    uint16_t src[SM_MAX_SRC];     /* physical registers read */
+    uint16_t dst[SM_MAX_DST];     /* physical registers written */
+    uint64_t regs[SM_REG_WORDS];  /* every register read or written */
+    uint64_t preds;               /* predicates read or written */
+    uint64_t dpreds;              /* predicates written */
+    bool load;                    /* LD/ST result comes from memory */
+};
+
+enum stall {
+    STALL_NONE,         /* issued */
+    STALL_IDLE,         /* no warp assigned */
+    STALL_BARRIER,      /* every warp waits at a barrier or has exited */
+    STALL_MEMORY,       /* waits for a value a load brings */
+    STALL_RAW,          /* waits for an arithmetic result */
+    STALL_STRUCTURAL,   /* no collector / LD/ST slot free */
+    STALL_BANK,         /* collectors held up by register bank conflicts */
+    STALL__COUNT
+};
+
+const char *stall_name(enum stall s);
+
+struct twarp {
+    bool used;
+    bool in_pool;                 /* two-level scheduling: active */
+    int32_t cta;                  /* CTA slot */
+    struct fwarp *fw;
+    uint64_t age;                 /* dispatch order: lower is older */
+    uint64_t sb[SM_REG_WORDS];    /* registers being produced */
+    uint64_t sbmem[SM_REG_WORDS]; /* ... by a load */
+    uint64_t sbp;                 /* predicates being produced */
+    uint32_t inflight;            /* issued, not yet complete */
+};
+
+struct tcta {
+    bool used;
+    struct fcta fc;
+    uint32_t first, nwarps;       /* warp slots [first, first + nwarps) */
+    uint32_t regs, shared, threads;
+    uint64_t id;                  /* linear CTA index in its grid */
+};
+
+struct inst {
+    int32_t next;                 /* free list / queue link */
+    int32_t warp, pc;
+    uint8_t cls, nread, nwritten;
+    bool collecting;
+    uint64_t ready;
+    int32_t mem;                  /* memory operation, or -1 */
+    uint64_t seq;
+};
+
+enum mem_kind { MK_LOAD, MK_STORE, MK_ATOMIC };
+
+struct memop {
+    struct fmemrec rec;
+    uint8_t kind, space;
+    bool local, bypass, started;
+    uint32_t ntx, next_tx, outstanding;
+    uint32_t shmem_left;
+    uint64_t tx[COALESCE_MAX];
+    uint32_t txb[COALESCE_MAX];
+    int32_t inst;
+    int32_t next;
+};
+
+struct tqueue {                   /* FIFO of inst indices */
+    int32_t head, tail;
+    uint32_t n;
+};
+
+struct sm_stats {
+    uint64_t warp_insts, thread_insts;   /* of retired CTAs */
+    uint64_t cycles_active;       /* cycles with a resident CTA */
+    uint64_t warp_cycles;         /* sum over cycles of resident warps */
+    uint64_t issued, stalls[STALL__COUNT];
+    uint64_t shmem_accesses, shmem_conflicts;
+    uint64_t ctas;
+};
+
+struct gpu;
+
+struct timed_item {               /* a memory operation answered at ready */
+    uint64_t ready, seq;
+    int32_t mo;
+};
+
+struct sm {
+    uint32_t id;
+    struct gpu *g;
+    const struct tparams *p;
+    struct evbus *bus;
+    uint64_t *g_cycle;
+    /* the launch running (set by the GPU) */
+    const struct flaunch *launch;
+    const struct tinst *tinst;
+    struct dmem *mem;
+    uint32_t retired;             /* CTAs finished, not yet collected by
+                                     the GPU */
+    /* design seams */
+    const struct rf_ops *rfo;
+    void *rf;
+    const struct l1_ops *l1o;
+    void *l1;
+    /* residents */
+    struct twarp *w;              /* p->max_warps slots */
+    struct tcta *cta;             /* p->max_ctas slots */
+    uint32_t nctas, nwarps, threads, regs, shared;
+    /* schedulers */
+    uint32_t *last;               /* per scheduler: last issued / greedy */
+    /* instructions */
+    struct inst *in;
+    uint32_t nin;
+    int32_t free_in;
+    uint32_t collectors_used;
+    struct tqueue collecting;     /* in collectors, in issue order */
+    struct tqueue exec[TC__COUNT];/* executing, per class (FIFO by ready) */
+    uint64_t *sp_free, *sfu_free; /* per unit: cycle it accepts again */
+    uint64_t ldst_free;
+    struct tqueue wb;             /* results waiting for register writes */
+    /* LD/ST unit */
+    struct memop *mo;
+    uint32_t nmo;
+    int32_t free_mo;
+    int32_t ldst_head, ldst_tail; /* memory operations not yet sent */
+    uint32_t ldst_n;
+    struct timed_item *timed;     /* min-heap by (ready, seq) */
+    uint32_t ntimed, captimed;
+    bool bank_stalled;            /* collectors saw conflicts this cycle */
+    uint8_t *why;                 /* per scheduler: last cycle's outcome */
+    uint64_t next_due;            /* the GPU runs sm_cycle from here on */
+    uint64_t acct;                /* cycles before this are counted */
+    bool progressed;              /* anything happened this cycle */
+    uint64_t seq;
+    struct sm_stats st;
+};
+
+void sm_init(struct sm *s, struct gpu *g, uint32_t id,
+             const struct tparams *p, const struct design *d,
+             struct evbus *bus, uint64_t *cycle);
+void sm_free(struct sm *s);
+
+/* Can a CTA needing these resources start here now? */
+bool sm_fits(const struct sm *s, uint32_t threads, uint32_t warps,
+             uint32_t regs, uint32_t shared);
+/* Starts CTA `id` of launch L (the caller checked sm_fits). */
+void sm_add_cta(struct sm *s, const struct flaunch *L, uint64_t id,
+                const uint32_t ctaid[3], uint32_t regs_per_thread);
+
+/*
+** One cycle. Returns WS_ERR (diag filled) on a kernel fault. Finished
+** CTAs are counted in s->retired (also when a response completes them).
+*/
+int sm_cycle(struct sm *s, uint64_t now, struct ws_diag *diag);
+
+/*
+** Counts cycles [s->acct, upto) in which sm_cycle was not run because
+** nothing could happen: each repeats the last simulated cycle's stall
+** reasons and residency.
+*/
+void sm_account(struct sm *s, uint64_t upto);
+
+/* Next cycle this SM has something to do, UINT64_MAX if idle. */
+uint64_t sm_next_event(struct sm *s, uint64_t now);
+
+/* A response from L2 for this SM. */
+void sm_response(struct sm *s, const struct mreq *r, uint64_t now);
+
+/* Resident CTAs and work in flight. */
+bool sm_busy(const struct sm *s);
+
+#endif

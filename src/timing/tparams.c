@@ -1,0 +1,122 @@
+/* tparams.c - timing parameters and instruction classes (see tparams.h). */
+#include "timing/tparams.h"
+#include <string.h>
+
+void tparams_init(struct tparams *p, const struct ws_config *c)
+{
+    memset(p, 0, sizeof *p);
+#define I(k) ((uint32_t)config_i(c, CK_##k))
+    p->nsm = I(SM_COUNT);
+    p->schedulers = I(SM_SCHEDULERS);
+    p->active_warps = I(SCHED_ACTIVE_WARPS);
+    p->policy = (enum sched_policy)config_e(c, CK_SCHED_POLICY);
+    p->sp_units = I(SM_SP_UNITS);
+    p->sfu_units = I(SM_SFU_UNITS);
+    p->lat[TC_INT] = I(LAT_INT);
+    p->lat[TC_IMUL] = I(LAT_IMUL);
+    p->lat[TC_FP32] = I(LAT_FP32);
+    p->lat[TC_FP64] = I(LAT_FP64);
+    p->lat[TC_SFU] = I(LAT_SFU);
+    p->lat[TC_DIV] = I(LAT_DIV);
+    p->ii[TC_INT] = p->ii[TC_IMUL] = p->ii[TC_FP32] = I(II_SP);
+    p->ii[TC_FP64] = I(II_FP64);
+    p->ii[TC_SFU] = I(II_SFU);
+    p->ii[TC_DIV] = I(II_DIV);
+    p->ii[TC_MEM] = p->ii[TC_CTRL] = 1;
+    p->rf_banks = I(RF_BANKS);
+    p->collectors = I(RF_COLLECTORS);
+    p->shmem_banks = I(SHMEM_BANKS);
+    p->shmem_latency = I(SHMEM_LATENCY);
+    p->l1_size = I(L1D_SIZE);
+    p->l1_ways = I(L1D_WAYS);
+    p->l1_line = I(L1D_LINE);
+    p->l1_repl = (uint32_t)config_e(c, CK_L1D_REPL);
+    p->l1_latency = I(L1D_LATENCY);
+    p->l1_mshrs = I(L1D_MSHRS);
+    p->l1_mshr_merge = I(L1D_MSHR_MERGE);
+    p->l1_miss_queue = I(L1D_MISS_QUEUE);
+    p->icnt_latency = I(ICNT_LATENCY);
+    p->icnt_flit = I(ICNT_FLIT);
+    p->l2_slices = I(L2_SLICES);
+    p->l2_size = I(L2_SIZE);
+    p->l2_ways = I(L2_WAYS);
+    p->l2_line = I(L2_LINE);
+    p->l2_latency = I(L2_LATENCY);
+    p->l2_mshrs = I(L2_MSHRS);
+    p->dram.channels = I(DRAM_CHANNELS);
+    p->dram.banks = I(DRAM_BANKS);
+    p->dram.row_bytes = I(DRAM_ROW_BYTES);
+    p->dram.tCL = I(DRAM_TCL);
+    p->dram.tRCD = I(DRAM_TRCD);
+    p->dram.tRAS = I(DRAM_TRAS);
+    p->dram.tRP = I(DRAM_TRP);
+    p->dram.burst = I(DRAM_BURST);
+    p->dram.queue = I(DRAM_QUEUE);
+    p->dram.core_mhz = I(SM_CLOCK_MHZ);
+    p->dram.dram_mhz = I(DRAM_CLOCK_MHZ);
+    p->max_threads = I(SM_MAX_THREADS);
+    p->max_warps = I(SM_MAX_WARPS);
+    p->max_ctas = I(SM_MAX_CTAS);
+    p->registers = I(SM_REGISTERS);
+    p->shared_bytes = I(SM_SHARED_BYTES);
+    p->clock_mhz = I(SM_CLOCK_MHZ);
+    p->max_cycles = (uint64_t)config_i(c, CK_MAX_CYCLES);
+    p->seed = (uint64_t)config_i(c, CK_SEED);
+#undef I
+#define F(f, k) p->e.f = config_f(c, CK_E_##k)
+    F(rf_read, RF_READ); F(rf_write, RF_WRITE); F(rf_leak, RF_LEAK);
+    F(l1d_read, L1D_READ); F(l1d_write, L1D_WRITE); F(l1d_leak, L1D_LEAK);
+    F(l1d_tag_read, L1D_TAG_READ); F(l1d_tag_write, L1D_TAG_WRITE);
+    F(l1d_tag_leak, L1D_TAG_LEAK);
+    F(l2_read, L2_READ); F(l2_write, L2_WRITE); F(l2_leak, L2_LEAK);
+    F(l2_tag_read, L2_TAG_READ); F(l2_tag_write, L2_TAG_WRITE);
+    F(l2_tag_leak, L2_TAG_LEAK);
+#undef F
+}
+
+double leak_pj(const struct tparams *p, double mw, uint64_t cycles)
+{
+    /* mW x (cycles / (MHz x 1e6)) s = mW x cycles / MHz x 1e-9 J */
+    return mw * (double)cycles / (double)p->clock_mhz * 1000.0;
+}
+
+enum tclass tclass_of(const struct kinst *ki)
+{
+    uint8_t t = ki->m.type;
+    bool f64 = t == PT_F64 || ki->m.type2 == PT_F64;
+    bool flt = t == PT_F32 || ki->m.type2 == PT_F32 || f64;
+    switch (ki->op) {
+    case OP_LD:
+    case OP_ST:
+        if (ki->callparam || ki->space == KS_PARAM)
+            return TC_INT;          /* register moves / constant operands */
+        return TC_MEM;
+    case OP_ATOM:
+    case OP_RED:
+        return TC_MEM;
+    case OP_BRA: case OP_CALL: case OP_RET: case OP_EXIT: case OP_BAR:
+    case OP_MEMBAR: case OP_FENCE:
+        return TC_CTRL;
+    case OP_RCP: case OP_SQRT: case OP_RSQRT: case OP_EX2: case OP_LG2:
+    case OP_SIN: case OP_COS: case OP_TANH:
+        if (f64 && !ki->m.approx)
+            return TC_DIV;          /* IEEE f64 rcp/sqrt: long sequences */
+        return TC_SFU;
+    case OP_DIV: case OP_REM:
+        if (flt && ki->m.approx)
+            return TC_SFU;
+        return TC_DIV;
+    case OP_MUL: case OP_MAD: case OP_MUL24: case OP_MAD24: case OP_MADC:
+    case OP_SAD:
+        return f64 ? TC_FP64 : flt ? TC_FP32 : TC_IMUL;
+    default:
+        return f64 ? TC_FP64 : flt ? TC_FP32 : TC_INT;
+    }
+}
+
+const char *tclass_name(enum tclass c)
+{
+    static const char *n[TC__COUNT] = { "int", "imul", "fp32", "fp64", "sfu",
+                                        "div", "mem", "ctrl" };
+    return (unsigned)c < TC__COUNT ? n[c] : "?";
+}

@@ -1,0 +1,66 @@
+/*
+** tparams.h - the timing model's parameters, read once from the
+** configuration, and the instruction classes that pick a pipeline and a
+** latency. Everything is in core cycles.
+*/
+#ifndef WS_TPARAMS_H
+#define WS_TPARAMS_H
+#include <stdint.h>
+#include "compile/image.h"
+#include "config/config.h"
+#include "timing/dram.h"
+
+enum tclass {
+    TC_INT,      /* integer, logic, moves, compares, conversions between ints */
+    TC_IMUL,     /* integer multiply / multiply-add */
+    TC_FP32,     /* f32 arithmetic and float conversions */
+    TC_FP64,     /* f64 arithmetic */
+    TC_SFU,      /* rcp, sqrt, rsqrt, sin, cos, ex2, lg2, tanh */
+    TC_DIV,      /* integer division, IEEE division */
+    TC_MEM,      /* loads, stores, atomics that go to the LD/ST unit */
+    TC_CTRL,     /* branches, barriers, exit: no pipeline after issue */
+    TC__COUNT
+};
+
+enum sched_policy { SCHED_GTO, SCHED_LRR, SCHED_TWO_LEVEL };
+
+/* Energy primitives: pJ per event, leakage in mW (config energy.*). */
+struct eparams {
+    double rf_read, rf_write, rf_leak;
+    double l1d_read, l1d_write, l1d_leak;
+    double l1d_tag_read, l1d_tag_write, l1d_tag_leak;
+    double l2_read, l2_write, l2_leak;
+    double l2_tag_read, l2_tag_write, l2_tag_leak;
+};
+
+struct tparams {
+    uint32_t nsm, schedulers, active_warps;
+    enum sched_policy policy;
+    uint32_t sp_units, sfu_units;
+    uint32_t lat[TC__COUNT];      /* latency per class (TC_MEM: unused) */
+    uint32_t ii[TC__COUNT];       /* initiation interval per class */
+    uint32_t rf_banks, collectors;
+    uint32_t shmem_banks, shmem_latency;
+    uint32_t l1_size, l1_ways, l1_line, l1_repl, l1_latency, l1_mshrs,
+             l1_mshr_merge, l1_miss_queue;
+    uint32_t icnt_latency, icnt_flit;
+    uint32_t l2_slices, l2_size, l2_ways, l2_line, l2_latency, l2_mshrs;
+    struct dram_cfg dram;
+    uint32_t max_threads, max_warps, max_ctas, registers, shared_bytes;
+    uint64_t max_cycles, seed;
+    uint32_t clock_mhz;
+    struct eparams e;
+};
+
+void tparams_init(struct tparams *p, const struct ws_config *c);
+
+/* The class of an instruction (call-sequence .param moves and kernel
+   parameter loads are register moves: TC_INT). */
+enum tclass tclass_of(const struct kinst *ki);
+
+const char *tclass_name(enum tclass c);
+
+/* Energy in pJ of `mw` milliwatts of leakage over `cycles` core cycles. */
+double leak_pj(const struct tparams *p, double mw, uint64_t cycles);
+
+#endif
