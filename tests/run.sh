@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the scenario and bad-input suites against a warpscope binary:
 #   tests/run.sh build/warpscope
-# - every examples/scenarios/*.lua and tests/scenarios/*.lua must exit 0;
+# - every examples/scenarios/*.lua, examples/microbench/*.lua and
+#   tests/scenarios/*.lua must exit 0;
 # - every tests/bad/NAME.{ptx,lua,args} must produce exactly the stderr and
 #   exit code written in tests/bad/NAME.expect (first line "exit N");
 # - a scenario run twice must write byte-identical JSON.
@@ -13,7 +14,7 @@ fail=0; pass=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-for s in examples/scenarios/*.lua tests/scenarios/*.lua; do
+for s in examples/scenarios/*.lua examples/microbench/*.lua tests/scenarios/*.lua; do
   [ -e "$s" ] || continue
   if "$bin" run "$s" >"$tmp/out" 2>&1; then
     pass=$((pass + 1))
