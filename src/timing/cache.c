@@ -95,6 +95,11 @@ bool cache_present(const struct cache *c, uint64_t addr)
     return find(c, addr) != NULL;
 }
 
+bool cache_pending(const struct cache *c, uint64_t addr)
+{
+    return find_mshr(c, cache_line_of(c, addr)) >= 0;
+}
+
 bool cache_write_hit(struct cache *c, uint64_t addr)
 {
     struct cache_line *l = find(c, addr);
@@ -181,11 +186,15 @@ bool cache_invalidate(struct cache *c, uint64_t addr)
 const struct cache_line *cache_way(const struct cache *c, uint32_t s,
                                    uint32_t w)
 {
+    if (s >= c->sets || w >= c->ways)
+        return NULL;
     return &c->lines[(size_t)s * c->ways + w];
 }
 
 uint32_t cache_age(const struct cache *c, uint32_t s, uint32_t w)
 {
+    if (s >= c->sets || w >= c->ways)
+        return 0;
     const struct cache_line *set = c->lines + (size_t)s * c->ways;
     uint32_t age = 0;
     for (uint32_t x = 0; x < c->ways; x++)

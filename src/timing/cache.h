@@ -76,6 +76,8 @@ enum cache_result cache_read(struct cache *c, uint64_t addr, uint32_t tag,
 
 /* True if the line is present (no state change). */
 bool cache_present(const struct cache *c, uint64_t addr);
+/* True if a miss to addr's line is outstanding (an MSHR holds it). */
+bool cache_pending(const struct cache *c, uint64_t addr);
 
 /* A write hitting a present line: marks it dirty and uses it. Returns
    false if the line is absent. */
@@ -95,8 +97,8 @@ uint32_t cache_release(struct cache *c, uint64_t addr, uint32_t *out);
 /* Drops the line holding addr; returns true if it was dirty. */
 bool cache_invalidate(struct cache *c, uint64_t addr);
 
-/* The line in set s, way w (for inspection), and the LRU age rank of a
-   way in its set (0 = most recently used). */
+/* The line in set s, way w (for inspection; NULL outside the cache), and
+   the LRU age rank of a way in its set (0 = most recently used). */
 const struct cache_line *cache_way(const struct cache *c, uint32_t s,
                                    uint32_t w);
 uint32_t cache_age(const struct cache *c, uint32_t s, uint32_t w);

@@ -108,9 +108,10 @@ static enum l1_status l1d_load(void *self, uint64_t addr, bool local,
         return L1_PENDING;
     }
     uint64_t line = cache_line_of(&l->c, addr);
-    /* A new miss needs room in the miss queue; check before touching
-       any state. */
-    if (!cache_present(&l->c, line) && mq_full(l)) {
+    /* A new miss needs room in the miss queue (a hit or a merge into an
+       outstanding miss does not); check before touching any state. */
+    if (mq_full(l) && !cache_present(&l->c, line) &&
+        !cache_pending(&l->c, line)) {
         l->stalls++;
         return L1_STALL;
     }
@@ -237,6 +238,8 @@ static uint64_t l1d_next_event(void *self, uint64_t now)
     return t > now ? t : now + 1;
 }
 
+/* Dirty lines are local memory of finished threads: dead data, dropped
+   without a write-back. */
 static void l1d_invalidate(void *self)
 {
     struct l1d *l = self;

@@ -1,0 +1,457 @@
+/* test_cache.c - the set-associative cache: set mapping, LRU/FIFO/random
+   replacement, dirty lines and write-backs, invalidation, MSHRs with
+   merging, the size-0 cache and LRU age ranks. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include "timing/cache.h"
+
+#define NOADDR 0xdeadbeefdeadbeefULL   /* *victim sentinel */
+
+/* The way of set s holding the line of addr, or -1. */
+static int way_of(const struct cache *c, uint64_t addr)
+{
+    uint32_t s = cache_set_of(c, addr);
+    for (uint32_t w = 0; w < c->ways; w++) {
+        const struct cache_line *l = cache_way(c, s, w);
+        if (l->valid && l->addr == addr - addr % c->line)
+            return (int)w;
+    }
+    return -1;
+}
+
+/* Fills addr (clean) and asserts nothing dirty left. */
+static void fill_clean(struct cache *c, uint64_t addr)
+{
+    uint64_t v = NOADDR;
+    assert_false(cache_fill(c, addr, false, &v));
+    assert_int_equal(v, NOADDR);
+}
+
+/* 1 KB, 2 ways, 128 B lines: 1024 / (2 * 128) = 4 sets. A read miss takes
+   an MSHR; after the fill and release the line hits at any byte of it. */
+static void test_hit_after_fill(void **state)
+{
+    (void)state;
+    struct cache c;
+    cache_init(&c, 1024, 2, 128, REPL_LRU, 4, 4, 1);
+    assert_int_equal(c.sets, 4);
+    /* set = (addr / 128) mod 4: 0x1234 / 128 = 36, 36 mod 4 = 0 */
+    assert_int_equal(cache_set_of(&c, 0x1234), 0);
+    assert_int_equal(cache_line_of(&c, 0x1234), 0x1200);
+    /* 0x1280 / 128 = 37 -> set 1 */
+    assert_int_equal(cache_set_of(&c, 0x1280), 1);
+
+    uint32_t m = 99, tags[4];
+    assert_int_equal(cache_read(&c, 0x1234, 7, &m), CACHE_MISS);
+    assert_true(m < 4);
+    assert_false(cache_present(&c, 0x1234));
+    fill_clean(&c, 0x1234);
+    assert_true(cache_present(&c, 0x1200));
+    assert_true(cache_present(&c, 0x127f));      /* last byte of the line */
+    assert_false(cache_present(&c, 0x1280));     /* first byte of the next */
+    assert_int_equal(cache_release(&c, 0x1200, tags), 1);
+    assert_int_equal(tags[0], 7);
+    assert_int_equal(cache_mshrs_used(&c), 0);
+    assert_int_equal(cache_read(&c, 0x1200, 8, &m), CACHE_HIT);
+    assert_int_equal(cache_read(&c, 0x127c, 9, &m), CACHE_HIT);
+    assert_int_equal(c.st.accesses, 3);
+    assert_int_equal(c.st.hits, 2);
+    assert_int_equal(c.st.misses, 1);
+    assert_int_equal(c.st.fills, 1);
+    assert_int_equal(c.st.evictions, 0);
+    /* The way holds the line address, clean. */
+    int w = way_of(&c, 0x1234);
+    assert_true(w >= 0);
+    assert_false(cache_way(&c, 0, (uint32_t)w)->dirty);
+    cache_free(&c);
+}
+
+/* Lines in different sets never evict each other: 2 sets x 1 way x 64 B.
+   0 and 64 are sets 0 and 1; 128 is set 0 again and evicts 0 only. */
+static void test_sets_independent(void **state)
+{
+    (void)state;
+    struct cache c;
+    cache_init(&c, 128, 1, 64, REPL_LRU, 1, 1, 1);
+    assert_int_equal(c.sets, 2);
+    fill_clean(&c, 0);
+    fill_clean(&c, 64);
+    fill_clean(&c, 128);
+    assert_false(cache_present(&c, 0));
+    assert_true(cache_present(&c, 64));
+    assert_true(cache_present(&c, 128));
+    assert_int_equal(c.st.evictions, 1);
+    cache_free(&c);
+}
+
+/* 2 sets x 4 ways x 64 B = 512 B. Set 0 holds lines k * 2 * 64 = k * 128.
+   Fill k = 0..3, then touch k = 0 with a read hit: the LRU line is k = 1,
+   so filling k = 4 evicts it. Then k = 2 is LRU; a write hit on it and a
+   refill of k = 3 (already present) make k = 0 the LRU line. */
+static void test_lru_order(void **state)
+{
+    (void)state;
+    struct cache c;
+    cache_init(&c, 512, 4, 64, REPL_LRU, 4, 4, 1);
+    assert_int_equal(c.sets, 2);
+    for (uint64_t k = 0; k < 4; k++)
+        fill_clean(&c, k * 128);
+    assert_int_equal(c.st.evictions, 0);
+    uint32_t m;
+    assert_int_equal(cache_read(&c, 0 * 128 + 8, 1, &m), CACHE_HIT);
+    fill_clean(&c, 4 * 128);
+    assert_true(cache_present(&c, 0 * 128));
+    assert_false(cache_present(&c, 1 * 128));
+    assert_true(cache_present(&c, 2 * 128));
+    assert_true(cache_present(&c, 3 * 128));
+    assert_true(cache_present(&c, 4 * 128));
+    assert_int_equal(c.st.evictions, 1);
+    /* use order now (oldest first): 2, 3, 0, 4 */
+    assert_true(cache_write_hit(&c, 2 * 128));      /* 3, 0, 4, 2 */
+    fill_clean(&c, 3 * 128);                        /* 0, 4, 2, 3 */
+    assert_int_equal(c.st.fills, 5);                /* refill is no fill */
+    uint64_t v = NOADDR;
+    assert_false(cache_fill(&c, 5 * 128, false, &v));
+    assert_false(cache_present(&c, 0));
+    assert_true(cache_present(&c, 2 * 128));
+    assert_true(cache_present(&c, 3 * 128));
+    assert_true(cache_present(&c, 4 * 128));
+    /* Set 1 was never touched. */
+    for (uint32_t w = 0; w < 4; w++)
+        assert_false(cache_way(&c, 1, w)->valid);
+    cache_free(&c);
+}
+
+/* The same sequence under FIFO: hits, write hits and refills do not
+   change the order, so the first line filled (k = 0) goes first even
+   though it was just used, then k = 1. */
+static void test_fifo_ignores_hits(void **state)
+{
+    (void)state;
+    struct cache c;
+    cache_init(&c, 512, 4, 64, REPL_FIFO, 4, 4, 1);
+    for (uint64_t k = 0; k < 4; k++)
+        fill_clean(&c, k * 128);
+    uint32_t m;
+    assert_int_equal(cache_read(&c, 0, 1, &m), CACHE_HIT);
+    assert_true(cache_write_hit(&c, 0));
+    fill_clean(&c, 0);                       /* present: no new order */
+    uint64_t v = NOADDR;
+    /* k = 0 is dirty now (write hit): its eviction is a write-back */
+    assert_true(cache_fill(&c, 4 * 128, false, &v));
+    assert_int_equal(v, 0);
+    assert_false(cache_present(&c, 0));
+    assert_true(cache_present(&c, 1 * 128));
+    assert_int_equal(cache_read(&c, 1 * 128, 2, &m), CACHE_HIT);
+    fill_clean(&c, 5 * 128);
+    assert_false(cache_present(&c, 1 * 128));
+    assert_true(cache_present(&c, 2 * 128));
+    assert_true(cache_present(&c, 3 * 128));
+    assert_true(cache_present(&c, 4 * 128));
+    assert_true(cache_present(&c, 5 * 128));
+    cache_free(&c);
+}
+
+/* Random replacement: one set of 4 ways, 400 fills of distinct lines
+   (4 cold, 396 evictions). The victims are a function of the seed alone:
+   two caches with the same seed end with the same way contents after every
+   fill; another seed diverges somewhere. Every way gets chosen (a
+   generator stuck on one way would pass the first two checks). */
+static void fill_random(struct cache *c, uint64_t k)
+{
+    fill_clean(c, k * 64);
+}
+
+static void test_random_seeded(void **state)
+{
+    (void)state;
+    struct cache a, b, d;
+    cache_init(&a, 256, 4, 64, REPL_RANDOM, 1, 1, 42);
+    cache_init(&b, 256, 4, 64, REPL_RANDOM, 1, 1, 42);
+    cache_init(&d, 256, 4, 64, REPL_RANDOM, 1, 1, 43);
+    assert_int_equal(a.sets, 1);
+    uint32_t chosen[4] = { 0 };
+    bool differ = false;
+    for (uint64_t k = 0; k < 400; k++) {
+        fill_random(&a, k);
+        fill_random(&b, k);
+        fill_random(&d, k);
+        int w = way_of(&a, k * 64);
+        assert_true(w >= 0);
+        if (k >= 4)
+            chosen[w]++;
+        else
+            assert_int_equal(w, k);   /* invalid ways first, in order */
+        for (uint32_t x = 0; x < 4; x++) {
+            assert_int_equal(cache_way(&a, 0, x)->addr,
+                             cache_way(&b, 0, x)->addr);
+            if (cache_way(&a, 0, x)->addr != cache_way(&d, 0, x)->addr)
+                differ = true;
+        }
+    }
+    assert_true(differ);
+    for (uint32_t x = 0; x < 4; x++)
+        assert_true(chosen[x] > 0);
+    assert_int_equal(chosen[0] + chosen[1] + chosen[2] + chosen[3], 396);
+    assert_int_equal(a.st.evictions, 396);
+    /* hits do not consume the generator: a and b stay in step even if
+       only a is read */
+    uint32_t m;
+    for (uint32_t x = 0; x < 4; x++)
+        assert_int_equal(cache_read(&a, cache_way(&a, 0, x)->addr, 0, &m),
+                         CACHE_HIT);
+    fill_random(&a, 1000);
+    fill_random(&b, 1000);
+    for (uint32_t x = 0; x < 4; x++)
+        assert_int_equal(cache_way(&a, 0, x)->addr, cache_way(&b, 0, x)->addr);
+    cache_free(&a);
+    cache_free(&b);
+    cache_free(&d);
+}
+
+/* One set of 2 ways x 64 B. A write hit marks the line dirty (and uses
+   it); a write to an absent line changes nothing. The clean LRU victim
+   is not reported; the dirty one is, with its line address. */
+static void test_dirty_victim(void **state)
+{
+    (void)state;
+    struct cache c;
+    cache_init(&c, 128, 2, 64, REPL_LRU, 1, 1, 1);
+    assert_int_equal(c.sets, 1);
+    fill_clean(&c, 0x1000);
+    fill_clean(&c, 0x2000);
+    assert_true(cache_write_hit(&c, 0x1010));        /* A dirty, MRU */
+    assert_true(cache_way(&c, 0, (uint32_t)way_of(&c, 0x1000))->dirty);
+    assert_false(cache_way(&c, 0, (uint32_t)way_of(&c, 0x2000))->dirty);
+    assert_false(cache_write_hit(&c, 0x3000));
+    assert_false(cache_present(&c, 0x3000));
+    fill_clean(&c, 0x3000);                          /* evicts clean B */
+    assert_false(cache_present(&c, 0x2000));
+    uint64_t v = NOADDR;
+    assert_true(cache_fill(&c, 0x4000, false, &v));  /* evicts dirty A */
+    assert_int_equal(v, 0x1000);
+    assert_false(cache_present(&c, 0x1000));
+    /* A line installed dirty is written back too; a refill with dirty
+       ORs into a present line, a clean refill does not clear it. */
+    assert_false(cache_fill(&c, 0x3000, true, &v));  /* present: no victim */
+    fill_clean(&c, 0x3000);
+    assert_true(cache_way(&c, 0, (uint32_t)way_of(&c, 0x3000))->dirty);
+    /* LRU is now 0x4000 (0x3000 was refilled twice): clean */
+    fill_clean(&c, 0x5000);
+    v = NOADDR;
+    assert_true(cache_fill(&c, 0x6000, false, &v));
+    assert_int_equal(v, 0x3000);
+    assert_int_equal(c.st.evictions, 4);
+    assert_int_equal(c.st.writebacks, 2);
+    cache_free(&c);
+}
+
+/* Invalidate drops the line and says whether it was dirty; the freed way
+   is reused by the next fill without an eviction. */
+static void test_invalidate(void **state)
+{
+    (void)state;
+    struct cache c;
+    cache_init(&c, 128, 2, 64, REPL_LRU, 1, 1, 1);
+    uint64_t v = NOADDR;
+    assert_false(cache_fill(&c, 0x100, true, &v));
+    fill_clean(&c, 0x200);
+    assert_true(cache_invalidate(&c, 0x13f));        /* dirty line 0x100 */
+    assert_false(cache_present(&c, 0x100));
+    assert_false(cache_invalidate(&c, 0x100));       /* already gone */
+    assert_false(cache_invalidate(&c, 0x200));       /* clean */
+    assert_false(cache_present(&c, 0x200));
+    assert_int_equal(c.st.invalidations, 2);
+    assert_false(cache_write_hit(&c, 0x100));
+    fill_clean(&c, 0x300);
+    fill_clean(&c, 0x400);
+    assert_int_equal(c.st.evictions, 0);
+    assert_true(cache_present(&c, 0x300));
+    assert_true(cache_present(&c, 0x400));
+    /* Invalidating the clean 0x300 frees its way; 0x500 installed dirty
+       there (no eviction) reports dirty when invalidated. */
+    assert_false(cache_invalidate(&c, 0x300));
+    v = NOADDR;
+    assert_false(cache_fill(&c, 0x500, true, &v));
+    assert_int_equal(v, NOADDR);
+    assert_int_equal(c.st.evictions, 0);
+    assert_true(cache_present(&c, 0x400));
+    assert_true(cache_invalidate(&c, 0x500));
+    assert_int_equal(c.st.invalidations, 4);
+    cache_free(&c);
+}
+
+/* 2 MSHRs, merge limit 3: a line's MSHR holds at most 3 waiting tags
+   (the miss plus 2 merges, as cache_release's out has room for `merge`
+   tags). The 4th request to the line fails; a second line takes the
+   other MSHR; a third line finds none. */
+static void test_mshr_merge_and_limits(void **state)
+{
+    (void)state;
+    struct cache c;
+    cache_init(&c, 1024, 2, 128, REPL_LRU, 2, 3, 1);
+    uint32_t ma = 99, mb = 99, m = 99;
+    assert_int_equal(cache_read(&c, 0x1000, 10, &ma), CACHE_MISS);
+    assert_int_equal(cache_read(&c, 0x1004, 11, &m), CACHE_MERGED);
+    assert_int_equal(m, ma);
+    assert_int_equal(cache_read(&c, 0x107f, 12, &m), CACHE_MERGED);
+    assert_int_equal(m, ma);
+    assert_int_equal(cache_read(&c, 0x1000, 13, &m), CACHE_FAIL);
+    assert_int_equal(cache_mshrs_used(&c), 1);
+    assert_int_equal(cache_read(&c, 0x2000, 20, &mb), CACHE_MISS);
+    assert_true(mb != ma && mb < 2);
+    assert_int_equal(cache_mshrs_used(&c), 2);
+    assert_int_equal(cache_read(&c, 0x3000, 30, &m), CACHE_FAIL);
+    /* the failed line got no MSHR: still 2 in use, nothing to release */
+    assert_int_equal(cache_mshrs_used(&c), 2);
+    uint32_t tags[3] = { 0, 0, 0 };
+    assert_int_equal(cache_release(&c, 0x3000, tags), 0);
+    assert_int_equal(c.st.accesses, 4);      /* 2 misses + 2 merges */
+    assert_int_equal(c.st.misses, 4);
+    assert_int_equal(c.st.mshr_merges, 2);
+    assert_int_equal(c.st.fails, 2);
+    assert_int_equal(c.st.hits, 0);
+
+    /* Releasing line 0x1000 returns its tags in arrival order and frees
+       the MSHR, which the third line can now take. */
+    assert_int_equal(cache_release(&c, 0x1040, tags), 3);
+    assert_int_equal(tags[0], 10);
+    assert_int_equal(tags[1], 11);
+    assert_int_equal(tags[2], 12);
+    assert_int_equal(cache_mshrs_used(&c), 1);
+    assert_int_equal(cache_release(&c, 0x1000, tags), 0);
+    assert_int_equal(cache_read(&c, 0x3000, 31, &m), CACHE_MISS);
+    assert_int_equal(m, ma);                 /* the freed MSHR */
+    /* A reused MSHR starts empty: merge limit counts from 1 again. */
+    assert_int_equal(cache_read(&c, 0x3000, 32, &m), CACHE_MERGED);
+    assert_int_equal(cache_read(&c, 0x3000, 33, &m), CACHE_MERGED);
+    assert_int_equal(cache_read(&c, 0x3000, 34, &m), CACHE_FAIL);
+    assert_int_equal(cache_release(&c, 0x3000, tags), 3);
+    assert_int_equal(tags[0], 31);
+    assert_int_equal(tags[2], 33);
+    uint32_t one[1];
+    assert_int_equal(cache_release(&c, 0x2000, one), 1);
+    assert_int_equal(one[0], 20);
+    assert_int_equal(cache_mshrs_used(&c), 0);
+    cache_free(&c);
+}
+
+/* With merge = 8 the release writes exactly 8 tags into a buffer of 8
+   (on the heap, so a sanitizer build catches a write past it), in order;
+   MSHRs of different lines keep their tags apart. */
+static void test_release_all_in_order(void **state)
+{
+    (void)state;
+    struct cache c;
+    cache_init(&c, 4096, 4, 128, REPL_LRU, 4, 8, 1);
+    uint32_t m;
+    for (uint32_t i = 0; i < 8; i++) {
+        assert_int_equal(cache_read(&c, 0x8000 + i * 16, 100 + i, &m),
+                         i ? CACHE_MERGED : CACHE_MISS);
+        assert_int_equal(cache_read(&c, 0x9000 + i * 16, 200 + i, &m),
+                         i ? CACHE_MERGED : CACHE_MISS);
+    }
+    uint32_t *out = malloc(8 * sizeof *out);
+    assert_non_null(out);
+    assert_int_equal(cache_release(&c, 0x9000, out), 8);
+    for (uint32_t i = 0; i < 8; i++)
+        assert_int_equal(out[i], 200 + i);
+    assert_int_equal(cache_release(&c, 0x8000, out), 8);
+    for (uint32_t i = 0; i < 8; i++)
+        assert_int_equal(out[i], 100 + i);
+    free(out);
+    cache_free(&c);
+}
+
+/* Size 0: no sets and no lines; reads always miss (the MSHR logic still
+   works), fills install nothing and report no victim. */
+static void test_size_zero(void **state)
+{
+    (void)state;
+    struct cache c;
+    cache_init(&c, 0, 4, 128, REPL_LRU, 2, 2, 1);
+    assert_int_equal(c.sets, 0);
+    uint32_t m, tags[2];
+    for (int round = 0; round < 3; round++) {
+        assert_int_equal(cache_read(&c, 0x400, 1, &m), CACHE_MISS);
+        assert_int_equal(cache_read(&c, 0x404, 2, &m), CACHE_MERGED);
+        uint64_t v = NOADDR;
+        assert_false(cache_fill(&c, 0x400, true, &v));
+        assert_int_equal(v, NOADDR);
+        assert_false(cache_present(&c, 0x400));
+        assert_false(cache_write_hit(&c, 0x400));
+        assert_false(cache_invalidate(&c, 0x400));
+        assert_int_equal(cache_release(&c, 0x400, tags), 2);
+        assert_int_equal(tags[0], 1);
+        assert_int_equal(tags[1], 2);
+    }
+    assert_int_equal(c.st.hits, 0);
+    assert_int_equal(c.st.misses, 6);
+    assert_int_equal(c.st.fills, 0);
+    cache_free(&c);
+}
+
+/* Age ranks in one set of 4 ways: fill A, B, C, D gives D 0, C 1, B 2,
+   A 3; a hit on A makes it 0 and pushes the others down by one. Ranks are
+   always a permutation of 0..valid-1; invalid ways are not counted. */
+static void test_age_ranks(void **state)
+{
+    (void)state;
+    struct cache c;
+    cache_init(&c, 256, 4, 64, REPL_LRU, 1, 1, 1);
+    const uint64_t A = 0, B = 64, C = 128, D = 192;   /* one set */
+    fill_clean(&c, A);
+    fill_clean(&c, B);
+    /* two valid ways: B 0, A 1 */
+    assert_int_equal(cache_age(&c, 0, (uint32_t)way_of(&c, B)), 0);
+    assert_int_equal(cache_age(&c, 0, (uint32_t)way_of(&c, A)), 1);
+    fill_clean(&c, C);
+    fill_clean(&c, D);
+    assert_int_equal(cache_age(&c, 0, (uint32_t)way_of(&c, D)), 0);
+    assert_int_equal(cache_age(&c, 0, (uint32_t)way_of(&c, C)), 1);
+    assert_int_equal(cache_age(&c, 0, (uint32_t)way_of(&c, B)), 2);
+    assert_int_equal(cache_age(&c, 0, (uint32_t)way_of(&c, A)), 3);
+    uint32_t m;
+    assert_int_equal(cache_read(&c, A, 0, &m), CACHE_HIT);
+    assert_int_equal(cache_age(&c, 0, (uint32_t)way_of(&c, A)), 0);
+    assert_int_equal(cache_age(&c, 0, (uint32_t)way_of(&c, D)), 1);
+    assert_int_equal(cache_age(&c, 0, (uint32_t)way_of(&c, C)), 2);
+    assert_int_equal(cache_age(&c, 0, (uint32_t)way_of(&c, B)), 3);
+    /* the oldest rank is the next victim */
+    uint32_t oldest = 0;
+    for (uint32_t w = 0; w < 4; w++)
+        if (cache_age(&c, 0, w) == 3)
+            oldest = w;
+    fill_clean(&c, 256);
+    assert_int_equal(cache_way(&c, 0, oldest)->addr, 256);
+    /* a permutation: each rank once */
+    uint32_t seen = 0;
+    for (uint32_t w = 0; w < 4; w++)
+        seen |= 1u << cache_age(&c, 0, w);
+    assert_int_equal(seen, 0xf);
+    cache_free(&c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_hit_after_fill),
+        cmocka_unit_test(test_sets_independent),
+        cmocka_unit_test(test_lru_order),
+        cmocka_unit_test(test_fifo_ignores_hits),
+        cmocka_unit_test(test_random_seeded),
+        cmocka_unit_test(test_dirty_victim),
+        cmocka_unit_test(test_invalidate),
+        cmocka_unit_test(test_mshr_merge_and_limits),
+        cmocka_unit_test(test_release_all_in_order),
+        cmocka_unit_test(test_size_zero),
+        cmocka_unit_test(test_age_ranks),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
