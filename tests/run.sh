@@ -5,7 +5,8 @@
 #   tests/scenarios/*.lua must exit 0;
 # - every tests/bad/NAME.{ptx,lua,args} must produce exactly the stderr and
 #   exit code written in tests/bad/NAME.expect (first line "exit N");
-# - a scenario run twice must write byte-identical JSON.
+# - a scenario run twice must write byte-identical JSON;
+# - skipping idle cycles must not change any statistic.
 # Run from the repository root: diagnostics quote paths relative to it.
 set -u
 bin=${1:-build/warpscope}
@@ -66,4 +67,22 @@ for s in examples/scenarios/bfs.lua examples/scenarios/histogram.lua; do
 done
 [ $dfail = 0 ] && echo "determinism: identical JSON across runs"
 
-[ $fail = 0 ] && [ $bfail = 0 ] && [ $dfail = 0 ]
+# Skipping idle cycles must not change any result: every example run with
+# and without it writes the same statistics (the config hash differs).
+sfail=0; sn=0
+for s in examples/scenarios/*.lua examples/microbench/*.lua; do
+  [ -e "$s" ] || continue
+  "$bin" run "$s" --json "$tmp/a.json" >/dev/null 2>&1
+  "$bin" run "$s" --set sim.skip_idle=false --json "$tmp/b.json" >/dev/null 2>&1
+  if ! cmp -s <(grep -v '"config_hash"' "$tmp/a.json") \
+              <(grep -v '"config_hash"' "$tmp/b.json"); then
+    echo "skip-idle FAIL $s: statistics differ with sim.skip_idle=false"
+    diff <(grep -v '"config_hash"' "$tmp/a.json") \
+         <(grep -v '"config_hash"' "$tmp/b.json") | head -10 | sed 's/^/    /'
+    sfail=1
+  fi
+  sn=$((sn + 1))
+done
+[ $sfail = 0 ] && echo "skip-idle: $sn scenarios, identical statistics with and without idle-cycle skipping"
+
+[ $fail = 0 ] && [ $bfail = 0 ] && [ $dfail = 0 ] && [ $sfail = 0 ]

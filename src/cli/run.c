@@ -29,29 +29,88 @@ static void dims(const struct jv *a, char *buf, size_t n)
              (long long)a->items[1]->u.i, (long long)a->items[2]->u.i);
 }
 
+static double getd(const struct jv *o, const char *k)
+{
+    return jv_num_at(o, k);
+}
+
+/* The largest stall reasons of all SMs, as shares of scheduler cycles. */
+static void stall_line(const struct jv *st)
+{
+    const struct jv *sms = jv_get(st, "sm");
+    if (!sms || !sms->n)
+        return;
+    const struct jv *r0 = jv_get(sms->items[0], "stall_reasons");
+    double total = 0, v[16] = { 0 };
+    size_t n = r0 && r0->n < 16 ? r0->n : 0;
+    for (size_t i = 0; i < sms->n; i++) {
+        const struct jv *r = jv_get(sms->items[i], "stall_reasons");
+        for (size_t k = 0; r && k < n; k++)
+            v[k] += getd(r, r0->keys[k]);
+    }
+    for (size_t k = 0; k < n; k++)
+        total += v[k];
+    if (total <= 0)
+        return;
+    printf("         scheduler cycles:");
+    const char *sep = " ";
+    for (size_t k = 0; k < n; k++) {
+        if (v[k] / total < 0.005)
+            continue;
+        printf("%s%s %.0f%%", sep, r0->keys[k], 100 * v[k] / total);
+        sep = ", ";
+    }
+    printf("\n");
+}
+
 static void summary(const char *path, const struct jv *st, uint64_t checks)
 {
     const struct jv *ls = jv_get(st, "launches");
-    printf("%s: preset %s, design %s, config %s\n", path,
+    bool timed = jv_get(st, "cycles") != NULL;
+    printf("%s: preset %s, design %s, %s, config %s\n", path,
            jv_get(st, "preset")->u.s, jv_get(st, "design")->u.s,
-           jv_get(st, "config_hash")->u.s);
+           jv_get(st, "mode")->u.s, jv_get(st, "config_hash")->u.s);
     for (size_t i = 0; ls && i < ls->n; i++) {
         const struct jv *l = ls->items[i];
         char g[48], b[48];
         dims(jv_get(l, "grid"), g, sizeof g);
         dims(jv_get(l, "block"), b, sizeof b);
-        printf("  launch %zu: %s grid %s block %s, %lld regs/thread, %lld B shared/CTA: %lld warp-instructions, %lld thread-instructions\n",
+        printf("  launch %zu: %s grid %s block %s, %lld regs/thread, %lld B shared/CTA: ",
                i + 1, jv_get(l, "kernel")->u.s, g, b,
                (long long)geti(l, "regs_per_thread"),
-               (long long)geti(l, "shared_bytes"),
-               (long long)geti(l, "warp_instructions"),
-               (long long)geti(l, "thread_instructions"));
+               (long long)geti(l, "shared_bytes"));
+        if (jv_get(l, "cycles")) {
+            const struct jv *o = jv_get(l, "occupancy");
+            printf("%lld cycles, %lld warp-instructions, IPC %.2f; %lld CTAs/SM (%.0f%% occupancy, limited by %s)\n",
+                   (long long)geti(l, "cycles"),
+                   (long long)geti(l, "warp_instructions"), getd(l, "ipc"),
+                   (long long)geti(o, "ctas_per_sm"),
+                   100 * getd(o, "theoretical"), jv_get(o, "limiter")->u.s);
+        } else {
+            printf("%lld warp-instructions, %lld thread-instructions\n",
+                   (long long)geti(l, "warp_instructions"),
+                   (long long)geti(l, "thread_instructions"));
+        }
     }
-    printf("  total: %zu launch%s, %lld warp-instructions, %lld thread-instructions; %llu check%s passed\n",
-           ls ? ls->n : 0, ls && ls->n == 1 ? "" : "es",
+    printf("  total: %zu launch%s, ", ls ? ls->n : 0,
+           ls && ls->n == 1 ? "" : "es");
+    if (timed)
+        printf("%lld cycles, IPC %.2f, ", (long long)geti(st, "cycles"),
+               getd(st, "ipc"));
+    printf("%lld warp-instructions, %lld thread-instructions; %llu check%s passed\n",
            (long long)geti(st, "warp_instructions"),
            (long long)geti(st, "thread_instructions"),
            (unsigned long long)checks, checks == 1 ? "" : "s");
+    if (!timed)
+        return;
+    const struct jv *l1 = jv_get(st, "l1d"), *l2 = jv_get(st, "l2"),
+                    *rf = jv_get(st, "rf"), *sh = jv_get(st, "shmem"),
+                    *en = jv_get(st, "energy_pj");
+    printf("         L1D hit rate %.1f%%, L2 hit rate %.1f%%, RF bank conflicts %lld, shared-memory bank conflicts %lld, energy %.1f nJ\n",
+           100 * getd(l1, "hit_rate"), 100 * getd(l2, "hit_rate"),
+           (long long)geti(rf, "bank_conflicts"),
+           (long long)geti(sh, "bank_conflicts"), getd(en, "total") / 1000);
+    stall_line(st);
 }
 
 static int write_json(const char *file, const struct jv *st)

@@ -30,6 +30,8 @@
       "shared memory per SM in bytes")                                         \
     X(SIM_MODE, "sim.mode", CT_ENUM, "timing", 0, 0, "timing|functional",      \
       "timing: cycle-level model; functional: results and instruction counts only, fastest") \
+    X(SIM_SKIP_IDLE, "sim.skip_idle", CT_BOOL, "true", 0, 0, NULL,             \
+      "skip cycles in which no component can act (results are identical either way)") \
     X(MAX_CYCLES, "limit.cycles", CT_INT, "200000000", 1, 1000000000000000, NULL, \
       "cycles one ws.run() may simulate before it stops with an error")        \
     X(SEED, "seed", CT_INT, "1", 0, 4294967295, NULL,                          \
@@ -85,7 +87,7 @@
     X(L1D_MSHRS, "l1d.mshrs", CT_INT, "32", 1, 1024, NULL,                     \
       "L1D miss-status holding registers (outstanding missed lines)")         \
     X(L1D_MSHR_MERGE, "l1d.mshr_merge", CT_INT, "8", 1, 256, NULL,             \
-      "requests one MSHR can merge (misses to a line already missing)")       \
+      "requests one MSHR holds: the first miss to a line and those merged into it")       \
     X(L1D_MISS_QUEUE, "l1d.miss_queue", CT_INT, "8", 1, 1024, NULL,            \
       "L1D requests waiting to enter the interconnect")                       \
     X(ICNT_LATENCY, "icnt.latency", CT_INT, "10", 0, 10000, NULL,              \

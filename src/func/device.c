@@ -315,7 +315,7 @@ int device_run(struct ws_device *d, struct ws_diag *diag)
     uint64_t budget = (uint64_t)config_i(&d->cfg, CK_LIMIT_WARP_INSTRUCTIONS);
     bool timed = timing_mode(d);
     if (timed && d->queue.n && !d->gpu) {
-        d->gpu = gpu_new(&d->cfg, NULL, diag);
+        d->gpu = gpu_new(&d->cfg, d->bus, diag);
         if (!d->gpu)
             rc = WS_ERR;
     }

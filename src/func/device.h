@@ -17,6 +17,8 @@
 #include "util/jval.h"
 #include "util/vec.h"
 
+struct evbus;
+
 struct dev_module {
     struct ptx_module *mod;
     struct kimage **kernels;
@@ -55,6 +57,8 @@ struct ws_device {
     uint64_t *sm_clock;       /* functional mode, per SM: warp-instructions
                                  issued so far (its %clock) */
     struct gpu *gpu;          /* timing mode: built at the first run */
+    struct evbus *bus;        /* where the model's events go (or NULL);
+                                 set before the first run */
     uint64_t gridid;
     uint64_t host_ns;         /* host time spent in device_run (never part
                                  of the statistics: not deterministic) */

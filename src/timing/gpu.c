@@ -39,6 +39,7 @@ struct gpu {
     uint32_t regs_per_thread;
     uint64_t next_cta, nctas, ctas_done;
     uint32_t rr;                  /* SM the dispatcher tries first */
+    bool skip;                    /* sim.skip_idle */
 };
 
 /* ---- the interface the L1s use --------------------------------------- */
@@ -98,6 +99,7 @@ struct gpu *gpu_new(const struct ws_config *cfg, struct evbus *bus,
     g->p = p;
     g->d = d;
     g->bus = bus;
+    g->skip = config_b(cfg, CK_SIM_SKIP_IDLE);
     g->slices_per_chan = p.l2_slices / p.dram.channels;
     mreq_pool_init(&g->pool);
     icnt_init(&g->net, p.nsm + p.l2_slices, p.icnt_flit, p.icnt_latency);
@@ -334,13 +336,13 @@ static void memory_cycle(struct gpu *g, uint64_t now)
 {
     for (uint32_t s = 0; s < g->p.l2_slices; s++) {
         struct l2slice *l = &g->l2[s];
-        if (icnt_next(&g->net, &g->pool, l->port) <= now ||
+        if (!g->skip || icnt_next(&g->net, &g->pool, l->port) <= now ||
             l->pipe.n || l->out.n || l->to_dram.n)
             l2_tick(l, &g->net, &g->pool, now);
     }
     for (uint32_t c = 0; c < g->p.dram.channels; c++) {
         struct dram_chan *d = g->dram[c];
-        if (!dram_pending(d))
+        if (g->skip && !dram_pending(d))
             continue;
         dram_tick(d, now);
         struct dram_req out;
@@ -443,7 +445,7 @@ int gpu_run(struct gpu *g, const struct flaunch *L, uint32_t regs_per_thread,
         uint64_t issued = 0;
         for (uint32_t i = 0; i < g->p.nsm && rc == WS_OK; i++) {
             struct sm *s = &g->sm[i];
-            if (s->next_due <= now) {
+            if (s->next_due <= now || (!g->skip && sm_busy(s))) {
                 rc = sm_cycle(s, now, diag);
                 s->next_due = sm_next_event(s, now);
             }
@@ -478,7 +480,7 @@ int gpu_run(struct gpu *g, const struct flaunch *L, uint32_t regs_per_thread,
             }
             t = now + 1;
         }
-        g->cycle = t;
+        g->cycle = g->skip ? t : now + 1;
     }
     uint64_t end = g->cycle + 1;
     uint64_t issued = 0, wi = 0, ti = 0;

@@ -419,15 +419,21 @@ static int32_t pick(struct sm *s, uint32_t k, enum stall *why)
     int32_t chosen = -1;
     uint64_t chosen_age = UINT64_MAX;
     if (p->policy == SCHED_TWO_LEVEL) {
-        /* Refill the active pool with the oldest waiting warps. */
+        /* Warps leave the active pool at a long-latency load (issue()),
+           at a barrier and when they finish; refill it with the oldest
+           warps that can run. */
         uint32_t in_pool = 0;
-        for (uint32_t wi = k; wi < p->max_warps; wi += S)
-            in_pool += s->w[wi].used && s->w[wi].in_pool;
+        for (uint32_t wi = k; wi < p->max_warps; wi += S) {
+            struct twarp *w = &s->w[wi];
+            if (w->in_pool && (!w->used || w->fw->state != FW_READY))
+                w->in_pool = false;
+            in_pool += w->in_pool;
+        }
         while (in_pool < p->active_warps) {
             int32_t old = -1;
             for (uint32_t wi = k; wi < p->max_warps; wi += S) {
                 struct twarp *w = &s->w[wi];
-                if (w->used && !w->in_pool && w->fw->state != FW_DONE &&
+                if (w->used && !w->in_pool && w->fw->state == FW_READY &&
                     (old < 0 || w->age < s->w[old].age))
                     old = (int32_t)wi;
             }
