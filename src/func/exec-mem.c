@@ -33,7 +33,7 @@ static enum fx_status resolve(struct fctx *x, struct fwarp *w,
     }
     const char *what = ki->op == OP_LD ? "load" : ki->op == OP_ST ? "store"
                                                                   : "atomic";
-    if (addr % n != 0)
+    if (addr & (n - 1))                 /* n is a power of two */
         return fx_fault(x, w, ki, lane, "misaligned %s %s of %u bytes at address 0x%llx",
                         kspace_name(space), what, n, (unsigned long long)addr);
     *space_out = space;
@@ -108,6 +108,81 @@ static void addresses(struct fctx *x, struct fwarp *w, const struct kop *o,
         v[l] += o->imm;
 }
 
+/*
+** The host pointer of every active lane's access when the space is known
+** and every access is aligned and in bounds: the common case, handled
+** without the per-lane checks of resolve(). False sends the caller to the
+** lane-by-lane path, which reports the fault.
+*/
+static bool fast_pointers(struct fctx *x, const struct fwarp *w, uint8_t space,
+                          const uint64_t *addr, uint32_t m, unsigned n,
+                          bool store, uint8_t **ptr)
+{
+    uint64_t page = UINT64_MAX;
+    uint8_t *base = NULL;
+    uint32_t fb = x->L->k->local_bytes;
+    for (int l = 0; l < WS_WARP; l++) {
+        if (!(m >> l & 1))
+            continue;
+        uint64_t a = addr[l];
+        if (a & (n - 1))
+            return false;
+        switch (space) {
+        case KS_SHARED:
+            if (a + n > x->cta->shared_bytes)
+                return false;
+            ptr[l] = x->cta->shared + a;
+            break;
+        case KS_LOCAL:
+            if (a + n > fb)
+                return false;
+            ptr[l] = x->cta->local +
+                     ((size_t)w->wid * WS_WARP + (size_t)l) * fb + a;
+            break;
+        case KS_GLOBAL:
+            if (a >> DMEM_PAGE_SHIFT != page) {
+                page = a >> DMEM_PAGE_SHIFT;
+                base = dmem_page_ptr(x->mem, page << DMEM_PAGE_SHIFT, store);
+                if (!base)
+                    return false;
+            }
+            ptr[l] = base + (a & (DMEM_PAGE_SIZE - 1));
+            break;
+        default:
+            return false;
+        }
+    }
+    return true;
+}
+
+/* One element of esz (1, 2, 4 or 8) bytes, little-endian host. */
+static inline uint64_t load_elem(const uint8_t *p, unsigned esz)
+{
+    uint8_t b;
+    uint16_t h;
+    uint32_t u;
+    uint64_t d;
+    switch (esz) {
+    case 1: memcpy(&b, p, 1); return b;
+    case 2: memcpy(&h, p, 2); return h;
+    case 4: memcpy(&u, p, 4); return u;
+    default: memcpy(&d, p, 8); return d;
+    }
+}
+
+static inline void store_elem(uint8_t *p, unsigned esz, uint64_t v)
+{
+    uint8_t b = (uint8_t)v;
+    uint16_t h = (uint16_t)v;
+    uint32_t u = (uint32_t)v;
+    switch (esz) {
+    case 1: memcpy(p, &b, 1); break;
+    case 2: memcpy(p, &h, 2); break;
+    case 4: memcpy(p, &u, 4); break;
+    default: memcpy(p, &v, 8); break;
+    }
+}
+
 enum fx_status fx_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
                       uint32_t m)
 {
@@ -118,6 +193,7 @@ enum fx_status fx_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
     const struct kop *vo = store ? &ki->s[1] : &ki->d[0];
     unsigned esz = ptx_type_size((enum ptx_type)ki->m.type);
     unsigned nv = ki->m.vec, total = esz * nv;
+    bool sgn = ptx_type_is_signed((enum ptx_type)ki->m.type);
     lanes_t addr;
     addresses(x, w, ao, addr);
     lanes_t val[4];
@@ -132,27 +208,35 @@ enum fx_status fx_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
             rd(x, w, vo, val[0]);
         }
     }
-    uint8_t space = KS_GLOBAL;
+    uint8_t space = ki->space;
+    uint8_t *ptr[WS_WARP];
+    if (!fast_pointers(x, w, ki->space, addr, m, total, store, ptr)) {
+        for (int l = 0; l < WS_WARP; l++) {
+            if (!(m >> l & 1))
+                continue;
+            uint64_t ra;
+            enum fx_status st = resolve(x, w, ki, l, addr[l], total, store,
+                                        &space, &ra, &ptr[l]);
+            if (st != FX_OK)
+                return st;
+            addr[l] = ra;
+        }
+    }
     for (int l = 0; l < WS_WARP; l++) {
         if (!(m >> l & 1))
             continue;
-        uint8_t *p;
-        uint64_t ra;
-        enum fx_status st = resolve(x, w, ki, l, addr[l], total, store, &space,
-                                    &ra, &p);
-        if (st != FX_OK)
-            return st;
+        uint8_t *p = ptr[l];
         if (x->rec)
-            x->rec->addr[l] = ra;
-        for (unsigned e = 0; e < nv; e++) {
-            if (store) {
-                uint64_t v = val[e][l];
-                memcpy(p + e * esz, &v, esz);   /* little-endian host */
-            } else {
-                uint64_t v = 0;
-                memcpy(&v, p + e * esz, esz);
-                val[e][l] = norm(v, ki->m.type);
-            }
+            x->rec->addr[l] = addr[l];
+        if (store) {
+            for (unsigned e = 0; e < nv; e++)
+                store_elem(p + e * esz, esz, val[e][l]);
+        } else if (sgn) {
+            for (unsigned e = 0; e < nv; e++)
+                val[e][l] = sext(load_elem(p + e * esz, esz), (int)esz * 8);
+        } else {
+            for (unsigned e = 0; e < nv; e++)
+                val[e][l] = load_elem(p + e * esz, esz);
         }
     }
     if (x->rec) {

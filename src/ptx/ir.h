@@ -224,12 +224,39 @@ struct ptx_module {
     struct ptx_strpool *pool;     /* interned names */
 };
 
-/* Type helpers. */
-unsigned ptx_type_size(enum ptx_type t);   /* bytes; pred 0 */
-bool ptx_type_is_float(enum ptx_type t);
-bool ptx_type_is_signed(enum ptx_type t);  /* s8..s64 */
-bool ptx_type_is_bits(enum ptx_type t);    /* b8..b64 */
-bool ptx_type_is_int(enum ptx_type t);     /* b, u and s types */
+/* Type helpers (inline: the interpreter asks on every instruction). */
+static inline unsigned ptx_type_size(enum ptx_type t)   /* bytes; pred 0 */
+{
+    switch (t) {
+    case PT_B8: case PT_U8: case PT_S8:
+        return 1;
+    case PT_B16: case PT_U16: case PT_S16: case PT_F16: case PT_BF16:
+        return 2;
+    case PT_B32: case PT_U32: case PT_S32: case PT_F16X2: case PT_F32:
+        return 4;
+    case PT_B64: case PT_U64: case PT_S64: case PT_F64:
+        return 8;
+    default:
+        return 0;
+    }
+}
+static inline bool ptx_type_is_float(enum ptx_type t)
+{
+    return t == PT_F16 || t == PT_F16X2 || t == PT_BF16 || t == PT_F32 ||
+           t == PT_F64;
+}
+static inline bool ptx_type_is_signed(enum ptx_type t)  /* s8..s64 */
+{
+    return t >= PT_S8 && t <= PT_S64;
+}
+static inline bool ptx_type_is_bits(enum ptx_type t)    /* b8..b64 */
+{
+    return t >= PT_B8 && t <= PT_B64;
+}
+static inline bool ptx_type_is_int(enum ptx_type t)     /* b, u and s */
+{
+    return t >= PT_B8 && t <= PT_S64;
+}
 const char *ptx_type_name(enum ptx_type t);
 const char *ptx_space_name(enum ptx_space s);
 const char *ptx_op_name(enum ptx_op op);

@@ -70,17 +70,44 @@ static bool seen_before(const uint64_t *addr, uint32_t mask, uint32_t size,
     return false;
 }
 
+/* Degree 1 or 0 when no bank holds two different words (the common,
+   conflict-free case), found in one pass; 0xffffffff when some bank
+   does and the full count is needed. */
+static uint32_t conflict_free(const uint64_t *addr, uint32_t mask,
+                              uint32_t size, uint32_t banks, bool atomic)
+{
+    uint64_t word[64];
+    uint64_t seen = 0;
+    for (int l = 0; l < 32; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        for (uint64_t a = addr[l] & ~3ULL; a < addr[l] + size; a += 4) {
+            uint32_t b = (uint32_t)((a >> 2) % banks);
+            if (!(seen >> b & 1)) {
+                seen |= 1ULL << b;
+                word[b] = a >> 2;
+            } else if (atomic || word[b] != a >> 2) {
+                return 0xffffffffu;
+            }
+        }
+    }
+    return seen != 0;
+}
+
 uint32_t shmem_degree(const uint64_t *addr, uint32_t mask, uint32_t size,
                       uint32_t banks, bool atomic)
 {
+    if (banks > 64)
+        banks = 64;
+    uint32_t quick = conflict_free(addr, mask, size, banks, atomic);
+    if (quick != 0xffffffffu)
+        return quick;
     /* cnt[b]: distinct words bank b must deliver. A lane's own words are
        distinct; a word an earlier lane touched is shared (broadcast),
        except by atomics. */
     uint32_t cnt[64];
     memset(cnt, 0, sizeof cnt);
     uint32_t degree = 0;
-    if (banks > 64)
-        banks = 64;
     for (int l = 0; l < 32; l++) {
         if (!(mask >> l & 1))
             continue;

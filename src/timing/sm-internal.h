@@ -14,6 +14,17 @@ int32_t tq_pop(struct sm *s, struct tqueue *q);
 /* Execution of instruction i is over (its memory operation too). */
 void sm_complete(struct sm *s, int32_t i);
 
+/* Warp schedulers (sched.c). */
+void sched_init(struct sm *s);
+void sched_free(struct sm *s);
+/* Warp slot wi's readiness may have changed. */
+void sched_update(struct sm *s, uint32_t wi);
+void sched_update_cta(struct sm *s, const struct tcta *t);
+/* Two-level: wi issued a long-latency load. */
+void sched_leave_pool(struct sm *s, uint32_t wi);
+/* The warp slot scheduler k issues from now, or -1 with *why set. */
+int32_t sched_pick(struct sm *s, uint32_t k, enum stall *why);
+
 /* LD/ST unit (ldst.c). */
 int32_t mo_alloc(struct sm *s);
 void mo_release(struct sm *s, int32_t mo);

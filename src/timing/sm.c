@@ -101,7 +101,6 @@ void sm_init(struct sm *s, struct gpu *g, uint32_t id,
     s->g_cycle = cycle;
     s->w = ws_xcalloc(p->max_warps, sizeof *s->w);
     s->cta = ws_xcalloc(p->max_ctas, sizeof *s->cta);
-    s->last = ws_xcalloc(p->schedulers, sizeof *s->last);
     s->why = ws_xcalloc(p->schedulers, sizeof *s->why);
     s->free_in = -1;
     s->free_mo = -1;
@@ -118,6 +117,7 @@ void sm_init(struct sm *s, struct gpu *g, uint32_t id,
     s->l1o = d->l1;
     struct l1_env le = { p, id, g, bus, cycle, on_l1_done, s };
     s->l1 = s->l1o->create(&le);
+    sched_init(s);
 }
 
 void sm_free(struct sm *s)
@@ -129,7 +129,7 @@ void sm_free(struct sm *s)
     s->l1o->destroy(s->l1);
     free(s->w);
     free(s->cta);
-    free(s->last);
+    sched_free(s);
     free(s->why);
     free(s->in);
     free(s->mo);
@@ -194,6 +194,8 @@ void sm_add_cta(struct sm *s, const struct flaunch *L, uint64_t id,
         w->cta = (int32_t)c;
         w->fw = &t->fc.warps[i];
         w->age = s->seq++;
+        w->rs = RS_ABSENT;
+        sched_update(s, first + i);
     }
     s->nctas++;
     s->nwarps += warps;
@@ -229,7 +231,10 @@ static void try_retire_cta(struct sm *s, int32_t c)
         struct twarp *w = &s->w[t->first + i];
         s->st.warp_insts += w->fw->ninst;
         s->st.thread_insts += w->fw->nthread;
+        w->used = false;
+        sched_update(s, t->first + i);
         memset(w, 0, sizeof *w);
+        w->rs = RS_ABSENT;
     }
     s->nctas--;
     s->nwarps -= t->nwarps;
@@ -260,6 +265,7 @@ static void finish(struct sm *s, int32_t i)
     struct twarp *w = &s->w[in->warp];
     scoreboard_clear(w, &s->tinst[in->pc]);
     w->inflight--;
+    sched_update(s, (uint32_t)in->warp);
     if (in->mem >= 0)
         mo_release(s, in->mem);
     inst_release(s, i);
@@ -310,32 +316,6 @@ void sm_response(struct sm *s, const struct mreq *r, uint64_t now)
 
 /* ---- issue ----------------------------------------------------------- */
 
-static bool reg_pending(const uint64_t *sb, const uint64_t *m)
-{
-    for (int k = 0; k < SM_REG_WORDS; k++)
-        if (sb[k] & m[k])
-            return true;
-    return false;
-}
-
-/* Why warp slot wi cannot issue now (STALL_NONE: it can). */
-static enum stall why_not(struct sm *s, uint32_t wi)
-{
-    struct twarp *w = &s->w[wi];
-    if (!w->used || w->fw->state == FW_DONE)
-        return STALL_IDLE;
-    if (w->fw->state == FW_BARRIER)
-        return STALL_BARRIER;
-    const struct tinst *t = &s->tinst[fx_pc(w->fw)];
-    if (reg_pending(w->sb, t->regs) || (w->sbp & t->preds))
-        return reg_pending(w->sbmem, t->regs) ? STALL_MEMORY : STALL_RAW;
-    if (t->cls != TC_CTRL && s->collectors_used >= s->p->collectors)
-        return s->bank_stalled ? STALL_BANK : STALL_STRUCTURAL;
-    if (t->cls == TC_MEM && s->ldst_n >= SM_LDST_QUEUE)
-        return STALL_STRUCTURAL;
-    return STALL_NONE;
-}
-
 static int issue(struct sm *s, uint32_t wi, uint64_t now,
                  struct ws_diag *diag)
 {
@@ -366,15 +346,20 @@ static int issue(struct sm *s, uint32_t wi, uint64_t now,
     }
     if (st == FX_DONE)
         c->fc.live--;
+    bool released = false;
     if (st == FX_BARRIER || st == FX_DONE) {
         if (st == FX_BARRIER && ev_wanted(s->bus, EV_BARRIER)) {
             struct ws_event e = { EV_BARRIER, (int16_t)s->id, (int32_t)wi, now,
                                   0, w->fw->bar_id, 0 };
             evbus_deliver(s->bus, &e);
         }
-        fcta_release_barriers(&c->fc);
+        released = fcta_release_barriers(&c->fc) > 0;
     }
     if (t->cls == TC_CTRL) {
+        if (released)
+            sched_update_cta(s, c);
+        else
+            sched_update(s, wi);
         if (warp_finished(w))
             try_retire_cta(s, w->cta);
         return WS_OK;
@@ -402,95 +387,14 @@ static int issue(struct sm *s, uint32_t wi, uint64_t now,
         s->rfo->read(s->rf, wi, t->src[k], (uint32_t)i);
     if (mo >= 0)
         mo_setup(s, mo, i, ki);
-    if (s->p->policy == SCHED_TWO_LEVEL && t->load &&
-        (ki->space == KS_GLOBAL || ki->space == KS_LOCAL ||
-         ki->space == KS_GENERIC))
-        w->in_pool = false;        /* long latency: leave the active pool */
+    if (released)
+        sched_update_cta(s, c);
+    else
+        sched_update(s, wi);
+    if (s->p->policy == SCHED_TWO_LEVEL && t->load && mo >= 0 &&
+        (s->mo[mo].space == KS_GLOBAL || s->mo[mo].space == KS_LOCAL))
+        sched_leave_pool(s, wi);   /* long latency: leave the active pool */
     return WS_OK;
-}
-
-/* Picks a warp for scheduler k by the configured policy, or -1; sets
-   *why to the reason none could issue. */
-static int32_t pick(struct sm *s, uint32_t k, enum stall *why)
-{
-    const struct tparams *p = s->p;
-    uint32_t S = p->schedulers;
-    enum stall best = STALL_IDLE;
-    int32_t chosen = -1;
-    uint64_t chosen_age = UINT64_MAX;
-    if (p->policy == SCHED_TWO_LEVEL) {
-        /* Warps leave the active pool at a long-latency load (issue()),
-           at a barrier and when they finish; refill it with the oldest
-           warps that can run. */
-        uint32_t in_pool = 0;
-        for (uint32_t wi = k; wi < p->max_warps; wi += S) {
-            struct twarp *w = &s->w[wi];
-            if (w->in_pool && (!w->used || w->fw->state != FW_READY))
-                w->in_pool = false;
-            in_pool += w->in_pool;
-        }
-        while (in_pool < p->active_warps) {
-            int32_t old = -1;
-            for (uint32_t wi = k; wi < p->max_warps; wi += S) {
-                struct twarp *w = &s->w[wi];
-                if (w->used && !w->in_pool && w->fw->state == FW_READY &&
-                    (old < 0 || w->age < s->w[old].age))
-                    old = (int32_t)wi;
-            }
-            if (old < 0)
-                break;
-            s->w[old].in_pool = true;
-            s->w[old].age = s->seq++;
-            in_pool++;
-        }
-    }
-    uint32_t n = (p->max_warps - k + S - 1) / S;
-    uint32_t start = p->policy == SCHED_LRR || p->policy == SCHED_TWO_LEVEL
-                         ? s->last[k] + 1 : 0;
-    if (p->policy == SCHED_GTO) {
-        /* Greedy: the warp that issued last, while it can. */
-        uint32_t g = s->last[k];
-        if (g < n) {
-            uint32_t wi = k + g * S;
-            if (s->w[wi].used && why_not(s, wi) == STALL_NONE) {
-                *why = STALL_NONE;
-                return (int32_t)wi;
-            }
-        }
-    }
-    for (uint32_t j = 0; j < n; j++) {
-        uint32_t slot = (start + j) % n;
-        uint32_t wi = k + slot * S;
-        struct twarp *w = &s->w[wi];
-        if (!w->used)
-            continue;
-        if (p->policy == SCHED_TWO_LEVEL && !w->in_pool)
-            continue;
-        enum stall r = why_not(s, wi);
-        if (r == STALL_NONE) {
-            if (p->policy != SCHED_GTO) {
-                chosen = (int32_t)wi;
-                break;
-            }
-            if (w->age < chosen_age) {     /* GTO: the oldest ready warp */
-                chosen_age = w->age;
-                chosen = (int32_t)wi;
-            }
-            continue;
-        }
-        /* Keep the most telling reason: structural > memory > raw >
-           barrier > idle. */
-        static const int rank[STALL__COUNT] = { 0, 0, 1, 4, 3, 5, 6 };
-        if (rank[r] > rank[best])
-            best = r;
-    }
-    if (chosen >= 0) {
-        s->last[k] = ((uint32_t)chosen - k) / S;
-        *why = STALL_NONE;
-        return chosen;
-    }
-    *why = best;
-    return -1;
 }
 
 /* ---- the cycle ------------------------------------------------------- */
@@ -567,7 +471,7 @@ int sm_cycle(struct sm *s, uint64_t now, struct ws_diag *diag)
     /* Issue: each scheduler one instruction. */
     for (uint32_t k = 0; k < p->schedulers; k++) {
         enum stall why;
-        int32_t wi = pick(s, k, &why);
+        int32_t wi = sched_pick(s, k, &why);
         s->why[k] = (uint8_t)why;
         if (why != STALL_IDLE)
             s->st.stalls[why]++;

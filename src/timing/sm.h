@@ -48,9 +48,25 @@ enum stall {
 
 const char *stall_name(enum stall s);
 
+#define RS_ABSENT 0xff                /* readiness of an empty warp slot */
+#define SCHED_MAX_WORDS 32            /* 2048 warps per scheduler */
+
+/* One warp scheduler's view of its warps (sched.c). */
+struct sched {
+    uint32_t n, words;            /* its warp slots, bitset words */
+    uint64_t *ready[3];           /* ready warps by next unit: SP/SFU,
+                                     LD/ST, none (control) */
+    uint64_t *pool;               /* two-level: the active pool */
+    uint32_t in_pool;
+    uint32_t cnt[STALL__COUNT];   /* waiting warps by reason */
+    uint32_t last;                /* last issued (index among its warps) */
+};
+
 struct twarp {
     bool used;
     bool in_pool;                 /* two-level scheduling: active */
+    uint8_t rs, kind;             /* readiness (enum stall, RS_ABSENT) and
+                                     next unit, as sched.c last saw them */
     int32_t cta;                  /* CTA slot */
     struct fwarp *fw;
     uint64_t age;                 /* dispatch order: lower is older */
@@ -135,7 +151,7 @@ struct sm {
     struct tcta *cta;             /* p->max_ctas slots */
     uint32_t nctas, nwarps, threads, regs, shared;
     /* schedulers */
-    uint32_t *last;               /* per scheduler: last issued / greedy */
+    struct sched *sch;
     /* instructions */
     struct inst *in;
     uint32_t nin;

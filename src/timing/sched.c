@@ -1,0 +1,231 @@
+/*
+** sched.c - the warp schedulers of an SM.
+** Warp slot w belongs to scheduler w mod S. Rather than asking every warp
+** every cycle whether it can issue, each warp's readiness is kept up to
+** date when it changes (it issued, a result it waits for was written, a
+** barrier released it, it arrived or left) and stored as bits: ready
+** warps by the unit their next instruction needs, and counts of the
+** others by the reason they wait. Picking a warp is then a few bit
+** operations, whatever the number of resident warps:
+**   gto        the warp that issued last while it can, else the oldest
+**              ready warp (age = order of arrival on the SM);
+**   lrr        the next ready warp after the last one, in slot order;
+**   two-level  lrr inside an active pool of sched.active_warps warps; a
+**              warp leaves the pool when it issues a global or local load,
+**              waits at a barrier or finishes, and the oldest warps that
+**              can run refill it.
+** A ready warp can still be held back by the SM: no free operand
+** collector (structural, or bank_conflict when collectors are stuck on
+** register banks) or a full LD/ST queue (structural).
+*/
+#include "timing/sm-internal.h"
+#include "util/xalloc.h"
+#include <stdlib.h>
+#include <string.h>
+
+enum { K_OTHER, K_MEM, K_CTRL };
+
+void sched_init(struct sm *s)
+{
+    const struct tparams *p = s->p;
+    s->sch = ws_xcalloc(p->schedulers, sizeof *s->sch);
+    for (uint32_t k = 0; k < p->schedulers; k++) {
+        struct sched *q = &s->sch[k];
+        q->n = (p->max_warps - k + p->schedulers - 1) / p->schedulers;
+        q->words = (q->n + 63) / 64;
+        for (int i = 0; i < 3; i++)
+            q->ready[i] = ws_xcalloc(q->words ? q->words : 1, sizeof(uint64_t));
+        q->pool = ws_xcalloc(q->words ? q->words : 1, sizeof(uint64_t));
+    }
+    for (uint32_t w = 0; w < p->max_warps; w++)
+        s->w[w].rs = RS_ABSENT;
+}
+
+void sched_free(struct sm *s)
+{
+    for (uint32_t k = 0; s->sch && k < s->p->schedulers; k++) {
+        for (int i = 0; i < 3; i++)
+            free(s->sch[k].ready[i]);
+        free(s->sch[k].pool);
+    }
+    free(s->sch);
+    s->sch = NULL;
+}
+
+static bool reg_pending(const uint64_t *sb, const uint64_t *m)
+{
+    for (int k = 0; k < SM_REG_WORDS; k++)
+        if (sb[k] & m[k])
+            return true;
+    return false;
+}
+
+/* What warp slot wi waits for, ignoring the SM's units. */
+static uint8_t readiness(const struct sm *s, const struct twarp *w,
+                         uint8_t *kind)
+{
+    *kind = K_OTHER;
+    if (!w->used)
+        return RS_ABSENT;
+    if (w->fw->state == FW_DONE)
+        return STALL_IDLE;
+    if (w->fw->state == FW_BARRIER)
+        return STALL_BARRIER;
+    const struct tinst *t = &s->tinst[fx_pc(w->fw)];
+    if (reg_pending(w->sb, t->regs) || (w->sbp & t->preds))
+        return reg_pending(w->sbmem, t->regs) ? STALL_MEMORY : STALL_RAW;
+    *kind = t->cls == TC_CTRL ? K_CTRL : t->cls == TC_MEM ? K_MEM : K_OTHER;
+    return STALL_NONE;
+}
+
+static void pool_leave(struct sched *q, struct twarp *w, uint32_t j)
+{
+    if (!w->in_pool)
+        return;
+    w->in_pool = false;
+    q->pool[j >> 6] &= ~(1ULL << (j & 63));
+    q->in_pool--;
+}
+
+void sched_leave_pool(struct sm *s, uint32_t wi)
+{
+    uint32_t S = s->p->schedulers;
+    pool_leave(&s->sch[wi % S], &s->w[wi], wi / S);
+}
+
+void sched_update(struct sm *s, uint32_t wi)
+{
+    uint32_t S = s->p->schedulers;
+    struct sched *q = &s->sch[wi % S];
+    uint32_t j = wi / S;
+    struct twarp *w = &s->w[wi];
+    uint8_t kind;
+    uint8_t rs = readiness(s, w, &kind);
+    if (rs == w->rs && kind == w->kind)
+        return;
+    uint64_t bit = 1ULL << (j & 63);
+    if (w->rs == STALL_NONE)
+        q->ready[w->kind][j >> 6] &= ~bit;
+    else if (w->rs != RS_ABSENT)
+        q->cnt[w->rs]--;
+    w->rs = rs;
+    w->kind = kind;
+    if (rs == STALL_NONE)
+        q->ready[kind][j >> 6] |= bit;
+    else if (rs != RS_ABSENT)
+        q->cnt[rs]++;
+    if (rs == RS_ABSENT || rs == STALL_IDLE || rs == STALL_BARRIER)
+        pool_leave(q, w, j);
+}
+
+void sched_update_cta(struct sm *s, const struct tcta *t)
+{
+    for (uint32_t i = 0; i < t->nwarps; i++)
+        sched_update(s, t->first + i);
+}
+
+/* Two-level: tops the active pool up with the oldest warps that can run. */
+static void pool_refill(struct sm *s, uint32_t k, struct sched *q)
+{
+    uint32_t S = s->p->schedulers;
+    while (q->in_pool < s->p->active_warps) {
+        int32_t old = -1;
+        for (uint32_t j = 0; j < q->n; j++) {
+            struct twarp *w = &s->w[k + j * S];
+            if (w->in_pool || w->rs == RS_ABSENT || w->rs == STALL_IDLE ||
+                w->rs == STALL_BARRIER)
+                continue;
+            if (old < 0 || w->age < s->w[k + (uint32_t)old * S].age)
+                old = (int32_t)j;
+        }
+        if (old < 0)
+            return;
+        struct twarp *w = &s->w[k + (uint32_t)old * S];
+        w->in_pool = true;
+        w->age = s->seq++;
+        q->pool[old >> 6] |= 1ULL << (old & 63);
+        q->in_pool++;
+    }
+}
+
+/* The first set bit of m in [from, to), or -1. */
+static int32_t first_bit(const uint64_t *m, uint32_t from, uint32_t to)
+{
+    for (uint32_t wd = from >> 6; wd * 64 < to; wd++) {
+        uint64_t v = m[wd];
+        if (wd == from >> 6)
+            v &= ~0ULL << (from & 63);
+        if (v) {
+            uint32_t b = wd * 64 + (uint32_t)__builtin_ctzll(v);
+            return b < to ? (int32_t)b : -1;
+        }
+    }
+    return -1;
+}
+
+int32_t sched_pick(struct sm *s, uint32_t k, enum stall *why)
+{
+    const struct tparams *p = s->p;
+    struct sched *q = &s->sch[k];
+    uint32_t S = p->schedulers;
+    bool two = p->policy == SCHED_TWO_LEVEL;
+    if (two && q->in_pool < p->active_warps)
+        pool_refill(s, k, q);
+    bool coll = s->collectors_used < p->collectors;
+    bool ldst = s->ldst_n < SM_LDST_QUEUE;
+    uint64_t cand[SCHED_MAX_WORDS];
+    bool any = false, ready = false;
+    for (uint32_t i = 0; i < q->words; i++) {
+        uint64_t r = q->ready[K_OTHER][i] | q->ready[K_MEM][i] |
+                     q->ready[K_CTRL][i];
+        uint64_t c = q->ready[K_CTRL][i];
+        if (coll)
+            c |= q->ready[K_OTHER][i] | (ldst ? q->ready[K_MEM][i] : 0);
+        if (two) {
+            r &= q->pool[i];
+            c &= q->pool[i];
+        }
+        cand[i] = c;
+        any |= c != 0;
+        ready |= r != 0;
+    }
+    if (!any) {
+        if (ready)
+            *why = !coll && s->bank_stalled ? STALL_BANK : STALL_STRUCTURAL;
+        else if (q->cnt[STALL_MEMORY])
+            *why = STALL_MEMORY;
+        else if (q->cnt[STALL_RAW])
+            *why = STALL_RAW;
+        else if (q->cnt[STALL_BARRIER])
+            *why = STALL_BARRIER;
+        else
+            *why = STALL_IDLE;
+        return -1;
+    }
+    int32_t j = -1;
+    if (p->policy == SCHED_GTO) {
+        uint32_t g = q->last;
+        if (g < q->n && (cand[g >> 6] >> (g & 63) & 1)) {
+            j = (int32_t)g;
+        } else {
+            uint64_t best = UINT64_MAX;
+            for (uint32_t i = 0; i < q->words; i++)
+                for (uint64_t v = cand[i]; v; v &= v - 1) {
+                    uint32_t b = i * 64 + (uint32_t)__builtin_ctzll(v);
+                    uint64_t age = s->w[k + b * S].age;
+                    if (age < best) {
+                        best = age;
+                        j = (int32_t)b;
+                    }
+                }
+        }
+    } else {
+        uint32_t from = (q->last + 1) % q->n;
+        j = first_bit(cand, from, q->n);
+        if (j < 0)
+            j = first_bit(cand, 0, from);
+    }
+    q->last = (uint32_t)j;
+    *why = STALL_NONE;
+    return (int32_t)(k + (uint32_t)j * S);
+}
