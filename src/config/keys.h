@@ -70,6 +70,8 @@
       "initiation interval of division on an SP pipeline")                    \
     X(RF_BANKS, "rf.banks", CT_INT, "8", 1, 64, NULL,                          \
       "register-file banks; warp w's register r is in bank (w + r) mod banks") \
+    X(RF_BANK_MAP, "rf.bank_map", CT_ENUM, "warp+reg", 0, 0, "warp+reg|reg",     \
+      "register-to-bank mapping: (warp slot + register) mod banks, or register mod banks") \
     X(RF_COLLECTORS, "rf.collectors", CT_INT, "8", 1, 64, NULL,                \
       "operand collector units per SM (instructions gathering operands at once)") \
     X(SHMEM_BANKS, "shmem.banks", CT_INT, "32", 1, 64, NULL,                   \
@@ -82,6 +84,10 @@
     X(L1D_LINE, "l1d.line", CT_INT, "128", 32, 1024, NULL, "L1D line bytes")  \
     X(L1D_REPL, "l1d.repl", CT_ENUM, "lru", 0, 0, "lru|fifo|random",           \
       "L1D replacement policy")                                               \
+    X(L1D_WRITE_GLOBAL, "l1d.write_global", CT_ENUM, "evict", 0, 0, "evict|through|back", \
+      "L1D policy for global stores: write-evict (no allocate), write-through (update a present line, no allocate), write-back (allocate dirty)") \
+    X(L1D_WRITE_LOCAL, "l1d.write_local", CT_ENUM, "back", 0, 0, "evict|through|back", \
+      "L1D policy for local-memory stores (spills, stack frames)") \
     X(L1D_LATENCY, "l1d.latency", CT_INT, "20", 1, 1000, NULL,                 \
       "L1D hit latency (cycles from the LD/ST unit to the data)")             \
     X(L1D_MSHRS, "l1d.mshrs", CT_INT, "32", 1, 1024, NULL,                     \

@@ -100,6 +100,16 @@ bool cache_pending(const struct cache *c, uint64_t addr)
     return find_mshr(c, cache_line_of(c, addr)) >= 0;
 }
 
+bool cache_touch(struct cache *c, uint64_t addr)
+{
+    struct cache_line *l = find(c, addr);
+    if (!l)
+        return false;
+    if (c->repl == REPL_LRU)
+        l->stamp = ++c->clock;
+    return true;
+}
+
 bool cache_write_hit(struct cache *c, uint64_t addr)
 {
     struct cache_line *l = find(c, addr);

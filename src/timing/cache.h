@@ -79,6 +79,10 @@ bool cache_present(const struct cache *c, uint64_t addr);
 /* True if a miss to addr's line is outstanding (an MSHR holds it). */
 bool cache_pending(const struct cache *c, uint64_t addr);
 
+/* A write through a present line: uses it (LRU) and leaves it clean.
+   Returns false if the line is absent. */
+bool cache_touch(struct cache *c, uint64_t addr);
+
 /* A write hitting a present line: marks it dirty and uses it. Returns
    false if the line is absent. */
 bool cache_write_hit(struct cache *c, uint64_t addr);

@@ -39,6 +39,7 @@ struct gpu {
     uint32_t regs_per_thread;
     uint64_t next_cta, nctas, ctas_done;
     uint32_t rr;                  /* SM the dispatcher tries first */
+    bool flushed;                 /* the L1s were flushed at kernel end */
     bool skip;                    /* sim.skip_idle */
 };
 
@@ -373,10 +374,20 @@ static uint64_t memory_next(const struct gpu *g, uint64_t now)
     return t <= now ? now + 1 : t;
 }
 
-static bool launch_over(const struct gpu *g)
+static bool launch_over(struct gpu *g)
 {
     if (g->ctas_done < g->nctas)
         return false;
+    if (!g->flushed) {
+        /* Every CTA is done: the L1s write back and invalidate; the
+           kernel ends when that traffic has left. */
+        for (uint32_t i = 0; i < g->p.nsm; i++) {
+            struct sm *s = &g->sm[i];
+            s->l1o->invalidate(s->l1);
+            s->next_due = g->cycle;
+        }
+        g->flushed = true;
+    }
     for (uint32_t i = 0; i < g->p.nsm; i++)
         if (sm_busy(&g->sm[i]))
             return false;
@@ -397,12 +408,12 @@ static void begin(struct gpu *g, const struct flaunch *L, uint32_t rpt,
     g->ctas_done = 0;
     g->nctas = (uint64_t)L->grid[0] * L->grid[1] * L->grid[2];
     g->rr = 0;
+    g->flushed = false;
     for (uint32_t i = 0; i < g->p.nsm; i++) {
         struct sm *s = &g->sm[i];
         s->launch = L;
         s->tinst = t;
         s->mem = mem;
-        s->l1o->invalidate(s->l1);    /* L1s are not coherent */
         s->next_due = UINT64_MAX;
         s->acct = g->cycle;
     }

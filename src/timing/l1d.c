@@ -1,10 +1,12 @@
 /*
 ** l1d.c - the baseline L1 data cache, Fermi policies.
 ** Loads of global and local data allocate (a miss takes an MSHR, later
-** misses to the line merge, the fill answers them all). Global stores are
-** write-evict / write-no-allocate: the line is dropped if present and the
-** data goes to L2. Local stores are write-back / write-allocate: the line
-** is installed dirty (without fetching it) and written back when evicted.
+** misses to the line merge, the fill answers them all). Stores follow the
+** policy of their space (l1d.write_global, l1d.write_local; Fermi's are
+** the defaults): write-evict drops a present line and sends the data to
+** L2; write-through updates a present line and sends the data to L2;
+** write-back installs the line dirty (without fetching it) and writes it
+** back when evicted.
 ** Requests leave through a miss queue, one per cycle when the
 ** interconnect port is free. With l1d.size = 0 every access goes to L2.
 */
@@ -149,19 +151,25 @@ static enum l1_status l1d_store(void *self, uint64_t addr, uint32_t bytes,
 {
     struct l1d *l = self;
     (void)now;
+    const struct tparams *p = l->env.p;
+    enum write_policy pol = !l->has_cache ? WRITE_EVICT
+                            : local       ? p->l1_write_local
+                                          : p->l1_write_global;
     uint64_t line = l->has_cache ? cache_line_of(&l->c, addr) : addr;
-    if (local && l->has_cache) {
-        l->stores++;
+    if (pol == WRITE_BACK) {
         if (cache_write_hit(&l->c, line)) {
+            l->stores++;
             l->write_hits++;
             return L1_SENT;
         }
-        uint64_t victim;
-        /* Write-allocate without fetch: a dirty victim leaves now. */
+        /* Write-allocate without fetch (the line counts as whole: byte
+           masks are not modelled); a dirty victim leaves now. */
         if (mq_full(l)) {
             l->stalls++;
             return L1_STALL;
         }
+        l->stores++;
+        uint64_t victim;
         if (cache_fill(&l->c, line, true, &victim)) {
             emit(l, EV_L1_EVICT, victim, 1);
             enqueue(l, MR_WRITEBACK, victim, l->c.line, 0);
@@ -173,8 +181,11 @@ static enum l1_status l1d_store(void *self, uint64_t addr, uint32_t bytes,
         return L1_STALL;
     }
     l->stores++;
-    if (l->has_cache && cache_invalidate(&l->c, line)) {
-        /* Only local lines are ever dirty; keep their data. */
+    if (pol == WRITE_THROUGH) {
+        if (cache_touch(&l->c, line))
+            l->write_hits++;          /* the line's copy is updated */
+    } else if (l->has_cache && cache_invalidate(&l->c, line)) {
+        /* a write-back line being evicted keeps its data */
         enqueue(l, MR_WRITEBACK, line, l->c.line, 0);
     }
     enqueue(l, MR_WRITE, addr, bytes, 0);
@@ -238,13 +249,21 @@ static uint64_t l1d_next_event(void *self, uint64_t now)
     return t > now ? t : now + 1;
 }
 
-/* Dirty lines are local memory of finished threads: dead data, dropped
-   without a write-back. */
+/* At the end of a kernel: dirty global lines are written back; dirty
+   local lines belong to finished threads, dead data dropped without a
+   write-back. Then every line is invalid (the L1 is not coherent). */
 static void l1d_invalidate(void *self)
 {
     struct l1d *l = self;
-    for (uint32_t i = 0; i < l->c.sets * l->c.ways; i++)
-        l->c.lines[i].valid = false;
+    for (uint32_t i = 0; i < l->c.sets * l->c.ways; i++) {
+        struct cache_line *c = &l->c.lines[i];
+        if (c->valid && c->dirty && c->addr < LOCAL_PHYS_BASE) {
+            l->c.st.writebacks++;
+            enqueue(l, MR_WRITEBACK, c->addr, l->c.line, 0);
+        }
+        c->valid = false;
+        c->dirty = false;
+    }
 }
 
 static void l1d_stats(void *self, struct jv *o)

@@ -23,11 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Where local memory lives in the physical address space: one region per
-   SM, above every global allocation. */
-#define LOCAL_PHYS_BASE 0x8000000000ULL
-#define LOCAL_PHYS_SM_SHIFT 36
-
 int32_t mo_alloc(struct sm *s)
 {
     if (s->free_mo < 0) {

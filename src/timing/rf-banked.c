@@ -1,6 +1,7 @@
 /*
 ** rf-banked.c - the baseline register file: single-ported SRAM banks.
-** Warp slot w's register r lives in bank (w + r) mod banks. Each cycle
+** Warp slot w's register r lives in bank (w + r) mod banks (rf.bank_map
+** "warp+reg", GPGPU-Sim's mapping) or r mod banks ("reg"). Each cycle
 ** every bank serves one queued access, a write before any read (results
 ** must not wait behind operand reads); reads are served oldest first.
 ** Every request left waiting in a cycle counts as a bank conflict.
@@ -17,6 +18,7 @@ struct rq {
 
 struct rfb {
     uint32_t banks, capacity, pending;
+    enum bank_map map;
     struct rq *rd, *wr;
     uint64_t reads, writes, conflicts, conflict_cycles;
     uint64_t *bank_reads, *bank_writes, *bank_conflicts;
@@ -52,6 +54,7 @@ static void *rfb_create(const struct rf_env *env)
 {
     struct rfb *r = ws_xcalloc(1, sizeof *r);
     r->banks = env->p->rf_banks;
+    r->map = env->p->bank_map;
     r->capacity = env->p->registers;
     r->rd = ws_xcalloc(r->banks, sizeof *r->rd);
     r->wr = ws_xcalloc(r->banks, sizeof *r->wr);
@@ -83,22 +86,22 @@ static uint32_t rfb_capacity(void *self)
     return ((struct rfb *)self)->capacity;
 }
 
-uint32_t rf_bank_of(uint32_t banks, uint32_t w, uint32_t r)
+uint32_t rf_bank_of(enum bank_map map, uint32_t banks, uint32_t w, uint32_t r)
 {
-    return (w + r) % banks;
+    return (map == BANK_WARP_REG ? w + r : r) % banks;
 }
 
 static void rfb_read(void *self, uint32_t w, uint32_t reg, uint32_t tag)
 {
     struct rfb *r = self;
-    rq_push(&r->rd[rf_bank_of(r->banks, w, reg)], tag);
+    rq_push(&r->rd[rf_bank_of(r->map, r->banks, w, reg)], tag);
     r->pending++;
 }
 
 static void rfb_write(void *self, uint32_t w, uint32_t reg, uint32_t tag)
 {
     struct rfb *r = self;
-    rq_push(&r->wr[rf_bank_of(r->banks, w, reg)], tag);
+    rq_push(&r->wr[rf_bank_of(r->map, r->banks, w, reg)], tag);
     r->pending++;
 }
 

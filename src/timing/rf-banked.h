@@ -7,7 +7,7 @@
 
 extern const struct rf_ops rf_banked_ops;
 
-/* The bank holding warp slot w's register r: (w + r) mod banks. */
-uint32_t rf_bank_of(uint32_t banks, uint32_t w, uint32_t r);
+/* The bank holding warp slot w's register r under the mapping. */
+uint32_t rf_bank_of(enum bank_map map, uint32_t banks, uint32_t w, uint32_t r);
 
 #endif

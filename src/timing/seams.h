@@ -99,7 +99,8 @@ struct l1_ops {
     /* One cycle: move queued requests into the interconnect. */
     void (*tick)(void *self, uint64_t now);
     uint64_t (*next_event)(void *self, uint64_t now);
-    /* Invalidate everything (kernel boundaries: the L1 is not coherent). */
+    /* The kernel is over: write back what must survive it, invalidate
+       everything (the L1 is not coherent). */
     void (*invalidate)(void *self);
     /* As for rf_ops: add counters (accesses, hits, misses, mshr_merges,
        ...); the GPU derives hit_rate from the sums. */

@@ -25,6 +25,9 @@ void tparams_init(struct tparams *p, const struct ws_config *c)
     p->ii[TC_MEM] = p->ii[TC_CTRL] = 1;
     p->rf_banks = I(RF_BANKS);
     p->collectors = I(RF_COLLECTORS);
+    p->bank_map = (enum bank_map)config_e(c, CK_RF_BANK_MAP);
+    p->l1_write_global = (enum write_policy)config_e(c, CK_L1D_WRITE_GLOBAL);
+    p->l1_write_local = (enum write_policy)config_e(c, CK_L1D_WRITE_LOCAL);
     p->shmem_banks = I(SHMEM_BANKS);
     p->shmem_latency = I(SHMEM_LATENCY);
     p->l1_size = I(L1D_SIZE);

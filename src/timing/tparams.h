@@ -10,6 +10,11 @@
 #include "config/config.h"
 #include "timing/dram.h"
 
+/* Local memory's physical addresses: one region per SM above every global
+   allocation (ldst.c interleaves threads in it; caches tell it apart). */
+#define LOCAL_PHYS_BASE 0x8000000000ULL
+#define LOCAL_PHYS_SM_SHIFT 36
+
 enum tclass {
     TC_INT,      /* integer, logic, moves, compares, conversions between ints */
     TC_IMUL,     /* integer multiply / multiply-add */
@@ -23,6 +28,8 @@ enum tclass {
 };
 
 enum sched_policy { SCHED_GTO, SCHED_LRR, SCHED_TWO_LEVEL };
+enum bank_map { BANK_WARP_REG, BANK_REG };
+enum write_policy { WRITE_EVICT, WRITE_THROUGH, WRITE_BACK };
 
 /* Energy primitives: pJ per event, leakage in mW (config energy.*). */
 struct eparams {
@@ -40,6 +47,8 @@ struct tparams {
     uint32_t lat[TC__COUNT];      /* latency per class (TC_MEM: unused) */
     uint32_t ii[TC__COUNT];       /* initiation interval per class */
     uint32_t rf_banks, collectors;
+    enum bank_map bank_map;
+    enum write_policy l1_write_global, l1_write_local;
     uint32_t shmem_banks, shmem_latency;
     uint32_t l1_size, l1_ways, l1_line, l1_repl, l1_latency, l1_mshrs,
              l1_mshr_merge, l1_miss_queue;

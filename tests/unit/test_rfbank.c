@@ -110,8 +110,8 @@ static void test_same_bank_reads(void **state)
     struct tparams p;
     struct rec r = { 0 };
     void *rf = make(&p, 4, 0, NULL);
-    assert_int_equal(rf_bank_of(4, 0, 1), 1);
-    assert_int_equal(rf_bank_of(4, 5, 7), 0);
+    assert_int_equal(rf_bank_of(BANK_WARP_REG, 4, 0, 1), 1);
+    assert_int_equal(rf_bank_of(BANK_WARP_REG, 4, 5, 7), 0);
     ops->read(rf, 0, 1, 10);
     ops->read(rf, 1, 0, 11);
     assert_int_equal(ops->next_event(rf, 0), 1);
@@ -380,11 +380,38 @@ static void test_stats_accumulate(void **state)
     ops->destroy(b);
 }
 
+/* rf.bank_map = "reg": a register's bank ignores the warp, so the same
+   register of two warps conflicts (bank 1 mod 4 for both), where the
+   default mapping puts warp 0 r1 in bank 1 and warp 1 r1 in bank 2. */
+static void test_reg_only_mapping(void **state)
+{
+    (void)state;
+    assert_int_equal(rf_bank_of(BANK_REG, 4, 0, 1), 1);
+    assert_int_equal(rf_bank_of(BANK_REG, 4, 1, 1), 1);
+    assert_int_equal(rf_bank_of(BANK_WARP_REG, 4, 1, 1), 2);
+    for (int map = BANK_WARP_REG; map <= BANK_REG; map++) {
+        struct tparams p;
+        struct rec r = { 0 };
+        void *rf = make(&p, 4, 0, NULL);
+        ops->destroy(rf);
+        p.bank_map = (enum bank_map)map;
+        struct rf_env env = { &p, 0, NULL };
+        rf = ops->create(&env);
+        ops->read(rf, 0, 1, 10);
+        ops->read(rf, 1, 1, 11);
+        tick(rf, &r, 0);
+        /* one bank for both under "reg": one served; two under warp+reg */
+        assert_int_equal(r.n, map == BANK_REG ? 1 : 2);
+        ops->destroy(rf);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_idle),
         cmocka_unit_test(test_same_bank_reads),
+        cmocka_unit_test(test_reg_only_mapping),
         cmocka_unit_test(test_different_banks),
         cmocka_unit_test(test_write_before_read),
         cmocka_unit_test(test_oldest_first_long_queue),
