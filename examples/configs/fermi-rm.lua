@@ -1,15 +1,32 @@
--- fermi-rm: the baseline of the racetrack register-file paper (seed 001,
--- Table 2): 15 SMs, 1536 threads and 8 CTAs per SM, 48 KB of shared memory,
--- a 128 KB SRAM register file (32768 registers). Its Table 1 occupancy
--- figures follow from these limits.
+-- fermi-rm: the SRAM baseline of the racetrack register-file paper
+-- (seed 001, Table 2, GPGPU-Sim). It shares the GTX480 machine of `fermi`
+-- and differs in the register-file banks, the scheduling policy and the
+-- register-file energy. Its Table 1 occupancy figures follow from the SM
+-- limits. docs/presets.md lists every value with its source.
 return {
   base = "fermi",
   sm = {
-    count = 15,
-    max_threads = 1536,
-    max_warps = 48,
-    max_ctas = 8,
-    registers = 32768,
-    shared_bytes = 49152,
+    count = 15,              -- Table 2
+    clock_mhz = 700,         -- Table 2
+    max_threads = 1536,      -- Table 2
+    max_warps = 48,          -- 1536 threads / 32
+    max_ctas = 8,            -- Table 2
+    registers = 32768,       -- Table 2: 128 KB
+    shared_bytes = 49152,    -- Table 2: 48 KB
+    schedulers = 2,          -- Table 2
   },
+  sched = { policy = "lrr" },  -- Table 2: round-robin
+  rf = { banks = 16 },       -- Table 2: 16-bank register file
+  l1d = {
+    size = 16384,            -- Table 2: 16/32 KB (16 KB here)
+    ways = 4,                -- Table 2
+    line = 128,              -- Table 2
+    repl = "lru",            -- Table 2
+    mshrs = 32,              -- Table 2
+  },
+  l2 = { slices = 12, size = 65536 },  -- Table 2: 768 KB = 12 x 64 KB
+  -- Table 3, SRAM row: 218.88 pJ read, 57.28 pJ write, 12.31 mW leakage
+  -- for the whole 16-bank register file (12.31 / 16 per bank)
+  energy = { rf_read = 218.88, rf_write = 57.28, rf_leak_mw = 0.769375 },
+  racetrack = { banks = 16, ports = 8 },  -- Table 3 (16 banks), 4.3.3 (8 ports)
 }

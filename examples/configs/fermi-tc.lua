@@ -1,15 +1,46 @@
--- fermi-tc: the GPU of the tinyCache paper (seed 002, Table 1): 4 SMs,
--- at most 8 blocks and 24 warps per SM, 48 KB of scratchpad (shared)
--- memory per SM. The register file size is not given; Fermi's 32768
--- registers are used.
+-- fermi-tc: the Fermi-based GPU of the tinyCache paper (seed 002, Table 1;
+-- the paper simulates it with ESESC). Inherits the GTX480 machine of
+-- `fermi` for what the paper leaves open. The paper's 8 MB LLC has no
+-- counterpart in the model (L2 misses go to memory), and its memory
+-- (18 GB/s, 50 ns) is mapped onto one DRAM channel. docs/presets.md lists
+-- every value with its source and the arithmetic.
 return {
   base = "fermi",
   sm = {
-    count = 4,
-    max_threads = 768,
-    max_warps = 24,
-    max_ctas = 8,
-    registers = 32768,
-    shared_bytes = 49152,
+    count = 4,               -- Table 1
+    clock_mhz = 1500,        -- Table 1: 1.5 GHz
+    max_threads = 768,       -- Table 1: 24 warps x 32
+    max_warps = 24,          -- Table 1
+    max_ctas = 8,            -- Table 1
+    shared_bytes = 49152,    -- Table 1: 48 KB scratchpad
+    -- Table 1: 32 lanes, one warp-instruction per cycle: two 16-lane
+    -- pipelines, each taking a warp every 2 cycles (ii.sp = 2)
+    sp_units = 2,
+  },
+  sched = { policy = "lrr" },  -- section 4: round-robin, single level
+  -- GPGPU-Sim latencies (700 MHz cycles) in 1500 MHz cycles: ceil(x * 15 / 7)
+  lat = { int = 9, imul = 11, fp32 = 11, fp64 = 18, sfu = 18, div = 311 },
+  ii = { sp = 2, fp64 = 18, sfu = 18, div = 18 },
+  rf = { banks = 16 },       -- GPGPU-Sim (the paper gives no RF banking)
+  shmem = { banks = 8, latency = 18 },  -- Table 1: 48 KB / 8 banks / 18 cycles
+  l1d = {
+    size = 32768,            -- Table 1: 32 KB
+    ways = 8,                -- Table 1
+    line = 128,              -- Table 1
+    latency = 18,            -- Table 1
+  },
+  l2 = {
+    slices = 2,              -- GPGPU-Sim: 2 L2 slices per channel
+    size = 131072,           -- Table 1: 256 KB per die = 2 x 128 KB
+    ways = 16,               -- Table 1
+    line = 128,              -- Table 1
+    latency = 7,             -- Table 1
+  },
+  dram = {
+    channels = 1,            -- Table 1: one memory of 18 GB/s
+    clock_mhz = 1125,        -- 32 B every 2 cycles at 1125 MHz = 18.0 GB/s
+    burst = 2,
+    tCL = 56,                -- Table 1: 50 ns = 56.25 cycles at 1125 MHz
+    tRCD = 1, tRP = 1, tRAS = 1,  -- no row-buffer effects in the paper's memory
   },
 }

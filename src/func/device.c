@@ -56,6 +56,8 @@ void device_free(struct ws_device *d)
         free(d->queue.v[i].origin);
     }
     vec_free(&d->queue);
+    for (size_t i = 0; i < d->done.n; i++)
+        jv_free(d->done.v[i].stats);
     vec_free(&d->done);
     dmem_free(&d->mem);
     gpu_free(d->gpu);
@@ -351,6 +353,7 @@ int device_run(struct ws_device *d, struct ws_diag *diag)
             rec.timed = true;
             rec.cycles = res.cycles;
             rec.occ = res.occ;
+            rec.stats = res.stats;
             rec.warp_instructions = res.warp_instructions;
             rec.thread_instructions = res.thread_instructions;
         } else {
@@ -438,6 +441,8 @@ struct jv *device_stats(const struct ws_device *d)
             jv_set(l, "ipc", jv_num(r->cycles ? (double)r->warp_instructions /
                                                     (double)r->cycles : 0.0));
             jv_set(l, "occupancy", occupancy_json(&r->occ));
+            for (size_t k = 0; r->stats && k < r->stats->n; k++)
+                jv_set(l, r->stats->keys[k], jv_clone(r->stats->items[k]));
         }
     }
     jv_set(o, "warp_instructions", jv_int((int64_t)wi));

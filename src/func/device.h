@@ -44,7 +44,8 @@ struct launch_record {
     uint64_t ctas, warp_instructions, thread_instructions;
     bool timed;               /* run by the timing model: */
     uint64_t cycles;          /*   its cycles */
-    struct occupancy occ;     /*   and its occupancy */
+    struct occupancy occ;     /*   its occupancy */
+    struct jv *stats;         /*   and its statistics (owned) */
 };
 
 struct ws_device {

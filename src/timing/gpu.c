@@ -419,6 +419,28 @@ static void begin(struct gpu *g, const struct flaunch *L, uint32_t rpt,
     }
 }
 
+/* What changed since `before` (a gpu_stats object), without the per-bank
+   detail. */
+static struct jv *launch_stats(const struct gpu *g, const struct jv *before,
+                               uint64_t cycles)
+{
+    static const char *sec[] = { "sm", "rf", "l1d", "shmem", "l2", "dram",
+                                 "icnt", "energy_pj" };
+    struct jv *after = jv_obj();
+    gpu_stats(g, after);
+    struct jv *o = jv_obj();
+    for (size_t i = 0; i < sizeof sec / sizeof sec[0]; i++) {
+        const struct jv *a = jv_get(after, sec[i]);
+        if (a)
+            jv_set(o, sec[i], jv_delta(a, jv_get(before, sec[i])));
+    }
+    jv_remove(jv_get(o, "rf"), "per_bank");
+    jv_remove(jv_get(o, "rf"), "banks");
+    gpu_ratios(g, o, cycles);
+    jv_free(after);
+    return o;
+}
+
 int gpu_run(struct gpu *g, const struct flaunch *L, uint32_t regs_per_thread,
             struct dmem *mem, uint64_t *budget, uint64_t cycle_limit,
             struct gpu_launch_result *res, struct ws_diag *diag)
@@ -438,6 +460,8 @@ int gpu_run(struct gpu *g, const struct flaunch *L, uint32_t regs_per_thread,
     uint64_t issued_limit = issued0 + *budget;
     res->occ = gpu_occupancy(g, L, regs_per_thread);
     res->ctas = g->nctas;
+    struct jv *before = jv_obj();
+    gpu_stats(g, before);
     int rc = WS_OK;
     dispatch_ctas(g, g->cycle);
     g->cycle++;
@@ -508,6 +532,8 @@ int gpu_run(struct gpu *g, const struct flaunch *L, uint32_t regs_per_thread,
     g->kernel_cycles += res->cycles;
     g->warp_insts += res->warp_instructions;
     g->thread_insts += res->thread_instructions;
+    res->stats = launch_stats(g, before, res->cycles);
+    jv_free(before);
     *budget -= issued - issued0 < *budget ? issued - issued0 : *budget;
     if (rc == WS_OK && ev_wanted(g->bus, EV_KERNEL_EXIT)) {
         struct ws_event e = { EV_KERNEL_EXIT, -1, -1, g->cycle, 0,
@@ -554,13 +580,11 @@ static struct jv *sm_stats(const struct gpu *g, const struct sm *s)
     struct jv *o = jv_obj();
     const struct sm_stats *st = &s->st;
     jv_set(o, "cycles_active", jv_int((int64_t)st->cycles_active));
-    jv_set(o, "occupancy",
-           jv_num(ratio((double)st->warp_cycles,
-                        (double)st->cycles_active * g->p.max_warps)));
+    jv_set(o, "occupancy", jv_num(0));
+    jv_set(o, "warp_cycles", jv_int((int64_t)st->warp_cycles));
     jv_set(o, "ctas", jv_int((int64_t)st->ctas));
     jv_set(o, "warp_instructions", jv_int((int64_t)st->warp_insts));
-    jv_set(o, "ipc", jv_num(ratio((double)st->warp_insts,
-                                  (double)st->cycles_active)));
+    jv_set(o, "ipc", jv_num(0));
     struct jv *r = jv_set(o, "stall_reasons", jv_obj());
     uint64_t counted = 0;
     for (int k = STALL_NONE; k < STALL__COUNT; k++)
@@ -572,6 +596,44 @@ static struct jv *sm_stats(const struct gpu *g, const struct sm *s)
         jv_set(r, stall_name((enum stall)k), jv_int((int64_t)v));
     }
     return o;
+}
+
+/*
+** The rates of a statistics object, from its counts: after gpu_stats and
+** after jv_delta (per launch), so that both use one definition.
+*/
+static void set_ratio(struct jv *o, const char *key, double num, double den)
+{
+    if (o && jv_get(o, key))
+        jv_set(o, key, jv_num(ratio(num, den)));
+}
+
+void gpu_ratios(const struct gpu *g, struct jv *o, uint64_t cycles)
+{
+    struct jv *sms = jv_get(o, "sm");
+    for (size_t i = 0; sms && i < sms->n; i++) {
+        struct jv *x = sms->items[i];
+        double act = jv_num_at(x, "cycles_active");
+        set_ratio(x, "occupancy", jv_num_at(x, "warp_cycles"),
+                  act * g->p.max_warps);
+        set_ratio(x, "ipc", jv_num_at(x, "warp_instructions"), act);
+    }
+    struct jv *l1 = jv_get(o, "l1d"), *l2 = jv_get(o, "l2"),
+              *d = jv_get(o, "dram"), *e = jv_get(o, "energy_pj");
+    set_ratio(l1, "hit_rate", jv_num_at(l1, "hits"), jv_num_at(l1, "accesses"));
+    set_ratio(l2, "hit_rate", jv_num_at(l2, "hits"), jv_num_at(l2, "accesses"));
+    set_ratio(d, "row_hit_rate", jv_num_at(d, "row_hits"),
+              jv_num_at(d, "row_hits") + jv_num_at(d, "row_misses") +
+                  jv_num_at(d, "row_empty"));
+    set_ratio(d, "bus_utilization", jv_num_at(d, "bus_busy_cycles"),
+              (double)cycles * g->p.dram.channels);
+    if (e) {
+        double total = 0;
+        for (size_t k = 0; k < e->n; k++)
+            if (strcmp(e->keys[k], "total") != 0)
+                total += jv_num_at(e, e->keys[k]);
+        jv_set(e, "total", jv_num(total));
+    }
 }
 
 static void l2_stats(const struct gpu *g, struct jv *o, struct jv *energy)
@@ -604,7 +666,7 @@ static void l2_stats(const struct gpu *g, struct jv *o, struct jv *energy)
     jv_set(o, "accesses", jv_int((int64_t)t.accesses));
     jv_set(o, "hits", jv_int((int64_t)t.hits));
     jv_set(o, "misses", jv_int((int64_t)t.misses));
-    jv_set(o, "hit_rate", jv_num(ratio((double)t.hits, (double)t.accesses)));
+    jv_set(o, "hit_rate", jv_num(0));
     jv_set(o, "mshr_merges", jv_int((int64_t)t.mshr_merges));
     jv_set(o, "reads", jv_int((int64_t)t.reads));
     jv_set(o, "writes", jv_int((int64_t)t.writes));
@@ -632,14 +694,11 @@ static void dram_stats_into(const struct gpu *g, struct jv *o)
     jv_set(o, "row_hits", jv_int((int64_t)t.row_hits));
     jv_set(o, "row_misses", jv_int((int64_t)t.row_misses));
     jv_set(o, "row_empty", jv_int((int64_t)t.row_empty));
-    jv_set(o, "row_hit_rate",
-           jv_num(ratio((double)t.row_hits,
-                        (double)(t.row_hits + t.row_misses + t.row_empty))));
+    jv_set(o, "row_hit_rate", jv_num(0));
     jv_set(o, "activates", jv_int((int64_t)t.activates));
     jv_set(o, "precharges", jv_int((int64_t)t.precharges));
-    jv_set(o, "bus_utilization",
-           jv_num(ratio((double)t.bus_busy,
-                        (double)g->kernel_cycles * g->p.dram.channels)));
+    jv_set(o, "bus_busy_cycles", jv_int((int64_t)t.bus_busy));
+    jv_set(o, "bus_utilization", jv_num(0));
 }
 
 void gpu_stats(const struct gpu *g, struct jv *o)
@@ -669,17 +728,13 @@ void gpu_stats(const struct gpu *g, struct jv *o)
         sha += s->st.shmem_accesses;
         shc += s->st.shmem_conflicts;
     }
-    if (jv_get(l1, "accesses"))
-        jv_set(l1, "hit_rate", jv_num(ratio(jv_num_at(l1, "hits"),
-                                            jv_num_at(l1, "accesses"))));
+    jv_set(l1, "hit_rate", jv_num(0));
     jv_set(sh, "accesses", jv_int((int64_t)sha));
     jv_set(sh, "bank_conflicts", jv_int((int64_t)shc));
     l2_stats(g, l2, en);
     dram_stats_into(g, dr);
     jv_set(ic, "packets", jv_int((int64_t)g->net.packets));
     jv_set(ic, "flits", jv_int((int64_t)g->net.flits));
-    double total = 0;
-    for (size_t k = 0; k < en->n; k++)
-        total += jv_num_at(en, en->keys[k]);
-    jv_set(en, "total", jv_num(total));
+    jv_set(en, "total", jv_num(0));
+    gpu_ratios(g, o, g->kernel_cycles);
 }

@@ -29,6 +29,8 @@ struct gpu_launch_result {
     uint64_t warp_instructions, thread_instructions;
     uint64_t ctas;
     struct occupancy occ;
+    struct jv *stats;   /* this launch's sm, rf, l1d, shmem, l2, dram,
+                           icnt and energy_pj (owned by the caller) */
 };
 
 /*
@@ -64,9 +66,13 @@ struct occupancy gpu_occupancy(const struct gpu *g, const struct flaunch *L,
                                uint32_t regs_per_thread);
 
 /*
-** Adds the timing statistics of SPEC 1.4 to o: cycles, ipc, sm[], rf,
-** l1d, shmem, l2, dram, icnt, energy_pj.
+** Adds the timing statistics of SPEC 1.4 to o: ipc, thread_ipc, sm[], rf,
+** l1d, shmem, l2, dram, icnt, energy_pj (cumulative over launches).
 */
 void gpu_stats(const struct gpu *g, struct jv *o);
+
+/* Recomputes the rates in such an object from its counts, for a span of
+   `cycles` cycles. */
+void gpu_ratios(const struct gpu *g, struct jv *o, uint64_t cycles);
 
 #endif

@@ -78,6 +78,22 @@ struct jv *jv_set(struct jv *obj, const char *key, struct jv *v)
     return v;
 }
 
+void jv_remove(struct jv *obj, const char *key)
+{
+    for (size_t i = 0; obj && obj->kind == JV_OBJ && i < obj->n; i++) {
+        if (strcmp(obj->keys[i], key) != 0)
+            continue;
+        jv_free(obj->items[i]);
+        free(obj->keys[i]);
+        memmove(obj->items + i, obj->items + i + 1,
+                (obj->n - i - 1) * sizeof *obj->items);
+        memmove(obj->keys + i, obj->keys + i + 1,
+                (obj->n - i - 1) * sizeof *obj->keys);
+        obj->n--;
+        return;
+    }
+}
+
 struct jv *jv_get(const struct jv *obj, const char *key)
 {
     if (!obj || obj->kind != JV_OBJ)
@@ -113,6 +129,57 @@ double jv_num_at(const struct jv *obj, const char *key)
         return 0.0;
     return m->kind == JV_INT ? (double)m->u.i : m->kind == JV_NUM ? m->u.d
                                                                    : 0.0;
+}
+
+struct jv *jv_clone(const struct jv *v)
+{
+    switch (v->kind) {
+    case JV_NULL: return jv_null();
+    case JV_BOOL: return jv_bool(v->u.b);
+    case JV_INT: return jv_int(v->u.i);
+    case JV_NUM: return jv_num(v->u.d);
+    case JV_STR: return jv_str(v->u.s);
+    case JV_ARR: {
+        struct jv *a = jv_arr();
+        for (size_t i = 0; i < v->n; i++)
+            jv_push(a, jv_clone(v->items[i]));
+        return a;
+    }
+    default: {
+        struct jv *o = jv_obj();
+        for (size_t i = 0; i < v->n; i++)
+            jv_set(o, v->keys[i], jv_clone(v->items[i]));
+        return o;
+    }
+    }
+}
+
+struct jv *jv_delta(const struct jv *after, const struct jv *before)
+{
+    if (!before || before->kind != after->kind)
+        return jv_clone(after);
+    switch (after->kind) {
+    case JV_INT:
+        return jv_int(after->u.i - before->u.i);
+    case JV_NUM:
+        return jv_num(after->u.d - before->u.d);
+    case JV_ARR: {
+        struct jv *a = jv_arr();
+        for (size_t i = 0; i < after->n; i++)
+            jv_push(a, jv_delta(after->items[i],
+                                i < before->n ? before->items[i] : NULL));
+        return a;
+    }
+    case JV_OBJ: {
+        struct jv *o = jv_obj();
+        for (size_t i = 0; i < after->n; i++)
+            jv_set(o, after->keys[i],
+                   jv_delta(after->items[i], jv_get(before, after->keys[i])));
+        return o;
+    }
+    default:
+        return jv_clone(after);
+    }
 }
 
 void jv_free(struct jv *v)

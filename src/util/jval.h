@@ -40,6 +40,8 @@ struct jv *jv_push(struct jv *arr, struct jv *v);
 /* Sets key in an object (replacing an existing value in place); takes
    ownership of v. Returns v. */
 struct jv *jv_set(struct jv *obj, const char *key, struct jv *v);
+/* Removes key from an object (nothing if absent). */
+void jv_remove(struct jv *obj, const char *key);
 /* Looks a key up; NULL if absent or obj is not an object. */
 struct jv *jv_get(const struct jv *obj, const char *key);
 
@@ -49,6 +51,13 @@ void jv_add_int(struct jv *obj, const char *key, int64_t v);
 void jv_add_num(struct jv *obj, const char *key, double v);
 /* The number at key (int or double), or 0 if absent. */
 double jv_num_at(const struct jv *obj, const char *key);
+
+/* A deep copy. */
+struct jv *jv_clone(const struct jv *v);
+/* after - before, number by number (objects by key, arrays by index);
+   anything else is copied from after. How per-launch statistics come
+   from cumulative counters. */
+struct jv *jv_delta(const struct jv *after, const struct jv *before);
 
 void jv_free(struct jv *v);
 
