@@ -41,7 +41,8 @@ struct slot {
     uint64_t row;
     uint32_t bank;
     uint32_t state;           /* enum slot_state */
-    uint64_t burst;           /* core cycles of data bus */
+    uint64_t burst;           /* data-bus time in ticks (see struct
+                                 dram_chan) */
     uint64_t end;             /* SLOT_ISSUED: cycle its burst ends */
 };
 
@@ -59,7 +60,11 @@ struct dram_chan {
     uint64_t pre_data;        /* precharge -> data: tRP + tRCD + tCL */
     uint64_t pre_act;         /* precharge -> activate: tRP */
     uint64_t ras;             /* activate -> earliest precharge: tRAS */
-    uint64_t burst[4];        /* bus time of 32, 64, 96, 128 bytes */
+    /* The data bus is timed in ticks, exactly: a core cycle is dram_mhz
+       ticks and a DRAM cycle core_mhz ticks, so bursts shorter than a
+       whole number of core cycles pack without losing bandwidth. */
+    uint64_t burst[4];        /* ticks of 32, 64, 96, 128 bytes */
+    uint64_t bus_ticks;       /* ticks the bus moved data (popped) */
 
     struct slot *slot;        /* cfg.queue entries */
     uint32_t pending;         /* slots not SLOT_FREE */
@@ -115,7 +120,7 @@ struct dram_chan *dram_new(const struct dram_cfg *c, uint32_t id)
     d->pre_act = to_core(c, c->tRP);
     d->ras = to_core(c, c->tRAS);
     for (uint32_t k = 0; k < 4; k++)
-        d->burst[k] = to_core(c, (uint64_t)c->burst * (k + 1));
+        d->burst[k] = (uint64_t)c->burst * (k + 1) * c->core_mhz;
     d->slot = ws_xcalloc(c->queue, sizeof *d->slot);
     d->bus = ws_xcalloc(c->queue, sizeof *d->bus);
     d->bank = ws_xcalloc(c->banks, sizeof *d->bank);
@@ -219,10 +224,10 @@ static struct slot *pick(struct dram_chan *d, uint64_t c)
 }
 
 /*
-** Reserves the earliest bus interval of len cycles starting at or after
-** from that overlaps no reserved burst, and returns its start. Bursts that
-** ended by cycle c (the current cycle) are dropped first: no new burst can
-** start before c.
+** Reserves the earliest bus interval of len ticks starting at or after
+** from (ticks) that overlaps no reserved burst, and returns its start.
+** Bursts that ended by tick c (the current cycle) are dropped first: no
+** new burst can start before c.
 */
 static uint64_t bus_reserve(struct dram_chan *d, uint64_t c, uint64_t from,
                             uint64_t len)
@@ -279,10 +284,11 @@ static void issue(struct dram_chan *d, struct slot *s, uint64_t c)
         data = c + d->pre_data;
     }
     b->open_row = (int64_t)s->row;
-    uint64_t start = bus_reserve(d, c, data, s->burst);
-    s->end = start + s->burst;
+    uint64_t T = d->cfg.dram_mhz;             /* ticks per core cycle */
+    uint64_t start = bus_reserve(d, c * T, data * T, s->burst);
+    s->end = (start + s->burst + T - 1) / T;  /* data complete */
     s->state = SLOT_ISSUED;
-    b->ready = start - d->cl + 1;
+    b->ready = start / T - d->cl + 1;
 }
 
 void dram_tick(struct dram_chan *d, uint64_t now)
@@ -327,7 +333,8 @@ bool dram_pop(struct dram_chan *d, uint64_t now, struct dram_req *out)
         d->st.writes++;
     else
         d->st.reads++;
-    d->st.bus_busy += first->burst;
+    d->bus_ticks += first->burst;
+    d->st.bus_busy = d->bus_ticks / d->cfg.dram_mhz;
     first->state = SLOT_FREE;
     d->pending--;
     return true;

@@ -31,6 +31,13 @@ static uint64_t bus_of(const struct dram_cfg *c, uint32_t bytes)
     return conv(c, (uint64_t)c->burst * (bytes / 32));
 }
 
+/* The data bus is timed exactly, in ticks: a core cycle is dram_mhz
+   ticks, a DRAM cycle core_mhz ticks. A burst's length in ticks: */
+static uint64_t bus_ticks(const struct dram_cfg *c, uint32_t bytes)
+{
+    return (uint64_t)c->burst * (bytes / 32) * c->core_mhz;
+}
+
 /* The inverse of the documented mapping: the global address of byte col
    of row `row` in bank `bank` of channel ch. */
 static uint64_t addr_of(const struct dram_cfg *c, uint32_t ch, uint32_t bank,
@@ -261,12 +268,14 @@ static void test_frfcfs_row_hit_first(void **state)
     assert_int_equal(order[0], 0);
     assert_int_equal(order[1], 2);
     assert_int_equal(order[2], 1);
-    /* A: hit at 100, burst 110..123; C: hit at 101, bus-bound 123..136,
-       its column command at 113 so the bank is free at 114; B precharges
-       at 114, data 114 + 28, burst 142..155. */
+    /* A 128-byte burst is 16 DRAM cycles = 16 x 700 / 924 = 12.12 core
+       cycles. A: hit at 100, burst 110..122.12 (done at 123); C: hit at
+       101, bus-bound 122.12..134.24 (done at 135), its column command at
+       floor(122.12) - 10 = 112, so the bank is free at 113; B precharges
+       at 113, data 113 + 28 = 141, burst 141..153.12 (done at 154). */
     assert_int_equal(when[0], 123);
-    assert_int_equal(when[1], 136);
-    assert_int_equal(when[2], 155);
+    assert_int_equal(when[1], 135);
+    assert_int_equal(when[2], 154);
     assert_int_equal(dram_stats(d)->row_hits, 2);
     assert_int_equal(dram_stats(d)->row_misses, 1);
     dram_free(d);
@@ -333,8 +342,9 @@ static void test_fcfs_distinct_banks(void **state)
 }
 
 /* Four closed banks: activations overlap (issued at 0, 1, 2, 3), bursts
-   run back to back: the last ends at conv(24) + 4 * 13 = 71, not
-   4 * 32 = 128. */
+   run back to back from conv(24) = 19: the k-th ends at 19 + k x 12.12
+   core cycles, the last at 19 + 48.48 (done at 68), not 4 x 32 = 128;
+   the bus moved data for 48 whole cycles. */
 static void test_banks_overlap_bus_serialises(void **state)
 {
     (void)state;
@@ -346,12 +356,12 @@ static void test_banks_overlap_bus_serialises(void **state)
     }
     uint64_t done[4] = { 0 };
     run_until(d, 0, 3, done, 4);
-    uint64_t b = bus_of(&c, 128);
+    uint64_t bt = bus_ticks(&c, 128), T = c.dram_mhz;
     for (uint32_t i = 0; i < 4; i++)
-        assert_int_equal(done[i], conv(&c, 24) + (i + 1) * b);
-    assert_int_equal(done[3], 71);
+        assert_int_equal(done[i], (conv(&c, 24) * T + (i + 1) * bt + T - 1) / T);
+    assert_int_equal(done[3], 68);
     assert_int_equal(dram_stats(d)->activates, 4);
-    assert_int_equal(dram_stats(d)->bus_busy, 4 * b);
+    assert_int_equal(dram_stats(d)->bus_busy, 4 * bt / T);
     dram_free(d);
 
     /* With one bank, the same four rows are fully serial: each conflict
@@ -594,7 +604,9 @@ static void test_gaps_small_queue(void **state)
 /* On a random mix, the bursts implied by the completion cycles never
    overlap, no request beats the row-hit latency, and the stats add up:
    reads + writes = issued = hits + misses + empty, activates = empty +
-   misses, precharges = misses, bus_busy = sum of bus times. */
+   misses, precharges = misses, bus_busy = sum of bus times. A burst
+   ending by cycle done (exactly, in ticks) covers at least its whole
+   cycles floor(ticks / dram_mhz) before done. */
 static void test_stats_and_bus_invariants(void **state)
 {
     (void)state;
@@ -620,13 +632,14 @@ static void test_stats_and_bus_invariants(void **state)
         }
         assert_true(T < 1000000);
     }
+    uint64_t T = c.dram_mhz;
     for (uint32_t i = 0; i < NREQ; i++) {
-        uint64_t b = bus_of(&c, j[i].r.bytes);
-        want_bus += b;
+        uint64_t b = bus_ticks(&c, j[i].r.bytes) / T;
+        want_bus += bus_ticks(&c, j[i].r.bytes);
         writes += j[i].r.write;
         assert_true(done[i] - push_at[i] >= conv(&c, 12) + b);
         for (uint32_t k = 0; k < i; k++) {
-            uint64_t bk = bus_of(&c, j[k].r.bytes);
+            uint64_t bk = bus_ticks(&c, j[k].r.bytes) / T;
             bool apart = done[i] <= done[k] - bk || done[k] <= done[i] - b;
             if (!apart)
                 fail_msg("bursts of %u and %u overlap", i, k);
@@ -638,7 +651,7 @@ static void test_stats_and_bus_invariants(void **state)
     assert_int_equal(st->row_hits + st->row_misses + st->row_empty, NREQ);
     assert_int_equal(st->activates, st->row_empty + st->row_misses);
     assert_int_equal(st->precharges, st->row_misses);
-    assert_int_equal(st->bus_busy, want_bus);
+    assert_int_equal(st->bus_busy, want_bus / T);
     assert_true(st->row_hits > 0 && st->row_misses > 0 && st->row_empty > 0);
     assert_true(st->queue_full > 0);
     dram_free(d);
