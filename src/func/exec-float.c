@@ -158,6 +158,8 @@ static uint64_t f64_op(const struct kinst *ki, uint64_t a, uint64_t b,
 enum fx_status fx_float(struct fctx *x, struct fwarp *w,
                         const struct kinst *ki, uint32_t m)
 {
+    if (fx_fast_alu(w, ki, m))
+        return FX_OK;
     lanes_t a, b, c, d;
     int ns = ki->ns;
     rd(x, w, &ki->s[0], a);

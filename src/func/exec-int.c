@@ -200,6 +200,8 @@ static uint64_t mul24(uint64_t a, uint64_t b, uint8_t t, int hi)
 enum fx_status fx_int(struct fctx *x, struct fwarp *w, const struct kinst *ki,
                       uint32_t m)
 {
+    if (fx_fast_alu(w, ki, m))
+        return FX_OK;
     uint8_t t = ki->m.type;
     if ((t == PT_F32 || t == PT_F64) && ki->op != OP_SELP &&
         ki->op != OP_SLCT)

@@ -29,6 +29,10 @@ enum fx_status fx_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
 enum fx_status fx_atom(struct fctx *x, struct fwarp *w,
                        const struct kinst *ki, uint32_t m);
 
+/* Executes ki on whole warps if it is common arithmetic that exec-fast.c
+   handles (the same results as the general handlers); false otherwise. */
+bool fx_fast_alu(struct fwarp *w, const struct kinst *ki, uint32_t m);
+
 void fx_read_sreg(const struct fctx *x, const struct fwarp *w,
                   const struct kop *o, uint64_t *v);
 

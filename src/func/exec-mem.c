@@ -118,28 +118,36 @@ static bool fast_pointers(struct fctx *x, const struct fwarp *w, uint8_t space,
                           const uint64_t *addr, uint32_t m, unsigned n,
                           bool store, uint8_t **ptr)
 {
-    uint64_t page = UINT64_MAX;
-    uint8_t *base = NULL;
-    uint32_t fb = x->L->k->local_bytes;
-    for (int l = 0; l < WS_WARP; l++) {
-        if (!(m >> l & 1))
-            continue;
-        uint64_t a = addr[l];
-        if (a & (n - 1))
-            return false;
-        switch (space) {
-        case KS_SHARED:
-            if (a + n > x->cta->shared_bytes)
-                return false;
+    uint64_t bad = 0;
+    switch (space) {
+    case KS_SHARED: {
+        uint64_t size = x->cta->shared_bytes;
+        for (int l = 0; l < WS_WARP; l++) {
+            uint64_t a = (m >> l & 1) ? addr[l] : 0;
+            bad |= (a & (n - 1)) | (uint64_t)(a + n > size);
             ptr[l] = x->cta->shared + a;
-            break;
-        case KS_LOCAL:
-            if (a + n > fb)
+        }
+        return bad == 0;
+    }
+    case KS_LOCAL: {
+        uint64_t fb = x->L->k->local_bytes;
+        uint8_t *base = x->cta->local + (size_t)w->wid * WS_WARP * fb;
+        for (int l = 0; l < WS_WARP; l++) {
+            uint64_t a = (m >> l & 1) ? addr[l] : 0;
+            bad |= (a & (n - 1)) | (uint64_t)(a + n > fb);
+            ptr[l] = base + (size_t)l * fb + a;
+        }
+        return bad == 0;
+    }
+    case KS_GLOBAL: {
+        uint64_t page = UINT64_MAX;
+        uint8_t *base = NULL;
+        for (int l = 0; l < WS_WARP; l++) {
+            if (!(m >> l & 1))
+                continue;
+            uint64_t a = addr[l];
+            if (a & (n - 1))
                 return false;
-            ptr[l] = x->cta->local +
-                     ((size_t)w->wid * WS_WARP + (size_t)l) * fb + a;
-            break;
-        case KS_GLOBAL:
             if (a >> DMEM_PAGE_SHIFT != page) {
                 page = a >> DMEM_PAGE_SHIFT;
                 base = dmem_page_ptr(x->mem, page << DMEM_PAGE_SHIFT, store);
@@ -147,10 +155,57 @@ static bool fast_pointers(struct fctx *x, const struct fwarp *w, uint8_t space,
                     return false;
             }
             ptr[l] = base + (a & (DMEM_PAGE_SIZE - 1));
-            break;
-        default:
-            return false;
         }
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+/*
+** ld/st of one 32-bit value per lane between a register and shared,
+** local or global memory, the bulk of memory instructions: straight
+** between the register's slots and memory. False (nothing done) when the
+** instruction is anything else or some lane would fault.
+*/
+static bool fast_ldst32(struct fctx *x, struct fwarp *w, const struct kinst *ki,
+                        uint32_t m)
+{
+    bool store = ki->op == OP_ST;
+    const struct kop *ao = &ki->s[0];
+    const struct kop *vo = store ? &ki->s[1] : &ki->d[0];
+    if (ki->m.vec != 1 || ptx_type_size((enum ptx_type)ki->m.type) != 4 ||
+        vo->kind != KO_REG || vo->nslot != 1 || vo->bytes != 4 ||
+        ao->kind != KO_ADDR || ao->slot < 0)
+        return false;
+    uint64_t addr[WS_WARP];
+    const uint32_t *lo = w->r + (size_t)ao->slot * WS_WARP;
+    if (ao->nslot == 2) {
+        const uint32_t *hi = lo + WS_WARP;
+        for (int l = 0; l < WS_WARP; l++)
+            addr[l] = (lo[l] | (uint64_t)hi[l] << 32) + ao->imm;
+    } else {
+        for (int l = 0; l < WS_WARP; l++)
+            addr[l] = lo[l] + ao->imm;
+    }
+    uint8_t *ptr[WS_WARP];
+    if (!fast_pointers(x, w, ki->space, addr, m, 4, store, ptr))
+        return false;
+    uint32_t *v = w->r + (size_t)vo->slot * WS_WARP;
+    if (store) {
+        for (int l = 0; l < WS_WARP; l++)
+            if (m >> l & 1)
+                memcpy(ptr[l], &v[l], 4);
+    } else {
+        for (int l = 0; l < WS_WARP; l++)
+            if (m >> l & 1)
+                memcpy(&v[l], ptr[l], 4);
+    }
+    if (x->rec) {
+        record(x, ki->space, 4, store, false);
+        x->rec->mask = m;
+        memcpy(x->rec->addr, addr, sizeof addr);
     }
     return true;
 }
@@ -186,6 +241,8 @@ static inline void store_elem(uint8_t *p, unsigned esz, uint64_t v)
 enum fx_status fx_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
                       uint32_t m)
 {
+    if (fast_ldst32(x, w, ki, m))
+        return FX_OK;
     bool store = ki->op == OP_ST;
     /* ld d, [a]: address is source 0. st [a], v: st has no destination,
        so the address is source 0 and the value source 1. */

@@ -78,6 +78,22 @@ static uint32_t conflict_free(const uint64_t *addr, uint32_t mask,
 {
     uint64_t word[64];
     uint64_t seen = 0;
+    if (size <= 4 && !(banks & (banks - 1))) {
+        /* one word per lane, banks a power of two: no division */
+        uint64_t bm = banks - 1;
+        for (int l = 0; l < 32; l++) {
+            if (!(mask >> l & 1))
+                continue;
+            uint64_t w = addr[l] >> 2, b = w & bm;
+            if (!(seen >> b & 1)) {
+                seen |= 1ULL << b;
+                word[b] = w;
+            } else if (atomic || word[b] != w) {
+                return 0xffffffffu;
+            }
+        }
+        return seen != 0;
+    }
     for (int l = 0; l < 32; l++) {
         if (!(mask >> l & 1))
             continue;

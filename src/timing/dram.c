@@ -343,6 +343,8 @@ bool dram_pop(struct dram_chan *d, uint64_t now, struct dram_req *out)
 uint64_t dram_next_event(const struct dram_chan *d, uint64_t now)
 {
     uint64_t t = NEVER;
+    if (!d->pending)
+        return NEVER;
     if (d->wake != NEVER) {
         t = d->wake > d->next ? d->wake : d->next;
         if (t <= now)

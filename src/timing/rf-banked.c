@@ -18,6 +18,7 @@ struct rq {
 
 struct rfb {
     uint32_t banks, capacity, pending;
+    uint64_t busy;                /* banks with queued requests (<= 64) */
     enum bank_map map;
     struct rq *rd, *wr;
     uint64_t reads, writes, conflicts, conflict_cycles;
@@ -94,14 +95,18 @@ uint32_t rf_bank_of(enum bank_map map, uint32_t banks, uint32_t w, uint32_t r)
 static void rfb_read(void *self, uint32_t w, uint32_t reg, uint32_t tag)
 {
     struct rfb *r = self;
-    rq_push(&r->rd[rf_bank_of(r->map, r->banks, w, reg)], tag);
+    uint32_t b = rf_bank_of(r->map, r->banks, w, reg);
+    rq_push(&r->rd[b], tag);
+    r->busy |= 1ULL << b;
     r->pending++;
 }
 
 static void rfb_write(void *self, uint32_t w, uint32_t reg, uint32_t tag)
 {
     struct rfb *r = self;
-    rq_push(&r->wr[rf_bank_of(r->map, r->banks, w, reg)], tag);
+    uint32_t b = rf_bank_of(r->map, r->banks, w, reg);
+    rq_push(&r->wr[b], tag);
+    r->busy |= 1ULL << b;
     r->pending++;
 }
 
@@ -111,11 +116,10 @@ static void rfb_tick(void *self, uint64_t now, rf_done_fn done, void *ctx)
     if (!r->pending)
         return;
     bool conflicted = false;
-    for (uint32_t b = 0; b < r->banks; b++) {
+    for (uint64_t busy = r->busy; busy; busy &= busy - 1) {
+        uint32_t b = (uint32_t)__builtin_ctzll(busy);
         struct rq *w = &r->wr[b], *q = &r->rd[b];
         uint32_t waiting = w->n + q->n;
-        if (!waiting)
-            continue;
         if (waiting > 1) {
             r->conflicts += waiting - 1;
             r->bank_conflicts[b] += waiting - 1;
@@ -127,15 +131,18 @@ static void rfb_tick(void *self, uint64_t now, rf_done_fn done, void *ctx)
             }
         }
         r->pending--;
-        if (w->n) {
+        bool write = w->n > 0;
+        uint32_t tag = rq_pop(write ? w : q);
+        if (write) {
             r->writes++;
             r->bank_writes[b]++;
-            done(ctx, rq_pop(w), true);
         } else {
             r->reads++;
             r->bank_reads[b]++;
-            done(ctx, rq_pop(q), false);
         }
+        if (!w->n && !q->n)
+            r->busy &= ~(1ULL << b);
+        done(ctx, tag, write);
     }
     if (conflicted)
         r->conflict_cycles++;

@@ -1,0 +1,272 @@
+/*
+** exec-fast.c - the common arithmetic of compiled kernels on whole warps.
+** Most instructions nvcc emits are plain 32-bit integer and f32 arithmetic
+** and 64-bit address arithmetic on registers and immediates. This file
+** executes those directly on the 32-bit register slots, one simple loop
+** per operation that the compiler can vectorise, instead of going through
+** the general per-lane handlers (exec-int.c, exec-float.c). It must give
+** bit-identical results to them; anything it does not handle (carry,
+** saturation, flush-to-zero, directed rounding, narrow types, special
+** registers...) it declines, and the general handler runs.
+*/
+#include "func/exec-internal.h"
+#include <math.h>
+
+/* A 32-bit source: its register's slot row, or an immediate broadcast
+   into tmp; NULL when the operand is anything else. */
+static const uint32_t *src32(const struct fwarp *w, const struct kop *o,
+                             uint32_t *tmp)
+{
+    if (o->kind == KO_REG && o->nslot == 1 && o->bytes == 4)
+        return w->r + (size_t)o->slot * WS_WARP;
+    if (o->kind == KO_IMM) {
+        for (int l = 0; l < WS_WARP; l++)
+            tmp[l] = (uint32_t)o->imm;
+        return tmp;
+    }
+    return NULL;
+}
+
+/* A 64-bit source gathered from its register pair, or an immediate. */
+static bool src64(const struct fwarp *w, const struct kop *o, uint64_t *v)
+{
+    if (o->kind == KO_REG && o->nslot == 2) {
+        const uint32_t *lo = w->r + (size_t)o->slot * WS_WARP;
+        const uint32_t *hi = lo + WS_WARP;
+        for (int l = 0; l < WS_WARP; l++)
+            v[l] = lo[l] | (uint64_t)hi[l] << 32;
+        return true;
+    }
+    if (o->kind == KO_IMM) {
+        for (int l = 0; l < WS_WARP; l++)
+            v[l] = o->imm;
+        return true;
+    }
+    return false;
+}
+
+static uint32_t *dst32(struct fwarp *w, const struct kop *o)
+{
+    if (o->kind == KO_REG && o->nslot == 1 && o->bytes == 4)
+        return w->r + (size_t)o->slot * WS_WARP;
+    return NULL;
+}
+
+/* Writes r to d in the lanes of m. */
+static void put32(uint32_t *d, const uint32_t *r, uint32_t m)
+{
+    if (m == 0xffffffffu) {
+        for (int l = 0; l < WS_WARP; l++)
+            d[l] = r[l];
+    } else {
+        for (int l = 0; l < WS_WARP; l++)
+            d[l] = (m >> l & 1) ? r[l] : d[l];
+    }
+}
+
+static bool put64(struct fwarp *w, const struct kop *o, const uint64_t *r,
+                  uint32_t m)
+{
+    if (o->kind != KO_REG || o->nslot != 2 || o->bytes != 8)
+        return false;
+    uint32_t *lo = w->r + (size_t)o->slot * WS_WARP, *hi = lo + WS_WARP;
+    for (int l = 0; l < WS_WARP; l++)
+        if (m >> l & 1) {
+            lo[l] = (uint32_t)r[l];
+            hi[l] = (uint32_t)(r[l] >> 32);
+        }
+    return true;
+}
+
+static bool int32_type(uint8_t t)
+{
+    return t == PT_B32 || t == PT_U32 || t == PT_S32;
+}
+
+static bool int64_type(uint8_t t)
+{
+    return t == PT_B64 || t == PT_U64 || t == PT_S64;
+}
+
+/* 32-bit integer operations on registers and immediates. */
+static bool int32_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
+{
+    uint32_t ta[WS_WARP], tb[WS_WARP], tc[WS_WARP], r[WS_WARP];
+    uint32_t *d = dst32(w, &ki->d[0]);
+    const uint32_t *a = ki->ns > 0 ? src32(w, &ki->s[0], ta) : NULL;
+    const uint32_t *b = ki->ns > 1 ? src32(w, &ki->s[1], tb) : NULL;
+    if (!d || !a || (ki->ns > 1 && !b))
+        return false;
+    bool s = ki->m.type == PT_S32;
+    switch (ki->op) {
+    case OP_ADD:
+        for (int l = 0; l < WS_WARP; l++)
+            r[l] = a[l] + b[l];
+        break;
+    case OP_SUB:
+        for (int l = 0; l < WS_WARP; l++)
+            r[l] = a[l] - b[l];
+        break;
+    case OP_MUL:
+        if (ki->m.mode != MUL_LO)
+            return false;
+        for (int l = 0; l < WS_WARP; l++)
+            r[l] = a[l] * b[l];
+        break;
+    case OP_MAD: {
+        const uint32_t *c = src32(w, &ki->s[2], tc);
+        if (ki->m.mode != MUL_LO || !c)
+            return false;
+        for (int l = 0; l < WS_WARP; l++)
+            r[l] = a[l] * b[l] + c[l];
+        break;
+    }
+    case OP_AND:
+        for (int l = 0; l < WS_WARP; l++)
+            r[l] = a[l] & b[l];
+        break;
+    case OP_OR:
+        for (int l = 0; l < WS_WARP; l++)
+            r[l] = a[l] | b[l];
+        break;
+    case OP_XOR:
+        for (int l = 0; l < WS_WARP; l++)
+            r[l] = a[l] ^ b[l];
+        break;
+    case OP_NOT:
+        for (int l = 0; l < WS_WARP; l++)
+            r[l] = ~a[l];
+        break;
+    case OP_NEG:
+        for (int l = 0; l < WS_WARP; l++)
+            r[l] = 0u - a[l];
+        break;
+    case OP_SHL:
+        for (int l = 0; l < WS_WARP; l++)
+            r[l] = b[l] >= 32 ? 0 : a[l] << b[l];
+        break;
+    case OP_SHR:
+        if (s)
+            for (int l = 0; l < WS_WARP; l++)
+                r[l] = (uint32_t)((int32_t)a[l] >> (b[l] >= 32 ? 31 : b[l]));
+        else
+            for (int l = 0; l < WS_WARP; l++)
+                r[l] = b[l] >= 32 ? 0 : a[l] >> b[l];
+        break;
+    case OP_MIN:
+    case OP_MAX: {
+        bool mx = ki->op == OP_MAX;
+        for (int l = 0; l < WS_WARP; l++) {
+            bool lt = s ? (int32_t)a[l] < (int32_t)b[l] : a[l] < b[l];
+            r[l] = lt != mx ? a[l] : b[l];
+        }
+        break;
+    }
+    default:
+        return false;
+    }
+    put32(d, r, m);
+    return true;
+}
+
+/* 64-bit additions and 32 x 32 -> 64 multiplications (addressing). */
+static bool int64_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
+{
+    uint64_t r[WS_WARP];
+    if ((ki->op == OP_ADD || ki->op == OP_SUB) && int64_type(ki->m.type)) {
+        uint64_t a[WS_WARP], b[WS_WARP];
+        if (!src64(w, &ki->s[0], a) || !src64(w, &ki->s[1], b))
+            return false;
+        if (ki->op == OP_ADD)
+            for (int l = 0; l < WS_WARP; l++)
+                r[l] = a[l] + b[l];
+        else
+            for (int l = 0; l < WS_WARP; l++)
+                r[l] = a[l] - b[l];
+        return put64(w, &ki->d[0], r, m);
+    }
+    if (ki->op == OP_MUL && ki->m.mode == MUL_WIDE &&
+        (ki->m.type == PT_U32 || ki->m.type == PT_S32)) {
+        uint32_t ta[WS_WARP], tb[WS_WARP];
+        const uint32_t *a = src32(w, &ki->s[0], ta);
+        const uint32_t *b = src32(w, &ki->s[1], tb);
+        if (!a || !b)
+            return false;
+        if (ki->m.type == PT_S32)
+            for (int l = 0; l < WS_WARP; l++)
+                r[l] = (uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]);
+        else
+            for (int l = 0; l < WS_WARP; l++)
+                r[l] = (uint64_t)a[l] * b[l];
+        return put64(w, &ki->d[0], r, m);
+    }
+    return false;
+}
+
+static inline float f32_of(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+/* The result's bits, NaNs replaced by the canonical NaN. */
+static inline uint32_t bits_of(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return f != f ? 0x7fffffffu : u;
+}
+
+/* f32 add, sub, mul, fma and mad rounded to nearest, without .ftz/.sat. */
+static bool f32_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
+{
+    if (ki->m.ftz || ki->m.sat ||
+        (ki->m.rnd != RND_NONE && ki->m.rnd != RND_RN))
+        return false;
+    uint32_t ta[WS_WARP], tb[WS_WARP], tc[WS_WARP], r[WS_WARP];
+    uint32_t *d = dst32(w, &ki->d[0]);
+    const uint32_t *a = ki->ns > 0 ? src32(w, &ki->s[0], ta) : NULL;
+    const uint32_t *b = ki->ns > 1 ? src32(w, &ki->s[1], tb) : NULL;
+    if (!d || !a || !b)
+        return false;
+    switch (ki->op) {
+    case OP_ADD:
+        for (int l = 0; l < WS_WARP; l++)
+            r[l] = bits_of(f32_of(a[l]) + f32_of(b[l]));
+        break;
+    case OP_SUB:
+        for (int l = 0; l < WS_WARP; l++)
+            r[l] = bits_of(f32_of(a[l]) - f32_of(b[l]));
+        break;
+    case OP_MUL:
+        for (int l = 0; l < WS_WARP; l++)
+            r[l] = bits_of(f32_of(a[l]) * f32_of(b[l]));
+        break;
+    case OP_FMA:
+    case OP_MAD: {
+        const uint32_t *c = src32(w, &ki->s[2], tc);
+        if (!c)
+            return false;
+        for (int l = 0; l < WS_WARP; l++)
+            r[l] = bits_of(fmaf(f32_of(a[l]), f32_of(b[l]), f32_of(c[l])));
+        break;
+    }
+    default:
+        return false;
+    }
+    put32(d, r, m);
+    return true;
+}
+
+bool fx_fast_alu(struct fwarp *w, const struct kinst *ki, uint32_t m)
+{
+    if (ki->m.cc || ki->m.sat || ki->nd != 1)
+        return false;
+    uint8_t t = ki->m.type;
+    if (t == PT_F32)
+        return f32_op(w, ki, m);
+    if (int32_type(t) && ki->m.mode != MUL_WIDE)
+        return int32_op(w, ki, m);
+    return int64_op(w, ki, m);
+}
