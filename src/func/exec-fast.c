@@ -259,9 +259,11 @@ static bool f32_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
     return true;
 }
 
+bool fx_fast_enabled = true;
+
 bool fx_fast_alu(struct fwarp *w, const struct kinst *ki, uint32_t m)
 {
-    if (ki->m.cc || ki->m.sat || ki->nd != 1)
+    if (!fx_fast_enabled || ki->m.cc || ki->m.sat || ki->nd != 1)
         return false;
     uint8_t t = ki->m.type;
     if (t == PT_F32)

@@ -32,6 +32,8 @@ enum fx_status fx_atom(struct fctx *x, struct fwarp *w,
 /* Executes ki on whole warps if it is common arithmetic that exec-fast.c
    handles (the same results as the general handlers); false otherwise. */
 bool fx_fast_alu(struct fwarp *w, const struct kinst *ki, uint32_t m);
+/* false: every instruction takes the general path (tests compare both). */
+extern bool fx_fast_enabled;
 
 void fx_read_sreg(const struct fctx *x, const struct fwarp *w,
                   const struct kop *o, uint64_t *v);

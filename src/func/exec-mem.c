@@ -241,7 +241,7 @@ static inline void store_elem(uint8_t *p, unsigned esz, uint64_t v)
 enum fx_status fx_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
                       uint32_t m)
 {
-    if (fast_ldst32(x, w, ki, m))
+    if (fx_fast_enabled && fast_ldst32(x, w, ki, m))
         return FX_OK;
     bool store = ki->op == OP_ST;
     /* ld d, [a]: address is source 0. st [a], v: st has no destination,
@@ -267,7 +267,8 @@ enum fx_status fx_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
     }
     uint8_t space = ki->space;
     uint8_t *ptr[WS_WARP];
-    if (!fast_pointers(x, w, ki->space, addr, m, total, store, ptr)) {
+    if (!fx_fast_enabled ||
+        !fast_pointers(x, w, ki->space, addr, m, total, store, ptr)) {
         for (int l = 0; l < WS_WARP; l++) {
             if (!(m >> l & 1))
                 continue;

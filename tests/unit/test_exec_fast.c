@@ -1,0 +1,185 @@
+/*
+** test_exec_fast.c - the whole-warp fast paths (exec-fast.c and the
+** 32-bit load/store path) against the general per-lane handlers: every
+** operation they take over, on edge values and random operands, with full
+** and partial lane masks, must give bit-identical registers and memory.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+#include "func/exec-internal.h"
+#include "harness.h"
+
+static uint64_t rng = 0x9e3779b97f4a7c15ULL;
+
+static uint32_t next32(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng >> 11);
+}
+
+/* Operands: edge values first, then random ones. */
+static const uint32_t EDGE32[] = {
+    0, 1, 2, 31, 32, 33, 0xffffffffu, 0x80000000u, 0x7fffffffu,
+    0x7fc00000u /* NaN */, 0xffc00001u /* NaN, payload */, 0x7f800000u,
+    0xff800000u, 0x80000000u /* -0 */, 0x00000001u /* subnormal */,
+    0x3f800000u, 0xbf800000u, 0x4b800000u, 0x00800000u,
+};
+
+static void fill(uint32_t *v, int salt)
+{
+    for (int l = 0; l < 32; l++) {
+        int k = (l + salt) % 40;
+        v[l] = k < (int)(sizeof EDGE32 / sizeof EDGE32[0]) ? EDGE32[k]
+                                                          : next32();
+    }
+}
+
+/* Runs body with the fast paths on and off; the outputs must agree. */
+static void same(const char *ty, const char *body, int rounds)
+{
+    int w = strcmp(ty, "b64") == 0 ? 2 : 1;
+    for (int r = 0; r < rounds; r++) {
+        uint32_t a[64], b[64], c[64], d0[64], d1[64];
+        fill(a, 3 * r);
+        fill(b, 3 * r + 11);
+        fill(c, 3 * r + 23);
+        if (w == 2) {
+            fill(a + 32, r + 5);
+            fill(b + 32, r + 7);
+            fill(c + 32, r + 9);
+        }
+        for (int i = 0; i < 64; i++)
+            d0[i] = d1[i] = 0xdead0000u + (uint32_t)i;
+        uint64_t A[32], B[32], C[32], D0[32], D1[32];
+        void *pa = a, *pb = b, *pc = c, *p0 = d0, *p1 = d1;
+        if (w == 2) {
+            for (int l = 0; l < 32; l++) {
+                A[l] = a[l] | (uint64_t)a[l + 32] << 32;
+                B[l] = b[l] | (uint64_t)b[l + 32] << 32;
+                C[l] = c[l] | (uint64_t)c[l + 32] << 32;
+                D0[l] = D1[l] = 0xdeadbeef00000000ULL + (uint64_t)l;
+            }
+            pa = A; pb = B; pc = C; p0 = D0; p1 = D1;
+        }
+        struct th t;
+        const char *sets[] = { "sim.mode=functional", NULL };
+        assert_int_equal(th_init(&t, sets), 0);
+        fx_fast_enabled = true;
+        if (th_warp_op(&t, ty, body, pa, pb, pc, p0))
+            fail_msg("%s: %s", body, th_error(&t));
+        th_free(&t);
+        assert_int_equal(th_init(&t, sets), 0);
+        fx_fast_enabled = false;
+        int rc = th_warp_op(&t, ty, body, pa, pb, pc, p1);
+        fx_fast_enabled = true;
+        if (rc)
+            fail_msg("%s: %s", body, th_error(&t));
+        th_free(&t);
+        if (memcmp(p0, p1, (size_t)w * 4 * 32) != 0) {
+            for (int l = 0; l < 32; l++)
+                if (w == 1 ? d0[l] != d1[l] : D0[l] != D1[l])
+                    fail_msg("%s: lane %d differs (a=%08x b=%08x c=%08x)",
+                             body, l, a[l], b[l], c[l]);
+        }
+    }
+}
+
+static const char *INT32[] = {
+    "add.s32 %d, %a, %b;", "sub.s32 %d, %a, %b;", "add.u32 %d, %a, 7;",
+    "sub.u32 %d, 5, %a;", "mul.lo.s32 %d, %a, %b;", "mul.lo.u32 %d, %a, 3;",
+    "mad.lo.s32 %d, %a, %b, %c;", "mad.lo.u32 %d, %a, 9, %c;",
+    "and.b32 %d, %a, %b;", "or.b32 %d, %a, %b;", "xor.b32 %d, %a, 255;",
+    "not.b32 %d, %a;", "neg.s32 %d, %a;",
+    "and.b32 %t0, %b, 63; shl.b32 %d, %a, %t0;", "shl.b32 %d, %a, 33;",
+    "and.b32 %t0, %b, 63; shr.u32 %d, %a, %t0;",
+    "and.b32 %t0, %b, 63; shr.s32 %d, %a, %t0;", "shr.s32 %d, %a, 40;",
+    "min.s32 %d, %a, %b;", "min.u32 %d, %a, %b;", "max.s32 %d, %a, %b;",
+    "max.u32 %d, %a, -3;",
+    /* partial masks: a guard, and divergence */
+    "setp.lt.u32 %p0, %tidx, 13; @%p0 add.s32 %d, %a, %b;",
+    "setp.ne.u32 %p0, %a, 0; @!%p0 mul.lo.s32 %d, %a, %b;",
+    /* results feeding each other in place */
+    "add.s32 %a, %a, %b; mul.lo.s32 %a, %a, %a; sub.s32 %d, %a, %c;",
+};
+
+static const char *F32[] = {
+    "add.f32 %d, %a, %b;", "sub.f32 %d, %a, %b;", "mul.f32 %d, %a, %b;",
+    "add.rn.f32 %d, %a, 0f3F800000;", "mul.rn.f32 %d, %a, 0fBF000000;",
+    "fma.rn.f32 %d, %a, %b, %c;", "mad.rn.f32 %d, %a, %b, %c;",
+    "fma.rn.f32 %d, %a, 0f40000000, %c;",
+    "setp.lt.u32 %p0, %tidx, 20; @%p0 fma.rn.f32 %d, %a, %b, %c;",
+    /* not taken over (directed rounding, ftz, sat): must still agree */
+    "add.rz.f32 %d, %a, %b;", "mul.ftz.f32 %d, %a, %b;",
+    "fma.rn.sat.f32 %d, %a, %b, %c;",
+};
+
+static const char *INT64[] = {
+    "add.s64 %d, %a, %b;", "sub.s64 %d, %a, %b;", "add.s64 %d, %a, 4096;",
+    "add.u64 %d, %a, -1;",
+    "cvt.u32.u64 %t0, %a; cvt.u32.u64 %t1, %b; mul.wide.s32 %d, %t0, %t1;",
+    "cvt.u32.u64 %t0, %a; cvt.u32.u64 %t1, %b; mul.wide.u32 %d, %t0, %t1;",
+    "cvt.u32.u64 %t0, %a; mul.wide.s32 %d, %t0, -4;",
+    "setp.lt.u32 %p0, %tidx, 7; @%p0 add.s64 %d, %a, %b;",
+};
+
+/* Loads and stores of 32-bit values through registers: shared, global,
+   local, with lanes storing to the same word (the highest lane wins). */
+static const char *MEM32[] = {
+    ".shared .align 4 .b8 sh[256]; mov.u32 %t0, sh; and.b32 %t1, %a, 31;"
+    " shl.b32 %t1, %t1, 2; add.u32 %t0, %t0, %t1;"
+    " st.shared.u32 [%t0], %b; bar.sync 0; ld.shared.u32 %d, [%t0+0];",
+    ".local .align 4 .b8 fr[64]; mov.u32 %t0, fr; and.b32 %t1, %a, 15;"
+    " shl.b32 %t1, %t1, 2; add.u32 %t0, %t0, %t1;"
+    " st.local.u32 [%t0], %b; ld.local.u32 %d, [fr+4];",
+    "st.global.u32 [%pd], %a; ld.global.u32 %d, [%pd];",
+    "and.b32 %t0, %a, 3; mul.wide.u32 %w0, %t0, 4; add.s64 %w0, %pc, %w0;"
+    " st.global.u32 [%w0], %b; ld.global.f32 %d, [%w0];",
+};
+
+static void run_list(const char *ty, const char *const *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        same(ty, v[i], 4);
+}
+
+static void test_int32(void **state)
+{
+    (void)state;
+    run_list("b32", INT32, sizeof INT32 / sizeof INT32[0]);
+}
+
+static void test_f32(void **state)
+{
+    (void)state;
+    run_list("b32", F32, sizeof F32 / sizeof F32[0]);
+}
+
+static void test_int64(void **state)
+{
+    (void)state;
+    run_list("b64", INT64, sizeof INT64 / sizeof INT64[0]);
+}
+
+static void test_mem32(void **state)
+{
+    (void)state;
+    run_list("b32", MEM32, sizeof MEM32 / sizeof MEM32[0]);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_int32),
+        cmocka_unit_test(test_f32),
+        cmocka_unit_test(test_int64),
+        cmocka_unit_test(test_mem32),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
