@@ -12,6 +12,21 @@
 #include "func/exec-internal.h"
 #include <math.h>
 
+static inline float f32_of(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+/* The result's bits, NaNs replaced by the canonical NaN. */
+static inline uint32_t bits_of(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return f != f ? 0x7fffffffu : u;
+}
+
 /* A 32-bit source: its register's slot row, or an immediate broadcast
    into tmp; NULL when the operand is anything else. */
 static const uint32_t *src32(const struct fwarp *w, const struct kop *o,
@@ -203,21 +218,6 @@ static bool int64_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
     return false;
 }
 
-static inline float f32_of(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-/* The result's bits, NaNs replaced by the canonical NaN. */
-static inline uint32_t bits_of(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return f != f ? 0x7fffffffu : u;
-}
-
 /* f32 add, sub, mul, fma and mad rounded to nearest, without .ftz/.sat. */
 static bool f32_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
 {
@@ -259,7 +259,124 @@ static bool f32_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
     return true;
 }
 
+/* Lane mask of cond over the 32 lanes. */
+#define LANES(cond)                                                        \
+    do {                                                                   \
+        for (int l = 0; l < WS_WARP; l++)                                  \
+            r |= (uint32_t)(cond) << l;                                    \
+    } while (0)
+
+/* The comparison bits of setp on 32-bit integers. */
+static bool cmp_int32(const struct kinst *ki, const uint32_t *a,
+                      const uint32_t *b, uint32_t *out)
+{
+    uint32_t r = 0;
+    bool s = ki->m.type == PT_S32;
+    switch (ki->m.cmp) {
+    case CMP_EQ: LANES(a[l] == b[l]); break;
+    case CMP_NE: LANES(a[l] != b[l]); break;
+    case CMP_LT:
+        if (s) LANES((int32_t)a[l] < (int32_t)b[l]); else LANES(a[l] < b[l]);
+        break;
+    case CMP_LE:
+        if (s) LANES((int32_t)a[l] <= (int32_t)b[l]); else LANES(a[l] <= b[l]);
+        break;
+    case CMP_GT:
+        if (s) LANES((int32_t)a[l] > (int32_t)b[l]); else LANES(a[l] > b[l]);
+        break;
+    case CMP_GE:
+        if (s) LANES((int32_t)a[l] >= (int32_t)b[l]); else LANES(a[l] >= b[l]);
+        break;
+    case CMP_LO: LANES(a[l] < b[l]); break;
+    case CMP_LS: LANES(a[l] <= b[l]); break;
+    case CMP_HI: LANES(a[l] > b[l]); break;
+    case CMP_HS: LANES(a[l] >= b[l]); break;
+    default: return false;
+    }
+    *out = r;
+    return true;
+}
+
+/* The comparison bits of setp on f32 (no .ftz): ordered comparisons are
+   false and unordered ones true when either operand is NaN. */
+static bool cmp_f32(const struct kinst *ki, const uint32_t *ua,
+                    const uint32_t *ub, uint32_t *out)
+{
+    float a[WS_WARP], b[WS_WARP];
+    for (int l = 0; l < WS_WARP; l++) {
+        a[l] = f32_of(ua[l]);
+        b[l] = f32_of(ub[l]);
+    }
+    uint32_t r = 0;
+#define UN (a[l] != a[l] || b[l] != b[l])
+    switch (ki->m.cmp) {
+    case CMP_EQ: LANES(!UN && a[l] == b[l]); break;
+    case CMP_NE: LANES(!UN && a[l] != b[l]); break;
+    case CMP_LT: LANES(!UN && a[l] < b[l]); break;
+    case CMP_LE: LANES(!UN && a[l] <= b[l]); break;
+    case CMP_GT: LANES(!UN && a[l] > b[l]); break;
+    case CMP_GE: LANES(!UN && a[l] >= b[l]); break;
+    case CMP_EQU: LANES(UN || a[l] == b[l]); break;
+    case CMP_NEU: LANES(UN || a[l] != b[l]); break;
+    case CMP_LTU: LANES(UN || a[l] < b[l]); break;
+    case CMP_LEU: LANES(UN || a[l] <= b[l]); break;
+    case CMP_GTU: LANES(UN || a[l] > b[l]); break;
+    case CMP_GEU: LANES(UN || a[l] >= b[l]); break;
+    case CMP_NUM: LANES(!UN); break;
+    case CMP_NAN: LANES(UN); break;
+    default: return false;
+    }
+#undef UN
+    *out = r;
+    return true;
+}
+
 bool fx_fast_enabled = true;
+
+bool fx_fast_mov(struct fwarp *w, const struct kinst *ki, uint32_t m)
+{
+    if (!fx_fast_enabled || ki->m.vec > 1)
+        return false;
+    uint32_t t[WS_WARP];
+    uint32_t *d = dst32(w, &ki->d[0]);
+    const uint32_t *a = src32(w, &ki->s[0], t);
+    if (!d || !a || d == a)
+        return d && d == a;
+    put32(d, a, m);
+    return true;
+}
+
+bool fx_fast_setp(struct fwarp *w, const struct kinst *ki, uint32_t m)
+{
+    if (!fx_fast_enabled || ki->op != OP_SETP || ki->m.ftz)
+        return false;
+    uint32_t ta[WS_WARP], tb[WS_WARP], r;
+    const uint32_t *a = src32(w, &ki->s[0], ta);
+    const uint32_t *b = src32(w, &ki->s[1], tb);
+    if (!a || !b)
+        return false;
+    if (ki->m.type == PT_F32) {
+        if (!cmp_f32(ki, a, b, &r))
+            return false;
+    } else if (int32_type(ki->m.type)) {
+        if (!cmp_int32(ki, a, b, &r))
+            return false;
+    } else {
+        return false;
+    }
+    uint32_t c = ki->m.bop ? rd_pred(w, &ki->s[2]) : 0;
+    uint32_t p = r, q = ~r;
+    switch (ki->m.bop) {
+    case BOP_AND: p &= c; q &= c; break;
+    case BOP_OR: p |= c; q |= c; break;
+    case BOP_XOR: p ^= c; q ^= c; break;
+    default: break;
+    }
+    wr_pred(w, &ki->d[0], p, m);
+    if (ki->nd == 2)
+        wr_pred(w, &ki->d[1], q, m);
+    return true;
+}
 
 bool fx_fast_alu(struct fwarp *w, const struct kinst *ki, uint32_t m)
 {

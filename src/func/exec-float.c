@@ -238,6 +238,8 @@ static int cmp_float(uint8_t cmp, double a, double b)
 enum fx_status fx_setp(struct fctx *x, struct fwarp *w,
                        const struct kinst *ki, uint32_t m)
 {
+    if (fx_fast_setp(w, ki, m))
+        return FX_OK;
     uint8_t t = ki->op == OP_SET ? ki->m.type2 : ki->m.type;
     lanes_t a, b;
     rd(x, w, &ki->s[0], a);

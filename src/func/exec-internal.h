@@ -32,6 +32,10 @@ enum fx_status fx_atom(struct fctx *x, struct fwarp *w,
 /* Executes ki on whole warps if it is common arithmetic that exec-fast.c
    handles (the same results as the general handlers); false otherwise. */
 bool fx_fast_alu(struct fwarp *w, const struct kinst *ki, uint32_t m);
+/* mov between 32-bit registers and immediates, the same way. */
+bool fx_fast_mov(struct fwarp *w, const struct kinst *ki, uint32_t m);
+/* setp on 32-bit integers and f32, the same way. */
+bool fx_fast_setp(struct fwarp *w, const struct kinst *ki, uint32_t m);
 /* false: every instruction takes the general path (tests compare both). */
 extern bool fx_fast_enabled;
 
@@ -42,6 +46,15 @@ void fx_read_sreg(const struct fctx *x, const struct fwarp *w,
 enum fx_status fx_fault(struct fctx *x, const struct fwarp *w,
                         const struct kinst *ki, int lane, const char *fmt,
                         ...) __attribute__((format(printf, 5, 6)));
+
+/* Set bits of v (without a library call where the CPU baseline has no
+   popcnt instruction). */
+static inline uint32_t popcount32(uint32_t v)
+{
+    v = v - ((v >> 1) & 0x55555555u);
+    v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+    return (((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
+}
 
 static inline int type_bits(uint8_t t)
 {

@@ -238,10 +238,41 @@ static inline void store_elem(uint8_t *p, unsigned esz, uint64_t v)
     }
 }
 
+/*
+** A load from a kernel parameter at a fixed offset (ld.param with no
+** register in the address): every lane reads the same bytes, read once.
+*/
+static bool fast_param(struct fctx *x, struct fwarp *w, const struct kinst *ki,
+                       uint32_t m)
+{
+    const struct kop *ao = &ki->s[0], *vo = &ki->d[0];
+    unsigned esz = ptx_type_size((enum ptx_type)ki->m.type);
+    if (ki->op != OP_LD || ki->space != KS_PARAM || ki->m.vec != 1 ||
+        ao->kind != KO_ADDR || ao->slot >= 0 || vo->kind != KO_REG ||
+        esz == 0 || (ao->imm & (esz - 1)) ||
+        ao->imm + esz > x->L->k->param_bytes)
+        return false;
+    uint64_t v = load_elem(x->L->params + ao->imm, esz);
+    if (ptx_type_is_signed((enum ptx_type)ki->m.type))
+        v = sext(v, (int)esz * 8);
+    lanes_t val;
+    for (int l = 0; l < WS_WARP; l++)
+        val[l] = v;
+    wr(w, vo, val, m);
+    if (x->rec) {
+        record(x, KS_PARAM, esz, false, false);
+        x->rec->mask = m;
+        for (int l = 0; l < WS_WARP; l++)
+            x->rec->addr[l] = ao->imm;
+    }
+    return true;
+}
+
 enum fx_status fx_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
                       uint32_t m)
 {
-    if (fx_fast_enabled && fast_ldst32(x, w, ki, m))
+    if (fx_fast_enabled &&
+        (fast_ldst32(x, w, ki, m) || fast_param(x, w, ki, m)))
         return FX_OK;
     bool store = ki->op == OP_ST;
     /* ld d, [a]: address is source 0. st [a], v: st has no destination,

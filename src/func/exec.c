@@ -288,7 +288,7 @@ static enum fx_status do_bar(struct fctx *x, struct fwarp *w,
     if (op) {
         /* Each thread contributes its predicate c (the last operand). */
         uint32_t c = rd_pred(w, &ki->s[ki->ns - 1]) & m;
-        bar->red_popc += (uint32_t)__builtin_popcount(c);
+        bar->red_popc += popcount32(c);
         bar->red_and = bar->red_and && c == m;
         bar->red_or = bar->red_or || c != 0;
         w->bar_pc = (int32_t)(ki - x->L->k->insts);
@@ -345,6 +345,8 @@ static enum fx_status do_mov(struct fctx *x, struct fwarp *w,
                              const struct kinst *ki, uint32_t m)
 {
     const struct kop *d = &ki->d[0], *s = &ki->s[0];
+    if (fx_fast_mov(w, ki, m))
+        return FX_OK;
     lanes_t v;
     if (d->kind == KO_VEC) {
         /* Unpack: split the source into equal parts, lowest first. */
@@ -458,7 +460,7 @@ enum fx_status fx_step(struct fctx *x, struct fwarp *w)
         m &= ki->guard_neg ? ~g : g;
     }
     w->ninst++;
-    w->nthread += (uint64_t)__builtin_popcount(m);
+    w->nthread += popcount32(m);
     if (x->rec)
         x->rec->mask = 0;
     enum fx_status st = FX_OK;

@@ -105,6 +105,8 @@ static const char *INT32[] = {
     /* partial masks: a guard, and divergence */
     "setp.lt.u32 %p0, %tidx, 13; @%p0 add.s32 %d, %a, %b;",
     "setp.ne.u32 %p0, %a, 0; @!%p0 mul.lo.s32 %d, %a, %b;",
+    "mov.b32 %d, %a;", "mov.u32 %d, 77;", "mov.f32 %d, 0f3F800000;",
+    "setp.lt.u32 %p0, %tidx, 5; @%p0 mov.b32 %d, %b;", "mov.b32 %a, %a; mov.b32 %d, %a;",
     /* results feeding each other in place */
     "add.s32 %a, %a, %b; mul.lo.s32 %a, %a, %a; sub.s32 %d, %a, %c;",
 };
@@ -118,6 +120,43 @@ static const char *F32[] = {
     /* not taken over (directed rounding, ftz, sat): must still agree */
     "add.rz.f32 %d, %a, %b;", "mul.ftz.f32 %d, %a, %b;",
     "fma.rn.sat.f32 %d, %a, %b, %c;",
+};
+
+/* setp: each comparison, with predicate combining and both outputs. */
+static const char *SETP[] = {
+    "setp.eq.s32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
+    "setp.ne.u32 %p1, %a, 0; selp.b32 %d, %a, %b, %p1;",
+    "setp.lt.s32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
+    "setp.le.u32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
+    "setp.gt.s32 %p1, %a, -5; selp.b32 %d, 1, 2, %p1;",
+    "setp.ge.b32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
+    "setp.lo.s32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
+    "setp.ls.u32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
+    "setp.hi.u32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
+    "setp.hs.u32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
+    "setp.lt.s32 %p2, %c, 0; setp.gt.and.s32 %p1|%p3, %a, %b, %p2;"
+    " selp.b32 %t0, 1, 2, %p1; selp.b32 %t1, 4, 8, %p3; add.u32 %d, %t0, %t1;",
+    "setp.lt.s32 %p2, %c, 0; setp.eq.or.u32 %p1|%p3, %a, %b, !%p2;"
+    " selp.b32 %t0, 1, 2, %p1; selp.b32 %t1, 4, 8, %p3; add.u32 %d, %t0, %t1;",
+    "setp.lt.s32 %p2, %c, 0; setp.ne.xor.s32 %p1, %a, %b, %p2;"
+    " selp.b32 %d, 1, 2, %p1;",
+    "setp.lt.u32 %p0, %tidx, 9; @%p0 setp.lt.s32 %p1, %a, %b;"
+    " selp.b32 %d, 1, 2, %p1;",
+    "setp.eq.f32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
+    "setp.ne.f32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
+    "setp.lt.f32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
+    "setp.le.f32 %p1, %a, 0f00000000; selp.b32 %d, 1, 2, %p1;",
+    "setp.gt.f32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
+    "setp.ge.f32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
+    "setp.equ.f32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
+    "setp.neu.f32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
+    "setp.ltu.f32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
+    "setp.leu.f32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
+    "setp.gtu.f32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
+    "setp.geu.f32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
+    "setp.num.f32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
+    "setp.nan.f32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
+    "setp.lt.ftz.f32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
 };
 
 static const char *INT64[] = {
@@ -161,6 +200,12 @@ static void test_f32(void **state)
     run_list("b32", F32, sizeof F32 / sizeof F32[0]);
 }
 
+static void test_setp(void **state)
+{
+    (void)state;
+    run_list("b32", SETP, sizeof SETP / sizeof SETP[0]);
+}
+
 static void test_int64(void **state)
 {
     (void)state;
@@ -178,6 +223,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_int32),
         cmocka_unit_test(test_f32),
+        cmocka_unit_test(test_setp),
         cmocka_unit_test(test_int64),
         cmocka_unit_test(test_mem32),
     };
