@@ -1,31 +1,63 @@
 #!/usr/bin/env bash
-# `make bench`: speed and memory of the example kernels.
+# `make bench`: speed and memory of the simulator on the example kernels.
 #   scripts/bench.sh build/warpscope
-# For each example scenario prints the simulated warp-instructions, the host
-# time spent simulating (ws.run, excluding the scenario's own Lua work), the
-# rate in warp-instructions per second, and the process's peak RSS, for
-# each preset in PRESETS (default: teach fermi). Numbers go to
-# docs/performance.md with the machine they were measured on.
+# Runs every examples/scenarios/*.lua and examples/bench/*.lua headless,
+# cycle-level on each preset in PRESETS (default: teach fermi), then
+# functional-only (sim.mode=functional, preset fermi). For each run it
+# prints the simulated cycles, warp-instructions, host seconds spent
+# simulating (inside ws.run(), without the scenario's own Lua work), the
+# rate in simulated warp-instructions per second and the peak RSS. Each
+# run is repeated REPEAT times (default 3) and the fastest kept: the host
+# is shared and timings are noisy. Totals per preset and mode follow.
+# Numbers go to docs/performance.md with the machine they were measured on.
 set -u
 bin=${1:-build/warpscope}
 cd "$(dirname "$0")/.."
 presets=${PRESETS:-teach fermi}
-printf '%-14s %-8s %12s %10s %14s %10s\n' scenario preset warp-instr sim-s warp-instr/s peak-KiB
-for p in $presets; do
-  tw=0; ts=0
-  for s in examples/scenarios/*.lua; do
-    name=$(basename "$s" .lua)
-    line=$("$bin" run "$s" --set preset="$p" --host-stats 2>&1 >/dev/null | grep '^host:')
-    if [ -z "$line" ]; then
-      printf '%-14s %-8s %s\n' "$name" "$p" "FAILED"; continue
-    fi
-    wi=$(sed -E 's/^host: ([0-9]+) warp-instructions.*/\1/' <<<"$line")
+repeat=${REPEAT:-3}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# run SCENARIO PRESET MODE: prints "cycles warp-instr seconds rss" or FAIL
+run() {
+  local best="" line sec
+  for _ in $(seq "$repeat"); do
+    line=$("$bin" run "$1" --set preset="$2" --set sim.mode="$3" --host-stats \
+             --json "$tmp/s.json" 2>&1 >/dev/null | grep '^host:') || { echo FAIL; return; }
     sec=$(sed -E 's/.* in ([0-9.]+) s of simulation.*/\1/' <<<"$line")
-    rss=$(sed -E 's/.*peak RSS ([0-9]+) KiB.*/\1/' <<<"$line")
-    rate=$(awk -v w="$wi" -v s="$sec" 'BEGIN { printf "%.0f", (s > 0 ? w / s : 0) }')
-    printf '%-14s %-8s %12d %10.4f %14d %10d\n' "$name" "$p" "$wi" "$sec" "$rate" "$rss"
-    tw=$((tw + wi)); ts=$(awk -v a="$ts" -v b="$sec" 'BEGIN { print a + b }')
+    if [ -z "$best" ] || awk -v a="$sec" -v b="${best%% *}" 'BEGIN { exit !(a < b) }'; then
+      best="$sec $(sed -E 's/^host: ([0-9]+) warp-instructions.*peak RSS ([0-9]+) KiB.*/\1 \2/' <<<"$line")"
+    fi
   done
-  awk -v w="$tw" -v s="$ts" -v p="$p" 'BEGIN { printf "%-14s %-8s %12d %10.4f %14.0f\n", "ALL", p, w, s, (s > 0 ? w / s : 0) }'
+  local cycles
+  cycles=$(sed -n 's/^  "cycles": \([0-9]*\),$/\1/p' "$tmp/s.json" | head -n 1)
+  set -- $best
+  echo "${cycles:--} $2 $1 $3"
+}
+
+printf '%-18s %-8s %-10s %11s %11s %8s %13s %9s\n' \
+  scenario preset mode cycles warp-instr sim-s warp-instr/s peak-KiB
+pass() {  # PRESET MODE
+  local p=$1 m=$2 tw=0 ts=0 maxrss=0
+  for s in examples/scenarios/*.lua examples/bench/*.lua; do
+    local name r cycles wi sec rss rate
+    name=$(basename "$s" .lua)
+    r=$(run "$s" "$p" "$m")
+    if [ "$r" = FAIL ]; then
+      printf '%-18s %-8s %-10s %s\n' "$name" "$p" "$m" FAILED; continue
+    fi
+    read -r cycles wi sec rss <<<"$r"
+    rate=$(awk -v w="$wi" -v s="$sec" 'BEGIN { printf "%.0f", (s > 0 ? w / s : 0) }')
+    printf '%-18s %-8s %-10s %11s %11d %8.4f %13d %9d\n' \
+      "$name" "$p" "$m" "$cycles" "$wi" "$sec" "$rate" "$rss"
+    tw=$((tw + wi)); ts=$(awk -v a="$ts" -v b="$sec" 'BEGIN { print a + b }')
+    [ "$rss" -gt "$maxrss" ] && maxrss=$rss
+  done
+  awk -v w="$tw" -v s="$ts" -v p="$p" -v m="$m" -v r="$maxrss" 'BEGIN {
+    printf "%-18s %-8s %-10s %11s %11d %8.4f %13.0f %9d\n", "ALL", p, m, "", w, s,
+           (s > 0 ? w / s : 0), r }'
+}
+for p in $presets; do
+  pass "$p" timing
 done
-echo "mode: functional only (cycle-level timing not modelled yet)"
+pass fermi functional
