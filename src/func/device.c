@@ -9,12 +9,20 @@
 #include "func/device.h"
 #include "ptx/parse.h"
 #include "timing/gpu.h"
+#include "timing/tparams.h"
 #include "util/xalloc.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+static bool timing_mode(const struct ws_device *d)
+{
+    char buf[32];
+    return strcmp(config_enum_name(&d->cfg, CK_SIM_MODE, buf, sizeof buf),
+                  "timing") == 0;
+}
 
 /* Warp-instructions a warp runs before the next warp gets a turn. */
 #define QUANTUM 64
@@ -225,6 +233,19 @@ int device_enqueue(struct ws_device *d, struct dev_launch *l,
         return launch_error(l, diag, "launch of '%s': %llu CTAs x %llu warps cannot finish within limit.warp_instructions = %llu",
                             k->name, (unsigned long long)ctas,
                             (unsigned long long)warps, (unsigned long long)limit);
+    if (!d->started && timing_mode(d)) {
+        /* The configuration is final now: check what the timing model
+           needs of it, at the first launch. */
+        struct tparams p;
+        tparams_init(&p, c);
+        if (tparams_check(&p, diag) != WS_OK) {
+            free(l->params);
+            free(l->origin);
+            l->params = NULL;
+            l->origin = NULL;
+            return WS_ERR;
+        }
+    }
     d->started = true;
     vec_push(&d->queue, *l);
     return WS_OK;
@@ -301,13 +322,6 @@ static uint64_t now_ns(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
-
-static bool timing_mode(const struct ws_device *d)
-{
-    char buf[32];
-    return strcmp(config_enum_name(&d->cfg, CK_SIM_MODE, buf, sizeof buf),
-                  "timing") == 0;
 }
 
 int device_run(struct ws_device *d, struct ws_diag *diag)

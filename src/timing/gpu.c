@@ -83,19 +83,8 @@ struct gpu *gpu_new(const struct ws_config *cfg, struct evbus *bus,
         diag_error(diag, NULL, 0, 0, "design '%s' has no timing model", name);
         return NULL;
     }
-    if (p.l2_slices % p.dram.channels) {
-        diag_error(diag, NULL, 0, 0,
-                   "l2.slices = %u must be a multiple of dram.channels = %u (each channel serves the same number of slices)",
-                   p.l2_slices, p.dram.channels);
+    if (tparams_check(&p, diag) != WS_OK)
         return NULL;
-    }
-    if (p.l1_size % (p.l1_ways * p.l1_line) || p.l2_size % (p.l2_ways * p.l2_line)) {
-        diag_error(diag, NULL, 0, 0,
-                   "cache sizes must be multiples of ways x line (l1d: %u B, %u x %u; l2: %u B, %u x %u)",
-                   p.l1_size, p.l1_ways, p.l1_line, p.l2_size, p.l2_ways,
-                   p.l2_line);
-        return NULL;
-    }
     struct gpu *g = ws_xcalloc(1, sizeof *g);
     g->p = p;
     g->d = d;

@@ -77,6 +77,23 @@ void tparams_init(struct tparams *p, const struct ws_config *c)
 #undef F
 }
 
+int tparams_check(const struct tparams *p, struct ws_diag *diag)
+{
+    if (p->l2_slices % p->dram.channels)
+        return diag_error(diag, NULL, 0, 0,
+                          "configuration: l2.slices = %u must be a multiple of dram.channels = %u (each channel serves the same number of slices)",
+                          p->l2_slices, p->dram.channels);
+    if (p->l1_size % (p->l1_ways * p->l1_line))
+        return diag_error(diag, NULL, 0, 0,
+                          "configuration: l1d.size = %u must be a multiple of l1d.ways x l1d.line = %u x %u",
+                          p->l1_size, p->l1_ways, p->l1_line);
+    if (p->l2_size % (p->l2_ways * p->l2_line))
+        return diag_error(diag, NULL, 0, 0,
+                          "configuration: l2.size = %u must be a multiple of l2.ways x l2.line = %u x %u",
+                          p->l2_size, p->l2_ways, p->l2_line);
+    return WS_OK;
+}
+
 double leak_pj(const struct tparams *p, double mw, uint64_t cycles)
 {
     /* mW x (cycles / (MHz x 1e6)) s = mW x cycles / MHz x 1e-9 J */

@@ -63,6 +63,11 @@ struct tparams {
 
 void tparams_init(struct tparams *p, const struct ws_config *c);
 
+/* Constraints between keys the model needs (l2.slices a multiple of
+   dram.channels, cache sizes multiples of ways x line): WS_ERR with a
+   diagnostic naming the keys. */
+int tparams_check(const struct tparams *p, struct ws_diag *diag);
+
 /* The class of an instruction (call-sequence .param moves and kernel
    parameter loads are register moves: TC_INT). */
 enum tclass tclass_of(const struct kinst *ki);
