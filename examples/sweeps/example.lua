@@ -37,13 +37,16 @@ return {
 
   -- The statistics to put in results.csv: dotted paths into each point's
   -- JSON (numbers index arrays from 1). Leave `columns` out to get every
-  -- top-level number (warp_instructions, thread_instructions, and cycles,
-  -- ipc, ... as the timing model adds them).
+  -- top-level number (cycles, warp_instructions, thread_instructions,
+  -- ipc, thread_ipc).
   columns = {
+    "cycles",
+    "ipc",
     "warp_instructions",
-    "thread_instructions",
-    "launches.1.regs_per_thread",
-    "launches.1.warp_instructions",
+    "l1d.hit_rate",
+    "rf.bank_conflicts",
+    "energy_pj.total",
+    "launches.1.occupancy.ctas_per_sm",
     "config_hash",
   },
 }

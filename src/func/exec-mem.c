@@ -122,9 +122,21 @@ static bool fast_pointers(struct fctx *x, const struct fwarp *w, uint8_t space,
     switch (space) {
     case KS_SHARED: {
         uint64_t size = x->cta->shared_bytes;
+        if (size < n)
+            return false;
+        uint64_t last = size - n;     /* the highest valid start */
+        if (m == 0xffffffffu) {
+            for (int l = 0; l < WS_WARP; l++)
+                bad |= (addr[l] & (n - 1)) | (uint64_t)(addr[l] > last);
+            if (bad)
+                return false;
+            for (int l = 0; l < WS_WARP; l++)
+                ptr[l] = x->cta->shared + addr[l];
+            return true;
+        }
         for (int l = 0; l < WS_WARP; l++) {
             uint64_t a = (m >> l & 1) ? addr[l] : 0;
-            bad |= (a & (n - 1)) | (uint64_t)(a + n > size);
+            bad |= (a & (n - 1)) | (uint64_t)(a > last);
             ptr[l] = x->cta->shared + a;
         }
         return bad == 0;
@@ -197,6 +209,9 @@ static bool fast_ldst32(struct fctx *x, struct fwarp *w, const struct kinst *ki,
         for (int l = 0; l < WS_WARP; l++)
             if (m >> l & 1)
                 memcpy(ptr[l], &v[l], 4);
+    } else if (m == 0xffffffffu) {
+        for (int l = 0; l < WS_WARP; l++)
+            memcpy(&v[l], ptr[l], 4);
     } else {
         for (int l = 0; l < WS_WARP; l++)
             if (m >> l & 1)
