@@ -43,6 +43,8 @@ static struct cache_line *find(const struct cache *c, uint64_t addr)
 
 static int32_t find_mshr(const struct cache *c, uint64_t line)
 {
+    if (!c->mshr_used)
+        return -1;
     for (uint32_t i = 0; i < c->nmshr; i++)
         if (c->mshr[i].valid && c->mshr[i].line == line)
             return (int32_t)i;
@@ -74,9 +76,10 @@ enum cache_result cache_read(struct cache *c, uint64_t addr, uint32_t tag,
         *mshr = (uint32_t)m;
         return CACHE_MERGED;
     }
-    for (uint32_t i = 0; i < c->nmshr; i++) {
+    for (uint32_t i = 0; c->mshr_used < c->nmshr && i < c->nmshr; i++) {
         if (c->mshr[i].valid)
             continue;
+        c->mshr_used++;
         c->mshr[i].valid = true;
         c->mshr[i].line = la;
         c->mshr[i].nwait = 1;
@@ -179,6 +182,7 @@ uint32_t cache_release(struct cache *c, uint64_t addr, uint32_t *out)
     memcpy(out, c->wait + (size_t)m * c->merge, n * sizeof *out);
     c->mshr[m].valid = false;
     c->mshr[m].nwait = 0;
+    c->mshr_used--;
     return n;
 }
 
@@ -215,8 +219,5 @@ uint32_t cache_age(const struct cache *c, uint32_t s, uint32_t w)
 
 uint32_t cache_mshrs_used(const struct cache *c)
 {
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < c->nmshr; i++)
-        n += c->mshr[i].valid;
-    return n;
+    return c->mshr_used;
 }

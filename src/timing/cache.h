@@ -38,6 +38,7 @@ struct cache {
     uint64_t rng, clock;
     struct cache_line *lines;   /* sets * ways */
     struct mshr *mshr;
+    uint32_t mshr_used;         /* valid MSHRs */
     uint32_t *wait;             /* nmshr * merge request tags */
     struct cache_stats st;
 };

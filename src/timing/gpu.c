@@ -306,19 +306,22 @@ static int deadlock_error(struct gpu *g, struct ws_diag *diag)
 /* Packets that reached SM ports go to their L1s. */
 static void deliver_to_sms(struct gpu *g, uint64_t now)
 {
-    for (uint32_t i = 0; i < g->p.nsm; i++) {
+    for (int32_t i = icnt_busy_port(&g->net, 0);
+         i >= 0 && (uint32_t)i < g->p.nsm;
+         i = icnt_busy_port(&g->net, (uint32_t)i + 1)) {
         int32_t r;
         bool got = false;
-        while ((r = icnt_receive(&g->net, &g->pool, i, now)) >= 0) {
+        struct sm *s = &g->sm[i];
+        while ((r = icnt_receive(&g->net, &g->pool, (uint32_t)i, now)) >= 0) {
             if (!got) {
-                sm_account(&g->sm[i], now);
+                sm_account(s, now);
                 got = true;
             }
-            sm_response(&g->sm[i], mreq_at(&g->pool, r), now);
+            sm_response(s, mreq_at(&g->pool, r), now);
             mreq_release(&g->pool, r);
         }
         if (got)
-            g->sm[i].next_due = now;
+            s->next_due = now;
     }
 }
 
@@ -345,8 +348,9 @@ static void memory_cycle(struct gpu *g, uint64_t now)
 static uint64_t memory_next(const struct gpu *g, uint64_t now)
 {
     uint64_t t = UINT64_MAX;
-    for (uint32_t i = 0; i < g->net.ports; i++) {
-        uint64_t v = icnt_next(&g->net, &g->pool, i);
+    for (int32_t i = icnt_busy_port(&g->net, 0); i >= 0;
+         i = icnt_busy_port(&g->net, (uint32_t)i + 1)) {
+        uint64_t v = icnt_next(&g->net, &g->pool, (uint32_t)i);
         if (v < t)
             t = v;
     }

@@ -52,6 +52,7 @@ void icnt_init(struct icnt *n, uint32_t ports, uint32_t flit,
     n->src_free = ws_xcalloc(ports + 1, sizeof *n->src_free);
     n->dst_free = ws_xcalloc(ports + 1, sizeof *n->dst_free);
     n->q = ws_xmalloc((ports + 1) * sizeof *n->q);
+    n->busy = ws_xcalloc(ports / 64 + 1, sizeof *n->busy);
     for (uint32_t i = 0; i <= ports; i++)
         n->q[i].head = n->q[i].tail = -1;
 }
@@ -61,6 +62,7 @@ void icnt_free(struct icnt *n)
     free(n->src_free);
     free(n->dst_free);
     free(n->q);
+    free(n->busy);
     memset(n, 0, sizeof *n);
 }
 
@@ -92,6 +94,7 @@ bool icnt_send(struct icnt *n, struct mreq_pool *p, int32_t r, uint32_t src,
     else
         q->head = r;
     q->tail = r;
+    n->busy[dst >> 6] |= 1ULL << (dst & 63);
     n->packets++;
     n->flits += flits;
     return true;
@@ -105,10 +108,26 @@ int32_t icnt_receive(struct icnt *n, struct mreq_pool *p, uint32_t dst,
         return -1;
     int32_t r = q->head;
     q->head = mreq_at(p, r)->next;
-    if (q->head < 0)
+    if (q->head < 0) {
         q->tail = -1;
+        n->busy[dst >> 6] &= ~(1ULL << (dst & 63));
+    }
     mreq_at(p, r)->next = -1;
     return r;
+}
+
+int32_t icnt_busy_port(const struct icnt *n, uint32_t from)
+{
+    for (uint32_t wd = from >> 6; wd * 64 < n->ports; wd++) {
+        uint64_t v = n->busy[wd];
+        if (wd == from >> 6)
+            v &= ~0ULL << (from & 63);
+        if (v) {
+            uint32_t b = wd * 64 + (uint32_t)__builtin_ctzll(v);
+            return b < n->ports ? (int32_t)b : -1;
+        }
+    }
+    return -1;
 }
 
 uint64_t icnt_next(const struct icnt *n, const struct mreq_pool *p,

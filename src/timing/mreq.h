@@ -52,6 +52,7 @@ struct icnt {
     uint64_t *src_free;   /* cycle each port can start sending */
     uint64_t *dst_free;   /* cycle each port can start receiving */
     struct icnt_queue *q; /* per destination port */
+    uint64_t *busy;       /* bitset: destinations with packets queued */
     uint64_t packets, flits;
 };
 
@@ -76,6 +77,9 @@ int32_t icnt_receive(struct icnt *n, struct mreq_pool *p, uint32_t dst,
 /* Delivery cycle of dst's next packet, UINT64_MAX if none. */
 uint64_t icnt_next(const struct icnt *n, const struct mreq_pool *p,
                    uint32_t dst);
+
+/* The first destination port >= from with packets queued, or -1. */
+int32_t icnt_busy_port(const struct icnt *n, uint32_t from);
 
 /* Earliest cycle port src can send. */
 static inline uint64_t icnt_src_free(const struct icnt *n, uint32_t src)
