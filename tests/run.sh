@@ -25,6 +25,16 @@ for s in examples/scenarios/*.lua examples/microbench/*.lua tests/scenarios/*.lu
     fail=$((fail + 1))
   fi
 done
+# The microbenchmarks recover the configured geometry and latencies; check
+# them on a second machine too.
+for s in examples/microbench/*.lua; do
+  if "$bin" run "$s" --set preset=fermi >"$tmp/out" 2>&1; then
+    pass=$((pass + 1))
+  else
+    echo "scenario FAIL $s --set preset=fermi (exit $?)"; sed 's/^/    /' "$tmp/out" | tail -15
+    fail=$((fail + 1))
+  fi
+done
 # The benchmark workloads are large: their sampled results are checked in
 # functional mode, which is fast.
 for s in examples/bench/*.lua; do

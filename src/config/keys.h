@@ -81,7 +81,7 @@
     X(L1D_SIZE, "l1d.size", CT_INT, "4K", 0, 16777216, NULL,                   \
       "L1 data cache bytes per SM (0: no L1D)")                               \
     X(L1D_WAYS, "l1d.ways", CT_INT, "4", 1, 1024, NULL, "L1D associativity")  \
-    X(L1D_LINE, "l1d.line", CT_INT, "128", 32, 1024, NULL, "L1D line bytes")  \
+    X(L1D_LINE, "l1d.line", CT_INT, "128", 32, 128, NULL, "L1D line bytes (at most l2.line)")  \
     X(L1D_REPL, "l1d.repl", CT_ENUM, "lru", 0, 0, "lru|fifo|random",           \
       "L1D replacement policy")                                               \
     X(L1D_WRITE_GLOBAL, "l1d.write_global", CT_ENUM, "evict", 0, 0, "evict|through|back", \
@@ -105,7 +105,7 @@
     X(L2_SIZE, "l2.size", CT_INT, "32K", 0, 1073741824, NULL,                  \
       "L2 bytes per slice (0: no L2)")                                        \
     X(L2_WAYS, "l2.ways", CT_INT, "8", 1, 1024, NULL, "L2 associativity")     \
-    X(L2_LINE, "l2.line", CT_INT, "128", 32, 1024, NULL, "L2 line bytes")     \
+    X(L2_LINE, "l2.line", CT_INT, "128", 32, 128, NULL, "L2 line bytes (one DRAM request: 32 to 128)")     \
     X(L2_LATENCY, "l2.latency", CT_INT, "60", 1, 10000, NULL,                  \
       "L2 hit latency inside a slice (cycles)")                               \
     X(L2_MSHRS, "l2.mshrs", CT_INT, "32", 1, 4096, NULL,                       \

@@ -79,6 +79,14 @@ void tparams_init(struct tparams *p, const struct ws_config *c)
 
 int tparams_check(const struct tparams *p, struct ws_diag *diag)
 {
+    if (p->l1_line & (p->l1_line - 1) || p->l2_line & (p->l2_line - 1))
+        return diag_error(diag, NULL, 0, 0,
+                          "configuration: line sizes must be powers of two (l1d.line = %u, l2.line = %u)",
+                          p->l1_line, p->l2_line);
+    if (p->l1_line > p->l2_line)
+        return diag_error(diag, NULL, 0, 0,
+                          "configuration: l1d.line = %u is longer than l2.line = %u (an L1 fill is one L2 line)",
+                          p->l1_line, p->l2_line);
     if (p->l2_slices % p->dram.channels)
         return diag_error(diag, NULL, 0, 0,
                           "configuration: l2.slices = %u must be a multiple of dram.channels = %u (each channel serves the same number of slices)",

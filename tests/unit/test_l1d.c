@@ -103,12 +103,62 @@ static void test_write_back(void **state)
     assert_int_equal(c.l2_writes, 2);
 }
 
+/* A warp whose 32 lanes each store to their own line: 32 write requests
+   from one instruction, one per cycle from the LD/ST unit. Each carries a
+   header and a data flit, so the SM's interconnect port takes one every
+   two cycles: with a miss queue of one entry the LD/ST unit has to wait
+   (reservation stalls); with 64 entries it never does. The stored values
+   are the same either way. */
+static const char *scatter_ptx =
+    ".version 8.0\n.target sm_75\n.address_size 64\n"
+    ".visible .entry k(.param .u64 a)\n{\n"
+    " .reg .b32 %r<4>;\n .reg .b64 %rd<8>;\n"
+    " ld.param.u64 %rd1, [a];\n"
+    " mov.u32 %r1, %tid.x;\n mul.wide.u32 %rd3, %r1, 128;\n"
+    " add.s64 %rd4, %rd1, %rd3;\n add.u32 %r2, %r1, 100;\n"
+    " st.global.u32 [%rd4], %r2;\n ret;\n}\n";
+
+static int64_t scatter(const char *queue, int64_t *stores)
+{
+    const char *sets[] = { queue, NULL };
+    struct th t;
+    assert_int_equal(th_init(&t, sets), 0);
+    assert_int_equal(th_load(&t, scatter_ptx), 0);
+    uint64_t a = th_alloc(&t, 32 * 128);
+    uint32_t grid[3] = { 1, 1, 1 }, block[3] = { 32, 1, 1 };
+    if (th_launch(&t, "k", grid, block, 0, &a, 1))
+        fail_msg("%s", th_error(&t));
+    uint32_t out[32 * 32];
+    th_read(&t, a, out, sizeof out);
+    for (int l = 0; l < 32; l++)
+        assert_int_equal(out[l * 32], (uint32_t)l + 100);
+    struct jv *st = device_stats(&t.dev);
+    int64_t stalls = num(st, "l1d", "reservation_stalls");
+    *stores = num(st, "l1d", "stores");
+    jv_free(st);
+    th_free(&t);
+    return stalls;
+}
+
+static void test_miss_queue_backpressure(void **state)
+{
+    (void)state;
+    int64_t s1, s64;
+    int64_t small = scatter("l1d.miss_queue=1", &s1);
+    int64_t big = scatter("l1d.miss_queue=64", &s64);
+    assert_int_equal(s1, 32);
+    assert_int_equal(s64, 32);
+    assert_int_equal(big, 0);
+    assert_true(small > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_write_evict),
         cmocka_unit_test(test_write_through),
         cmocka_unit_test(test_write_back),
+        cmocka_unit_test(test_miss_queue_backpressure),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
