@@ -134,14 +134,14 @@ static const char *SETP[] = {
     "setp.ls.u32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
     "setp.hi.u32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
     "setp.hs.u32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
-    "setp.lt.s32 %p2, %c, 0; setp.gt.and.s32 %p1|%p3, %a, %b, %p2;"
-    " selp.b32 %t0, 1, 2, %p1; selp.b32 %t1, 4, 8, %p3; add.u32 %d, %t0, %t1;",
-    "setp.lt.s32 %p2, %c, 0; setp.eq.or.u32 %p1|%p3, %a, %b, !%p2;"
-    " selp.b32 %t0, 1, 2, %p1; selp.b32 %t1, 4, 8, %p3; add.u32 %d, %t0, %t1;",
-    "setp.lt.s32 %p2, %c, 0; setp.ne.xor.s32 %p1, %a, %b, %p2;"
-    " selp.b32 %d, 1, 2, %p1;",
-    "setp.lt.u32 %p0, %tidx, 9; @%p0 setp.lt.s32 %p1, %a, %b;"
-    " selp.b32 %d, 1, 2, %p1;",
+    ("setp.lt.s32 %p2, %c, 0; setp.gt.and.s32 %p1|%p3, %a, %b, %p2;"
+    " selp.b32 %t0, 1, 2, %p1; selp.b32 %t1, 4, 8, %p3; add.u32 %d, %t0, %t1;"),
+    ("setp.lt.s32 %p2, %c, 0; setp.eq.or.u32 %p1|%p3, %a, %b, !%p2;"
+    " selp.b32 %t0, 1, 2, %p1; selp.b32 %t1, 4, 8, %p3; add.u32 %d, %t0, %t1;"),
+    ("setp.lt.s32 %p2, %c, 0; setp.ne.xor.s32 %p1, %a, %b, %p2;"
+    " selp.b32 %d, 1, 2, %p1;"),
+    ("setp.lt.u32 %p0, %tidx, 9; @%p0 setp.lt.s32 %p1, %a, %b;"
+    " selp.b32 %d, 1, 2, %p1;"),
     "setp.eq.f32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
     "setp.ne.f32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
     "setp.lt.f32 %p1, %a, %b; selp.b32 %d, 1, 2, %p1;",
@@ -171,15 +171,15 @@ static const char *INT64[] = {
 /* Loads and stores of 32-bit values through registers: shared, global,
    local, with lanes storing to the same word (the highest lane wins). */
 static const char *MEM32[] = {
-    ".shared .align 4 .b8 sh[256]; mov.u32 %t0, sh; and.b32 %t1, %a, 31;"
+    (".shared .align 4 .b8 sh[256]; mov.u32 %t0, sh; and.b32 %t1, %a, 31;"
     " shl.b32 %t1, %t1, 2; add.u32 %t0, %t0, %t1;"
-    " st.shared.u32 [%t0], %b; bar.sync 0; ld.shared.u32 %d, [%t0+0];",
-    ".local .align 4 .b8 fr[64]; mov.u32 %t0, fr; and.b32 %t1, %a, 15;"
+    " st.shared.u32 [%t0], %b; bar.sync 0; ld.shared.u32 %d, [%t0+0];"),
+    (".local .align 4 .b8 fr[64]; mov.u32 %t0, fr; and.b32 %t1, %a, 15;"
     " shl.b32 %t1, %t1, 2; add.u32 %t0, %t0, %t1;"
-    " st.local.u32 [%t0], %b; ld.local.u32 %d, [fr+4];",
+    " st.local.u32 [%t0], %b; ld.local.u32 %d, [fr+4];"),
     "st.global.u32 [%pd], %a; ld.global.u32 %d, [%pd];",
-    "and.b32 %t0, %a, 3; mul.wide.u32 %w0, %t0, 4; add.s64 %w0, %pc, %w0;"
-    " st.global.u32 [%w0], %b; ld.global.f32 %d, [%w0];",
+    ("and.b32 %t0, %a, 3; mul.wide.u32 %w0, %t0, 4; add.s64 %w0, %pc, %w0;"
+    " st.global.u32 [%w0], %b; ld.global.f32 %d, [%w0];"),
 };
 
 static void run_list(const char *ty, const char *const *v, size_t n)
