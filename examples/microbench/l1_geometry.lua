@@ -32,6 +32,7 @@
 
 ws.config{ preset = "teach" }
 local cfg = ws.config()
+local mb = require "mb"
 local m = ws.load_ptx("pchase.ptx")
 
 local WORD = 4                            -- bytes per chain element (u32)
@@ -77,11 +78,7 @@ local function chase(name, count, sw, passes)
   return last, stats, bad == 0
 end
 
-local function minmax(t)
-  local lo, hi = math.huge, -math.huge
-  for _, x in ipairs(t) do lo, hi = math.min(lo, x), math.max(hi, x) end
-  return lo, hi
-end
+local minmax = mb.minmax
 
 print(string.format("l1_geometry: preset %s, sim.mode %s", cfg.preset, cfg["sim.mode"]))
 
@@ -91,11 +88,9 @@ local lt, stats, ok = chase("line", span, 1, 2)
 print(string.format("  line chase: %d loads 4 B apart over %d B: path %s",
                     2 * span, LINE_SPAN, ok and "as expected" or "WRONG"))
 
--- %clock is a cycle counter only when the cycle-level model ran (its
--- statistics then include the cycle count). Otherwise run the capacity and
--- associativity launches at the configured geometry, to check their paths.
-local timed = cfg["sim.mode"] == "timing" and stats.cycles ~= nil
-if not timed then
+-- Without timings, run the capacity and associativity launches at the
+-- configured geometry, to check their paths.
+if cfg["sim.mode"] ~= "timing" then
   local L = cfg["l1d.line"]
   local lines = cfg["l1d.size"] // L
   for _, c in ipairs{ lines, lines + 1 } do
@@ -103,11 +98,7 @@ if not timed then
     print(string.format("  footprint chase: %d loads %d B apart over %d B: path %s",
                         3 * c, L, c * L, good and "as expected" or "WRONG"))
   end
-  if cfg["sim.mode"] ~= "timing" then
-    print("functional mode: timing not measured")
-  else
-    print("timing mode requested but this build has no cycle-level model: timing not measured")
-  end
+  mb.timed(cfg)
   return
 end
 

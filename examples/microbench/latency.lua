@@ -30,6 +30,7 @@
 
 ws.config{ preset = "teach" }
 local cfg = ws.config()
+local mb = require "mb"
 local m = ws.load_ptx("pchase.ptx")
 
 local WORD = 4                       -- bytes per chain element (u32)
@@ -84,11 +85,7 @@ local function pass(t, lines, p)
   return slice(t, (p - 1) * lines + 1, p * lines)
 end
 
-local function minmax(t)
-  local lo, hi = math.huge, -math.huge
-  for _, x in ipairs(t) do lo, hi = math.min(lo, x), math.max(hi, x) end
-  return lo, hi
-end
+local minmax = mb.minmax
 
 local function median(t)
   local s = slice(t, 1, #t)
@@ -119,13 +116,7 @@ local lt = chase("L2", la, L2_LINES, lsw, 2 * L2_LINES, 2 * L2_LINES)
 local ca, csw = chain(L1_LINES, cfg["l1d.line"])
 local ct = chase("L1D", ca, L1_LINES, csw, 0, 2 * L1_LINES)
 
--- The cycle counter is only a clock when the cycle-level model ran (its
--- statistics then include the cycle count).
-if cfg["sim.mode"] ~= "timing" then
-  print("functional mode: timing not measured")
-  return
-elseif stats.cycles == nil then
-  print("timing mode requested but this build has no cycle-level model: timing not measured")
+if not mb.timed(cfg) then
   return
 end
 

@@ -19,6 +19,7 @@
 
 ws.config{ preset = "teach" }
 local cfg = ws.config()
+local mb = require "mb"
 local m = ws.load_ptx("shmem_bank.ptx")
 
 local REPS = 32                    -- loads per launch, as in shmem_bank.cu
@@ -59,18 +60,11 @@ for _, s in ipairs(STRIDES) do
   ws.check(bad == 0, string.format("stride %d: %d lanes read the wrong value", s, bad))
 end
 
--- %clock is a cycle counter only when the cycle-level model ran (its
--- statistics then include the cycle count).
-local timed = cfg["sim.mode"] == "timing" and stats.cycles ~= nil
-if not timed then
+if cfg["sim.mode"] ~= "timing" then
   print(string.format("%8s %10s", "stride", "expected"))
   for _, s in ipairs(STRIDES) do print(string.format("%8d %10d", s, expected_degree(s))) end
   print(string.format("every lane read back its own word for all %d strides", #STRIDES))
-  if cfg["sim.mode"] ~= "timing" then
-    print("functional mode: timing not measured")
-  else
-    print("timing mode requested but this build has no cycle-level model: timing not measured")
-  end
+  mb.timed(cfg)
   return
 end
 

@@ -364,14 +364,7 @@ bool fx_fast_setp(struct fwarp *w, const struct kinst *ki, uint32_t m)
     } else {
         return false;
     }
-    uint32_t c = ki->m.bop ? rd_pred(w, &ki->s[2]) : 0;
-    uint32_t p = r, q = ~r;
-    switch (ki->m.bop) {
-    case BOP_AND: p &= c; q &= c; break;
-    case BOP_OR: p |= c; q |= c; break;
-    case BOP_XOR: p ^= c; q ^= c; break;
-    default: break;
-    }
+    uint32_t q, p = setp_combine(w, ki, r, &q);
     wr_pred(w, &ki->d[0], p, m);
     if (ki->nd == 2)
         wr_pred(w, &ki->d[1], q, m);

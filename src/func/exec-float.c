@@ -261,14 +261,7 @@ enum fx_status fx_setp(struct fctx *x, struct fwarp *w,
         }
         r |= (uint32_t)v << l;
     }
-    uint32_t cpred = ki->m.bop ? rd_pred(w, &ki->s[2]) : 0;
-    uint32_t p = r, q = ~r;
-    switch (ki->m.bop) {
-    case BOP_AND: p &= cpred; q &= cpred; break;
-    case BOP_OR: p |= cpred; q |= cpred; break;
-    case BOP_XOR: p ^= cpred; q ^= cpred; break;
-    default: break;
-    }
+    uint32_t q, p = setp_combine(w, ki, r, &q);
     if (ki->op == OP_SETP) {
         wr_pred(w, &ki->d[0], p, m);
         if (ki->nd == 2)

@@ -137,6 +137,24 @@ static inline void wr_pred(struct fwarp *w, const struct kop *o, uint32_t v,
         w->p[o->slot] = (w->p[o->slot] & ~m) | (v & m);
 }
 
+/* A comparison's lane bits r combined with setp/set's optional predicate
+   (.and/.or/.xor); *q gets the complement combined the same way. */
+static inline uint32_t setp_combine(const struct fwarp *w,
+                                    const struct kinst *ki, uint32_t r,
+                                    uint32_t *q)
+{
+    uint32_t c = ki->m.bop ? rd_pred(w, &ki->s[2]) : 0;
+    uint32_t p = r;
+    *q = ~r;
+    switch (ki->m.bop) {
+    case BOP_AND: p &= c; *q &= c; break;
+    case BOP_OR: p |= c; *q |= c; break;
+    case BOP_XOR: p ^= c; *q ^= c; break;
+    default: break;
+    }
+    return p;
+}
+
 static inline void wr_slot(struct fwarp *w, int32_t slot, int nslot,
                            int bytes, const uint64_t *v, uint32_t m)
 {

@@ -12,6 +12,7 @@
 */
 #include "timing/l1d.h"
 #include "timing/cache.h"
+#include "util/ring.h"
 #include "util/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
@@ -20,8 +21,7 @@ struct l1d {
     struct l1_env env;
     struct cache c;
     bool has_cache;
-    int32_t *mq;              /* miss queue: request indices (a ring) */
-    uint32_t mq_head, mq_n, mq_cap;
+    RING(int32_t) mq;         /* miss queue: request indices */
     uint32_t mq_limit;        /* new requests stall beyond this; dirty
                                  writebacks of fills are never refused */
     uint32_t outstanding;     /* requests expecting a response */
@@ -39,8 +39,6 @@ static void *l1d_create(const struct l1_env *env)
                (enum cache_repl)p->l1_repl, p->l1_mshrs, p->l1_mshr_merge,
                p->seed + env->sm);
     l->mq_limit = p->l1_miss_queue;
-    l->mq_cap = p->l1_miss_queue + 8;
-    l->mq = ws_xcalloc(l->mq_cap, sizeof *l->mq);
     return l;
 }
 
@@ -48,7 +46,7 @@ static void l1d_destroy(void *self)
 {
     struct l1d *l = self;
     cache_free(&l->c);
-    free(l->mq);
+    ring_free(&l->mq);
     free(l);
 }
 
@@ -63,7 +61,7 @@ static void emit(struct l1d *l, enum ev_type t, uint64_t addr, int64_t b)
 
 static bool mq_full(const struct l1d *l)
 {
-    return l->mq_n >= l->mq_limit;
+    return l->mq.n >= l->mq_limit;
 }
 
 /* Queues a new request; the caller checked there is room. */
@@ -78,18 +76,7 @@ static struct mreq *enqueue(struct l1d *l, enum mreq_kind kind, uint64_t addr,
     r->kind = (uint8_t)kind;
     r->sm = (uint16_t)l->env.sm;
     r->tag = tag;
-    if (l->mq_n == l->mq_cap) {
-        uint32_t nc = l->mq_cap * 2;
-        int32_t *v = ws_xmalloc(nc * sizeof *v);
-        for (uint32_t k = 0; k < l->mq_n; k++)
-            v[k] = l->mq[(l->mq_head + k) % l->mq_cap];
-        free(l->mq);
-        l->mq = v;
-        l->mq_head = 0;
-        l->mq_cap = nc;
-    }
-    l->mq[(l->mq_head + l->mq_n) % l->mq_cap] = i;
-    l->mq_n++;
+    ring_push(&l->mq, i);
     if (kind == MR_READ || kind == MR_ATOMIC)
         l->outstanding++;
     return r;
@@ -232,18 +219,16 @@ static void l1d_response(void *self, const struct mreq *r, uint64_t now)
 static void l1d_tick(void *self, uint64_t now)
 {
     struct l1d *l = self;
-    if (!l->mq_n)
+    if (!l->mq.n)
         return;
-    if (gpu_to_l2(l->env.gpu, l->env.sm, l->mq[l->mq_head], now)) {
-        l->mq_head = (l->mq_head + 1) % l->mq_cap;
-        l->mq_n--;
-    }
+    if (gpu_to_l2(l->env.gpu, l->env.sm, ring_front(&l->mq), now))
+        ring_pop(&l->mq);
 }
 
 static uint64_t l1d_next_event(void *self, uint64_t now)
 {
     struct l1d *l = self;
-    if (!l->mq_n)
+    if (!l->mq.n)
         return UINT64_MAX;
     uint64_t t = gpu_port_free(l->env.gpu, l->env.sm);
     return t > now ? t : now + 1;
@@ -308,7 +293,7 @@ static const struct cache *l1d_view(void *self)
 static uint32_t l1d_pending(void *self)
 {
     struct l1d *l = self;
-    return l->mq_n + l->outstanding;
+    return l->mq.n + l->outstanding;
 }
 
 const struct l1_ops l1d_ops = {

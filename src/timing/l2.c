@@ -6,31 +6,10 @@
 
 enum { ACT_RESPOND, ACT_FETCH, ACT_FORWARD };
 
-static void ring_push(struct l2_ring *r, struct l2_item it)
+/* The oldest item of a ring, or NULL when it is empty. */
+static struct l2_item *ring_head(l2_ring_t *r)
 {
-    if (r->n == r->cap) {
-        uint32_t nc = r->cap ? r->cap * 2 : 64;
-        struct l2_item *v = ws_xmalloc(nc * sizeof *v);
-        for (uint32_t i = 0; i < r->n; i++)
-            v[i] = r->v[(r->head + i) % r->cap];
-        free(r->v);
-        r->v = v;
-        r->head = 0;
-        r->cap = nc;
-    }
-    r->v[(r->head + r->n) % r->cap] = it;
-    r->n++;
-}
-
-static struct l2_item *ring_head(struct l2_ring *r)
-{
-    return r->n ? &r->v[r->head] : NULL;
-}
-
-static void ring_pop(struct l2_ring *r)
-{
-    r->head = (r->head + 1) % r->cap;
-    r->n--;
+    return r->n ? &ring_front(r) : NULL;
 }
 
 void l2_init(struct l2slice *s, uint32_t id, uint32_t port,
@@ -50,9 +29,9 @@ void l2_init(struct l2slice *s, uint32_t id, uint32_t port,
 void l2_free(struct l2slice *s)
 {
     cache_free(&s->c);
-    free(s->pipe.v);
-    free(s->out.v);
-    free(s->to_dram.v);
+    ring_free(&s->pipe);
+    ring_free(&s->out);
+    ring_free(&s->to_dram);
     memset(s, 0, sizeof *s);
 }
 
@@ -221,7 +200,7 @@ uint64_t l2_next_event(const struct l2slice *s, uint64_t now)
 {
     uint64_t t = UINT64_MAX;
     if (s->pipe.n) {
-        uint64_t r = s->pipe.v[s->pipe.head].ready;
+        uint64_t r = ring_front(&s->pipe).ready;
         t = r > now ? r : now + 1;
     }
     if (s->to_dram.n || s->out.n)

@@ -16,6 +16,7 @@
 #include "timing/cache.h"
 #include "timing/dram.h"
 #include "timing/mreq.h"
+#include "util/ring.h"
 
 struct l2_item {
     uint64_t ready;
@@ -24,10 +25,7 @@ struct l2_item {
     uint8_t action;
 };
 
-struct l2_ring {
-    struct l2_item *v;
-    uint32_t head, n, cap;
-};
+typedef RING(struct l2_item) l2_ring_t;
 
 struct l2_stats {
     uint64_t accesses, hits, misses, mshr_merges;
@@ -41,9 +39,9 @@ struct l2slice {
     bool has_cache;
     struct cache c;
     struct dram_chan *dram;
-    struct l2_ring pipe;      /* after the tag lookup, by ready cycle */
-    struct l2_ring out;       /* answers from DRAM fills, ready now */
-    struct l2_ring to_dram;   /* waiting for room in the DRAM queue */
+    l2_ring_t pipe;      /* after the tag lookup, by ready cycle */
+    l2_ring_t out;       /* answers from DRAM fills, ready now */
+    l2_ring_t to_dram;   /* waiting for room in the DRAM queue */
     struct l2_stats st;
 };
 

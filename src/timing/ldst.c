@@ -19,21 +19,15 @@
 ** hardware, so lanes reading the same local variable coalesce.
 */
 #include "timing/sm-internal.h"
+#include "util/pool.h"
 #include "util/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
 int32_t mo_alloc(struct sm *s)
 {
-    if (s->free_mo < 0) {
-        uint32_t nc = s->nmo ? s->nmo * 2 : 32;
-        s->mo = ws_xrealloc(s->mo, nc * sizeof *s->mo);
-        for (uint32_t i = nc; i-- > s->nmo;) {
-            s->mo[i].next = s->free_mo;
-            s->free_mo = (int32_t)i;
-        }
-        s->nmo = nc;
-    }
+    if (s->free_mo < 0)
+        pool_grow(s->mo, s->nmo, s->free_mo, next, 32);
     int32_t m = s->free_mo;
     s->free_mo = s->mo[m].next;
     struct memop *o = &s->mo[m];

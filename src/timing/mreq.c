@@ -1,5 +1,6 @@
 /* mreq.c - the request pool and the interconnect (see mreq.h). */
 #include "timing/mreq.h"
+#include "util/pool.h"
 #include "util/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
@@ -18,15 +19,8 @@ void mreq_pool_free(struct mreq_pool *p)
 
 int32_t mreq_alloc(struct mreq_pool *p)
 {
-    if (p->free < 0) {
-        uint32_t nc = p->cap ? p->cap * 2 : 256;
-        p->v = ws_xrealloc(p->v, nc * sizeof *p->v);
-        for (uint32_t i = nc; i-- > p->cap;) {
-            p->v[i].next = p->free;
-            p->free = (int32_t)i;
-        }
-        p->cap = nc;
-    }
+    if (p->free < 0)
+        pool_grow(p->v, p->cap, p->free, next, 256);
     int32_t i = p->free;
     p->free = p->v[i].next;
     memset(&p->v[i], 0, sizeof p->v[i]);

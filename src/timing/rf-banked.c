@@ -7,47 +7,28 @@
 ** Every request left waiting in a cycle counts as a bank conflict.
 */
 #include "timing/rf-banked.h"
+#include "util/ring.h"
 #include "util/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
-struct rq {
-    uint32_t *tag;
-    uint32_t head, n, cap;
-};
+typedef RING(uint32_t) rq_t;    /* request tags, oldest first */
 
 struct rfb {
     uint32_t banks, capacity, pending;
     uint64_t busy;                /* banks with queued requests (<= 64) */
     enum bank_map map;
-    struct rq *rd, *wr;
+    rq_t *rd, *wr;
     uint64_t reads, writes, conflicts, conflict_cycles;
     uint64_t *bank_reads, *bank_writes, *bank_conflicts;
     struct evbus *bus;
     uint32_t sm;
 };
 
-static void rq_push(struct rq *q, uint32_t tag)
+static uint32_t rq_pop(rq_t *q)
 {
-    if (q->n == q->cap) {
-        uint32_t nc = q->cap ? q->cap * 2 : 16;
-        uint32_t *v = ws_xmalloc(nc * sizeof *v);
-        for (uint32_t i = 0; i < q->n; i++)
-            v[i] = q->tag[(q->head + i) % q->cap];
-        free(q->tag);
-        q->tag = v;
-        q->head = 0;
-        q->cap = nc;
-    }
-    q->tag[(q->head + q->n) % q->cap] = tag;
-    q->n++;
-}
-
-static uint32_t rq_pop(struct rq *q)
-{
-    uint32_t t = q->tag[q->head];
-    q->head = (q->head + 1) % q->cap;
-    q->n--;
+    uint32_t t = ring_front(q);
+    ring_pop(q);
     return t;
 }
 
@@ -71,8 +52,8 @@ static void rfb_destroy(void *self)
 {
     struct rfb *r = self;
     for (uint32_t b = 0; b < r->banks; b++) {
-        free(r->rd[b].tag);
-        free(r->wr[b].tag);
+        ring_free(&r->rd[b]);
+        ring_free(&r->wr[b]);
     }
     free(r->rd);
     free(r->wr);
@@ -92,22 +73,26 @@ uint32_t rf_bank_of(enum bank_map map, uint32_t banks, uint32_t w, uint32_t r)
     return (map == BANK_WARP_REG ? w + r : r) % banks;
 }
 
+/* Queues a request on the bank holding warp slot w's register reg. */
+static void enqueue(struct rfb *r, rq_t *queues, uint32_t w, uint32_t reg,
+                    uint32_t tag)
+{
+    uint32_t b = rf_bank_of(r->map, r->banks, w, reg);
+    ring_push(&queues[b], tag);
+    r->busy |= 1ULL << b;
+    r->pending++;
+}
+
 static void rfb_read(void *self, uint32_t w, uint32_t reg, uint32_t tag)
 {
     struct rfb *r = self;
-    uint32_t b = rf_bank_of(r->map, r->banks, w, reg);
-    rq_push(&r->rd[b], tag);
-    r->busy |= 1ULL << b;
-    r->pending++;
+    enqueue(r, r->rd, w, reg, tag);
 }
 
 static void rfb_write(void *self, uint32_t w, uint32_t reg, uint32_t tag)
 {
     struct rfb *r = self;
-    uint32_t b = rf_bank_of(r->map, r->banks, w, reg);
-    rq_push(&r->wr[b], tag);
-    r->busy |= 1ULL << b;
-    r->pending++;
+    enqueue(r, r->wr, w, reg, tag);
 }
 
 static void rfb_tick(void *self, uint64_t now, rf_done_fn done, void *ctx)
@@ -118,7 +103,7 @@ static void rfb_tick(void *self, uint64_t now, rf_done_fn done, void *ctx)
     bool conflicted = false;
     for (uint64_t busy = r->busy; busy; busy &= busy - 1) {
         uint32_t b = (uint32_t)__builtin_ctzll(busy);
-        struct rq *w = &r->wr[b], *q = &r->rd[b];
+        rq_t *w = &r->wr[b], *q = &r->rd[b];
         uint32_t waiting = w->n + q->n;
         if (waiting > 1) {
             r->conflicts += waiting - 1;

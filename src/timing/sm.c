@@ -5,6 +5,7 @@
 ** refer to each other by index.
 */
 #include "timing/sm-internal.h"
+#include "util/pool.h"
 #include "util/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,15 +62,8 @@ static void tq_remove(struct sm *s, struct tqueue *q, int32_t prev, int32_t i)
 
 static int32_t inst_alloc(struct sm *s)
 {
-    if (s->free_in < 0) {
-        uint32_t nc = s->nin ? s->nin * 2 : 64;
-        s->in = ws_xrealloc(s->in, nc * sizeof *s->in);
-        for (uint32_t i = nc; i-- > s->nin;) {
-            s->in[i].next = s->free_in;
-            s->free_in = (int32_t)i;
-        }
-        s->nin = nc;
-    }
+    if (s->free_in < 0)
+        pool_grow(s->in, s->nin, s->free_in, next, 64);
     int32_t i = s->free_in;
     s->free_in = s->in[i].next;
     memset(&s->in[i], 0, sizeof s->in[i]);
