@@ -56,6 +56,7 @@ static void module_free(struct dev_module *m)
 
 void device_free(struct ws_device *d)
 {
+    device_abandon(d);
     for (size_t i = 0; i < d->modules.n; i++)
         module_free(&d->modules.v[i]);
     vec_free(&d->modules);
@@ -324,65 +325,64 @@ static uint64_t now_ns(void)
     return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
-int device_run(struct ws_device *d, struct ws_diag *diag)
+bool device_timing(const struct ws_device *d)
 {
-    uint64_t t0 = now_ns();
-    int rc = WS_OK;
-    uint64_t budget = (uint64_t)config_i(&d->cfg, CK_LIMIT_WARP_INSTRUCTIONS);
-    bool timed = timing_mode(d);
-    if (timed && d->queue.n && !d->gpu) {
+    return timing_mode(d);
+}
+
+/* Builds queue entry i's launch and its record. */
+static void launch_of(struct ws_device *d, size_t i)
+{
+    struct dev_launch *l = &d->queue.v[i];
+    struct dev_module *m = &d->modules.v[l->module];
+    const struct kimage *k = m->kernels[l->kernel];
+    struct flaunch L = { k, { l->grid[0], l->grid[1], l->grid[2] },
+                         { l->block[0], l->block[1], l->block[2] },
+                         l->dyn_shared, l->params, m->constbank,
+                         m->const_bytes, ++d->gridid };
+    d->run.L = L;
+    struct launch_record *rec = &d->run.rec;
+    memset(rec, 0, sizeof *rec);
+    rec->kernel = k->name;
+    memcpy(rec->grid, l->grid, sizeof rec->grid);
+    memcpy(rec->block, l->block, sizeof rec->block);
+    rec->shared_bytes = k->shared_static + l->dyn_shared;
+    rec->regs_per_thread = device_regs_per_thread(d, k);
+    rec->ctas = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
+}
+
+/* Starts a run over the queue: the GPU and the limits. */
+static int run_begin(struct ws_device *d, struct ws_diag *diag)
+{
+    memset(&d->run, 0, sizeof d->run);
+    d->run.active = true;
+    d->run.budget = (uint64_t)config_i(&d->cfg, CK_LIMIT_WARP_INSTRUCTIONS);
+    if (timing_mode(d) && !d->gpu) {
         d->gpu = gpu_new(&d->cfg, d->bus, diag);
         if (!d->gpu)
-            rc = WS_ERR;
+            return WS_ERR;
     }
-    uint64_t cycle_limit = 0;
     if (d->gpu) {
         uint64_t mc = (uint64_t)config_i(&d->cfg, CK_MAX_CYCLES);
         uint64_t c0 = gpu_cycle(d->gpu);
-        cycle_limit = c0 + mc < c0 ? UINT64_MAX : c0 + mc;
+        d->run.cycle_limit = c0 + mc < c0 ? UINT64_MAX : c0 + mc;
     }
-    size_t i;
-    for (i = 0; i < d->queue.n && rc == WS_OK; i++) {
-        struct dev_launch *l = &d->queue.v[i];
-        struct dev_module *m = &d->modules.v[l->module];
-        const struct kimage *k = m->kernels[l->kernel];
-        struct flaunch L = { k, { l->grid[0], l->grid[1], l->grid[2] },
-                             { l->block[0], l->block[1], l->block[2] },
-                             l->dyn_shared, l->params, m->constbank,
-                             m->const_bytes, ++d->gridid };
-        struct launch_record rec;
-        memset(&rec, 0, sizeof rec);
-        rec.kernel = k->name;
-        memcpy(rec.grid, l->grid, sizeof rec.grid);
-        memcpy(rec.block, l->block, sizeof rec.block);
-        rec.shared_bytes = k->shared_static + l->dyn_shared;
-        rec.regs_per_thread = device_regs_per_thread(d, k);
-        uint64_t nctas = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
-        rec.ctas = nctas;
-        if (timed) {
-            struct gpu_launch_result res;
-            memset(&res, 0, sizeof res);
-            rc = gpu_run(d->gpu, &L, rec.regs_per_thread, &d->mem, &budget,
-                         cycle_limit, &res, diag);
-            rec.timed = true;
-            rec.cycles = res.cycles;
-            rec.occ = res.occ;
-            rec.stats = res.stats;
-            rec.warp_instructions = res.warp_instructions;
-            rec.thread_instructions = res.thread_instructions;
-        } else {
-            for (uint64_t c = 0; c < nctas && rc == WS_OK; c++)
-                rc = run_cta(d, &L, c, &rec, &budget, diag);
-        }
-        if (rc != WS_OK && l->origin)
-            diag_note(diag, "launched at %s", l->origin);
-        vec_push(&d->done, rec);
-    }
+    return WS_OK;
+}
+
+/* Ends the run: drains or drops the GPU, empties the queue. */
+static void run_end(struct ws_device *d, int rc)
+{
     if (d->gpu && rc == WS_OK) {
         gpu_drain(d->gpu);
     } else if (d->gpu) {
         /* A launch stopped part-way leaves warps and requests in the
            model; the next run starts from an empty GPU. */
+        if (gpu_running(d->gpu)) {
+            struct gpu_launch_result res;
+            gpu_finish(d->gpu, false, &res);
+            jv_free(res.stats);
+        }
         gpu_free(d->gpu);
         d->gpu = NULL;
     }
@@ -391,8 +391,104 @@ int device_run(struct ws_device *d, struct ws_diag *diag)
         free(d->queue.v[j].origin);
     }
     d->queue.n = 0;
+    d->run.active = false;
+}
+
+/* Records the launch in progress as done (timing mode). */
+static void launch_done(struct ws_device *d, bool ok)
+{
+    struct gpu_launch_result res;
+    gpu_finish(d->gpu, ok, &res);
+    struct launch_record *rec = &d->run.rec;
+    rec->timed = true;
+    rec->cycles = res.cycles;
+    rec->occ = res.occ;
+    rec->stats = res.stats;
+    rec->warp_instructions = res.warp_instructions;
+    rec->thread_instructions = res.thread_instructions;
+    d->run.budget = res.budget_left;
+    d->run.in_launch = false;
+    vec_push(&d->done, *rec);
+}
+
+/* Advances the run in timing mode. */
+static enum dev_status advance_timed(struct ws_device *d, uint64_t until,
+                                     struct ws_diag *diag)
+{
+    struct dev_run *r = &d->run;
+    for (;;) {
+        if (!r->in_launch) {
+            if (r->next >= d->queue.n)
+                return DEV_DONE;
+            if (d->bus && d->bus->stop)
+                return DEV_PAUSED;
+            launch_of(d, r->next++);
+            if (gpu_start(d->gpu, &r->L, r->rec.regs_per_thread, &d->mem,
+                          r->budget, r->cycle_limit, diag) != WS_OK)
+                return DEV_ERR;
+            r->in_launch = true;
+        }
+        enum gpu_status st = gpu_advance(d->gpu, until, diag);
+        if (st == GPU_PAUSED)
+            return DEV_PAUSED;
+        launch_done(d, st == GPU_DONE);
+        if (st == GPU_ERR)
+            return DEV_ERR;
+    }
+}
+
+enum dev_status device_advance(struct ws_device *d, uint64_t until,
+                               struct ws_diag *diag)
+{
+    uint64_t t0 = now_ns();
+    if (!d->run.active) {
+        if (d->queue.n == 0)
+            return DEV_DONE;
+        if (run_begin(d, diag) != WS_OK) {
+            run_end(d, WS_ERR);
+            return DEV_ERR;
+        }
+    }
+    enum dev_status st;
+    if (d->gpu) {
+        st = advance_timed(d, until, diag);
+    } else {
+        int rc = WS_OK;
+        for (; d->run.next < d->queue.n && rc == WS_OK; d->run.next++) {
+            launch_of(d, d->run.next);
+            for (uint64_t c = 0; c < d->run.rec.ctas && rc == WS_OK; c++)
+                rc = run_cta(d, &d->run.L, c, &d->run.rec, &d->run.budget,
+                             diag);
+            vec_push(&d->done, d->run.rec);
+        }
+        st = rc == WS_OK ? DEV_DONE : DEV_ERR;
+    }
+    if (st == DEV_ERR) {
+        size_t failed = d->run.next - 1;
+        if (failed < d->queue.n && d->queue.v[failed].origin)
+            diag_note(diag, "launched at %s", d->queue.v[failed].origin);
+    }
+    if (st != DEV_PAUSED)
+        run_end(d, st == DEV_DONE ? WS_OK : WS_ERR);
     d->host_ns += now_ns() - t0;
-    return rc;
+    return st;
+}
+
+void device_abandon(struct ws_device *d)
+{
+    if (d->run.active)
+        run_end(d, WS_ERR);
+}
+
+int device_run(struct ws_device *d, struct ws_diag *diag)
+{
+    enum dev_status st;
+    do {
+        if (d->bus)
+            d->bus->stop = false;     /* nobody here to stop for */
+        st = device_advance(d, UINT64_MAX, diag);
+    } while (st == DEV_PAUSED);
+    return st == DEV_DONE ? WS_OK : WS_ERR;
 }
 
 static struct jv *dims(const uint32_t v[3])

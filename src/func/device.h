@@ -48,6 +48,19 @@ struct launch_record {
     struct jv *stats;         /*   and its statistics (owned) */
 };
 
+/* A run over the launch queue, possibly paused part-way (debugger). */
+struct dev_run {
+    bool active;              /* started, not yet finished */
+    bool in_launch;           /* queue[next - 1] is on the GPU */
+    size_t next;              /* next queue entry to start */
+    struct flaunch L;         /* the launch in progress */
+    struct launch_record rec; /*   and its record so far */
+    uint64_t budget;          /* warp-instructions still allowed */
+    uint64_t cycle_limit;
+};
+
+enum dev_status { DEV_DONE, DEV_PAUSED, DEV_ERR };
+
 struct ws_device {
     struct ws_config cfg;
     bool started;             /* a launch was queued: config is frozen */
@@ -61,6 +74,7 @@ struct ws_device {
     struct evbus *bus;        /* where the model's events go (or NULL);
                                  set before the first run */
     uint64_t gridid;
+    struct dev_run run;
     uint64_t host_ns;         /* host time spent in device_run (never part
                                  of the statistics: not deterministic) */
 };
@@ -92,6 +106,19 @@ int device_enqueue(struct ws_device *d, struct dev_launch *l,
 /* Runs every queued launch to completion in order: cycle by cycle
    (sim.mode = timing) or functionally only. */
 int device_run(struct ws_device *d, struct ws_diag *diag);
+
+/*
+** The same in steps (timing mode only pauses): simulates until the queue
+** is empty (DEV_DONE), the next cycle reaches `until` or a subscriber set
+** bus->stop (DEV_PAUSED, state kept: call again to go on), or an error
+** (DEV_ERR, diag filled; the GPU is dropped and the queue emptied).
+*/
+enum dev_status device_advance(struct ws_device *d, uint64_t until,
+                               struct ws_diag *diag);
+/* Drops a paused run (the launch in progress is abandoned). */
+void device_abandon(struct ws_device *d);
+/* sim.mode is timing. */
+bool device_timing(const struct ws_device *d);
 
 /* The statistics object of SPEC 1.4 (keys the model fills so far). */
 struct jv *device_stats(const struct ws_device *d);

@@ -4,6 +4,7 @@
 ** limits and deadlock detection, statistics and energy.
 */
 #include "timing/gpu.h"
+#include "timing/gpu-internal.h"
 #include "timing/dram.h"
 #include "timing/l1d.h"
 #include "timing/l2.h"
@@ -13,35 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct tinst_cache {
-    const struct kimage *k;
-    struct tinst *t;
-};
-
-struct gpu {
-    struct tparams p;
-    const struct design *d;
-    struct evbus *bus;
-    uint64_t cycle;
-    uint64_t kernel_cycles;       /* cycles inside launches */
-    uint64_t warp_insts, thread_insts;
-    struct sm *sm;
-    struct mreq_pool pool;
-    struct icnt net;              /* ports: SMs, then L2 slices */
-    struct l2slice *l2;
-    struct dram_chan **dram;
-    uint32_t slices_per_chan;
-    struct tinst_cache *tc;
-    uint32_t ntc;
-    /* the launch running */
-    const struct flaunch *L;
-    uint32_t regs_per_thread;
-    uint64_t next_cta, nctas, ctas_done;
-    uint32_t rr;                  /* SM the dispatcher tries first */
-    bool flushed;                 /* the L1s were flushed at kernel end */
-    bool skip;                    /* sim.skip_idle */
-};
 
 /* ---- the interface the L1s use --------------------------------------- */
 
@@ -434,82 +406,113 @@ static struct jv *launch_stats(const struct gpu *g, const struct jv *before,
     return o;
 }
 
-int gpu_run(struct gpu *g, const struct flaunch *L, uint32_t regs_per_thread,
-            struct dmem *mem, uint64_t *budget, uint64_t cycle_limit,
-            struct gpu_launch_result *res, struct ws_diag *diag)
+int gpu_start(struct gpu *g, const struct flaunch *L, uint32_t regs_per_thread,
+              struct dmem *mem, uint64_t budget, uint64_t cycle_limit,
+              struct ws_diag *diag)
 {
     if (L->k->nslots > SM_REG_WORDS * 64)
         return diag_error(diag, L->k->mod->path, 0, 0,
                           "kernel '%s' needs %u registers per thread; the timing model supports at most %d",
                           L->k->name, L->k->nslots, SM_REG_WORDS * 64);
     begin(g, L, regs_per_thread, mem);
-    uint64_t start = g->cycle;
-    uint64_t issued0 = 0, wi0 = 0, ti0 = 0;
+    g->running = true;
+    g->start = g->cycle;
+    g->issued0 = g->wi0 = g->ti0 = 0;
     for (uint32_t i = 0; i < g->p.nsm; i++) {
-        issued0 += g->sm[i].st.issued;
-        wi0 += g->sm[i].st.warp_insts;
-        ti0 += g->sm[i].st.thread_insts;
+        g->issued0 += g->sm[i].st.issued;
+        g->wi0 += g->sm[i].st.warp_insts;
+        g->ti0 += g->sm[i].st.thread_insts;
     }
-    uint64_t issued_limit = issued0 + *budget;
-    res->occ = gpu_occupancy(g, L, regs_per_thread);
-    res->ctas = g->nctas;
-    struct jv *before = jv_obj();
-    gpu_stats(g, before);
-    int rc = WS_OK;
+    g->budget = budget;
+    g->issued_limit = g->issued0 + budget;
+    g->cycle_limit = cycle_limit;
+    g->before = jv_obj();
+    gpu_stats(g, g->before);
     dispatch_ctas(g, g->cycle);
     g->cycle++;
+    return WS_OK;
+}
+
+bool gpu_running(const struct gpu *g)
+{
+    return g->running;
+}
+
+/* One cycle of every component; sets *over when the launch has ended. */
+static int one_cycle(struct gpu *g, uint64_t now, bool *over,
+                     struct ws_diag *diag)
+{
+    int rc = WS_OK;
+    deliver_to_sms(g, now);
+    uint32_t retired = 0;
+    uint64_t issued = 0;
+    for (uint32_t i = 0; i < g->p.nsm && rc == WS_OK; i++) {
+        struct sm *s = &g->sm[i];
+        if (s->next_due <= now || (!g->skip && sm_busy(s))) {
+            rc = sm_cycle(s, now, diag);
+            s->next_due = sm_next_event(s, now);
+        }
+        issued += s->st.issued;
+        retired += s->retired;
+        s->retired = 0;
+    }
+    if (rc != WS_OK)
+        return rc;
+    if (issued > g->issued_limit) {
+        char msg[200];
+        snprintf(msg, sizeof msg,
+                 "still running after %llu warp-instructions (limit.warp_instructions); does it loop forever?",
+                 (unsigned long long)g->budget);
+        return limit_error(g, diag, msg);
+    }
+    memory_cycle(g, now);
+    g->ctas_done += retired;
+    if (retired)
+        dispatch_ctas(g, now);
+    *over = launch_over(g);
+    return WS_OK;
+}
+
+enum gpu_status gpu_advance(struct gpu *g, uint64_t until,
+                            struct ws_diag *diag)
+{
+    if (!g->running)
+        return GPU_DONE;
     for (;;) {
         uint64_t now = g->cycle;
-        if (now >= cycle_limit) {
+        if (now >= until)
+            return GPU_PAUSED;
+        if (now >= g->cycle_limit) {
             char msg[200];
             snprintf(msg, sizeof msg,
                      "still running after %llu cycles (limit.cycles); does it loop forever?",
                      (unsigned long long)g->p.max_cycles);
-            rc = limit_error(g, diag, msg);
-            break;
+            limit_error(g, diag, msg);
+            return GPU_ERR;
         }
-        deliver_to_sms(g, now);
-        uint32_t retired = 0;
-        uint64_t issued = 0;
-        for (uint32_t i = 0; i < g->p.nsm && rc == WS_OK; i++) {
-            struct sm *s = &g->sm[i];
-            if (s->next_due <= now || (!g->skip && sm_busy(s))) {
-                rc = sm_cycle(s, now, diag);
-                s->next_due = sm_next_event(s, now);
-            }
-            issued += s->st.issued;
-            retired += s->retired;
-            s->retired = 0;
-        }
-        if (rc != WS_OK)
-            break;
-        if (issued > issued_limit) {
-            char msg[200];
-            snprintf(msg, sizeof msg,
-                     "still running after %llu warp-instructions (limit.warp_instructions); does it loop forever?",
-                     (unsigned long long)*budget);
-            rc = limit_error(g, diag, msg);
-            break;
-        }
-        memory_cycle(g, now);
-        g->ctas_done += retired;
-        if (retired)
-            dispatch_ctas(g, now);
-        if (launch_over(g))
-            break;
+        bool over = false;
+        if (one_cycle(g, now, &over, diag) != WS_OK)
+            return GPU_ERR;
+        if (over)
+            return GPU_DONE;
         uint64_t t = memory_next(g, now);
         for (uint32_t i = 0; i < g->p.nsm; i++)
             if (g->sm[i].next_due < t)
                 t = g->sm[i].next_due;
-        if (t == UINT64_MAX || t <= now) {
-            if (t == UINT64_MAX) {
-                rc = deadlock_error(g, diag);
-                break;
-            }
-            t = now + 1;
+        if (t == UINT64_MAX) {
+            deadlock_error(g, diag);
+            return GPU_ERR;
         }
-        g->cycle = g->skip ? t : now + 1;
+        if (t <= now || !g->skip || (g->bus && g->bus->stop))
+            t = now + 1;
+        g->cycle = t < until ? t : until;
+        if (g->bus && g->bus->stop)
+            return GPU_PAUSED;
     }
+}
+
+void gpu_finish(struct gpu *g, bool ok, struct gpu_launch_result *res)
+{
     uint64_t end = g->cycle + 1;
     uint64_t issued = 0, wi = 0, ti = 0;
     for (uint32_t i = 0; i < g->p.nsm; i++) {
@@ -519,21 +522,43 @@ int gpu_run(struct gpu *g, const struct flaunch *L, uint32_t regs_per_thread,
         ti += g->sm[i].st.thread_insts;
     }
     g->cycle = end;
-    res->cycles = end - start;
-    res->warp_instructions = wi - wi0;
-    res->thread_instructions = ti - ti0;
+    memset(res, 0, sizeof *res);
+    res->occ = gpu_occupancy(g, g->L, g->regs_per_thread);
+    res->ctas = g->nctas;
+    res->cycles = end - g->start;
+    res->warp_instructions = wi - g->wi0;
+    res->thread_instructions = ti - g->ti0;
     g->kernel_cycles += res->cycles;
     g->warp_insts += res->warp_instructions;
     g->thread_insts += res->thread_instructions;
-    res->stats = launch_stats(g, before, res->cycles);
-    jv_free(before);
-    *budget -= issued - issued0 < *budget ? issued - issued0 : *budget;
-    if (rc == WS_OK && ev_wanted(g->bus, EV_KERNEL_EXIT)) {
+    res->stats = launch_stats(g, g->before, res->cycles);
+    jv_free(g->before);
+    g->before = NULL;
+    uint64_t used = issued - g->issued0;
+    res->budget_left = used < g->budget ? g->budget - used : 0;
+    g->running = false;
+    if (ok && ev_wanted(g->bus, EV_KERNEL_EXIT)) {
         struct ws_event e = { EV_KERNEL_EXIT, -1, -1, g->cycle, 0,
-                              (int64_t)L->gridid, 0 };
+                              (int64_t)g->L->gridid, 0 };
         evbus_deliver(g->bus, &e);
     }
-    return rc;
+}
+
+int gpu_run(struct gpu *g, const struct flaunch *L, uint32_t regs_per_thread,
+            struct dmem *mem, uint64_t *budget, uint64_t cycle_limit,
+            struct gpu_launch_result *res, struct ws_diag *diag)
+{
+    if (gpu_start(g, L, regs_per_thread, mem, *budget, cycle_limit, diag) != WS_OK)
+        return WS_ERR;
+    enum gpu_status st;
+    do {
+        if (g->bus)
+            g->bus->stop = false;     /* nobody here to stop for */
+        st = gpu_advance(g, UINT64_MAX, diag);
+    } while (st == GPU_PAUSED);
+    gpu_finish(g, st == GPU_DONE, res);
+    *budget = res->budget_left;
+    return st == GPU_DONE ? WS_OK : WS_ERR;
 }
 
 void gpu_drain(struct gpu *g)

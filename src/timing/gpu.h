@@ -31,7 +31,10 @@ struct gpu_launch_result {
     struct occupancy occ;
     struct jv *stats;   /* this launch's sm, rf, l1d, shmem, l2, dram,
                            icnt and energy_pj (owned by the caller) */
+    uint64_t budget_left;   /* warp-instructions still allowed */
 };
+
+enum gpu_status { GPU_DONE, GPU_PAUSED, GPU_ERR };
 
 /*
 ** Builds the GPU the configuration describes (design, SMs, memory).
@@ -51,6 +54,25 @@ void gpu_free(struct gpu *g);
 int gpu_run(struct gpu *g, const struct flaunch *L, uint32_t regs_per_thread,
             struct dmem *mem, uint64_t *budget, uint64_t cycle_limit,
             struct gpu_launch_result *res, struct ws_diag *diag);
+
+/*
+** The same in steps, for the debugger. gpu_start dispatches the first
+** CTAs. gpu_advance simulates until the launch ends (GPU_DONE), the next
+** cycle to simulate reaches `until` or a bus subscriber set bus->stop
+** during a cycle (GPU_PAUSED: the cycle is complete, gpu_cycle() is the
+** next one; idle cycles are never skipped past `until`), or a fault, a
+** deadlock or a limit (GPU_ERR, diag filled). gpu_finish accounts the
+** launch (ok: it completed) and fills res; call it after GPU_DONE or
+** GPU_ERR, or to abandon a paused launch.
+*/
+int gpu_start(struct gpu *g, const struct flaunch *L, uint32_t regs_per_thread,
+              struct dmem *mem, uint64_t budget, uint64_t cycle_limit,
+              struct ws_diag *diag);
+enum gpu_status gpu_advance(struct gpu *g, uint64_t until,
+                            struct ws_diag *diag);
+void gpu_finish(struct gpu *g, bool ok, struct gpu_launch_result *res);
+/* A launch is between gpu_start and gpu_finish. */
+bool gpu_running(const struct gpu *g);
 
 /* Lets L2 and DRAM finish queued writes (not counted as kernel cycles). */
 void gpu_drain(struct gpu *g);
