@@ -4,6 +4,7 @@
 ** summary is deterministic (timings only with --host-stats, on stderr).
 */
 #include "cli/cli.h"
+#include "debug/checkpoint.h"
 #include "lua/scenario.h"
 #include "util/jval.h"
 #include <errno.h>
@@ -134,15 +135,29 @@ static int write_json(const char *file, const struct jv *st)
 
 int cli_run(int argc, char **argv)
 {
-    const char *path = NULL, *json = NULL;
-    bool unsafe = false, host = false;
+    const char *path = NULL, *json = NULL, *cmds = NULL, *probes = NULL,
+               *record = NULL;
+    bool unsafe = false, host = false, reverse = true;
     struct config_assigns sets = { 0 };
     struct ws_diag d = { 0 };
     int rc = EXIT_OK;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *val = NULL;
-        if (strcmp(a, "--set") == 0 || strcmp(a, "--json") == 0) {
+        static const char *valued[] = { "--set", "--json", "--commands",
+                                        "--probes", "--record", NULL };
+        bool needs = false;
+        for (int k = 0; valued[k]; k++) {
+            size_t kl = strlen(valued[k]);
+            if (strcmp(a, valued[k]) == 0)
+                needs = true;
+            else if (strncmp(a, valued[k], kl) == 0 && a[kl] == '=' &&
+                     strcmp(valued[k], "--set") && strcmp(valued[k], "--json")) {
+                val = a + kl + 1;
+                a = valued[k];
+            }
+        }
+        if (needs) {
             if (i + 1 >= argc) {
                 rc = cli_usage_error("run", "%s needs a value", a);
                 goto out;
@@ -163,6 +178,14 @@ int cli_run(int argc, char **argv)
             }
         } else if (strcmp(a, "--json") == 0) {
             json = val;
+        } else if (strcmp(a, "--commands") == 0) {
+            cmds = val;
+        } else if (strcmp(a, "--probes") == 0) {
+            probes = val;
+        } else if (strcmp(a, "--record") == 0) {
+            record = val;
+        } else if (strcmp(a, "--no-reverse") == 0) {
+            reverse = false;
         } else if (strcmp(a, "--unsafe-lua") == 0) {
             unsafe = true;
         } else if (strcmp(a, "--host-stats") == 0) {
@@ -184,7 +207,12 @@ int cli_run(int argc, char **argv)
     }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    struct scenario_opts o = { path, &sets, unsafe };
+    struct scenario_opts o = { path, &sets, unsafe, cmds, probes, record,
+                               reverse, NULL, 0 };
+    /* A debugging session takes snapshots: the supervisor stays behind
+       and reports the exit code of whichever process ends the session. */
+    if (reverse && (cmds || record))
+        ckpt_supervise();
     struct scenario_result r;
     fflush(stdout);
     int st = scenario_run(&o, &r, &d);
@@ -214,7 +242,13 @@ int cli_run(int argc, char **argv)
         if (rc == EXIT_OK)
             rc = EXIT_CHECK;
     }
+    if (r.cmd_errors && rc == EXIT_OK) {
+        fprintf(stderr, "%llu debugger command%s failed\n",
+                (unsigned long long)r.cmd_errors, r.cmd_errors == 1 ? "" : "s");
+        rc = EXIT_BAD;
+    }
 out:
+    ckpt_set_exit_code(rc);
     diag_reset(&d);
     config_assigns_free(&sets);
     return rc;

@@ -174,6 +174,14 @@
       1000000000000000, NULL,                                                  \
       "Lua VM instructions a scenario may run before it is stopped")           \
     X(LUA_MAX_MEMORY, "lua.max_memory", CT_INT, "512M", 1048576, 68719476736,  \
-      NULL, "bytes of memory the Lua interpreter may use")
+      NULL, "bytes of memory the Lua interpreter may use")                    \
+    X(LUA_HOOK_INSTRUCTIONS, "lua.hook_instructions", CT_INT, "10000000", 1000, \
+      1000000000000, NULL,                                                     \
+      "Lua VM instructions one event hook, probe, condition or watch expression may run") \
+    X(DEBUG_CHECKPOINT_INTERVAL, "debug.checkpoint_interval", CT_INT, "20000", \
+      100, 1000000000000, NULL,                                                \
+      "cycles between snapshots for reverse execution (a reverse step re-executes at most this many)") \
+    X(DEBUG_CHECKPOINTS, "debug.checkpoints", CT_INT, "64", 2, 100000, NULL,   \
+      "snapshots kept at most (older ones are thinned out evenly)")
 
 #endif

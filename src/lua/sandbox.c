@@ -109,6 +109,29 @@ static int safe_load(lua_State *L)
     return lua_gettop(L) - n;
 }
 
+/*
+** Reads a script's text into b, at most `limit` bytes: a chunk cannot be
+** larger than the memory its interpreter may use, and a path such as
+** /dev/zero must not be read until the host runs out of memory. Closes f.
+** Returns 0, or -1 when the text is longer than the limit.
+*/
+static int read_script(FILE *f, int64_t limit, struct strbuf *b)
+{
+    char chunk[8192];
+    size_t n;
+    int64_t total = 0;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        total += (int64_t)n;
+        if (total > limit) {
+            fclose(f);
+            return -1;
+        }
+        sb_putn(b, chunk, n);
+    }
+    fclose(f);
+    return 0;
+}
+
 static int load_text_file(lua_State *L, const char *path, const char *what)
 {
     FILE *f = fopen(path, "rb");
@@ -116,11 +139,11 @@ static int load_text_file(lua_State *L, const char *path, const char *what)
         return wslua_error(L, "cannot open %s '%s'", what, path);
     struct strbuf b;
     sb_init(&b);
-    char chunk[8192];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        sb_putn(&b, chunk, n);
-    fclose(f);
+    if (read_script(f, W(L)->mem_limit, &b)) {
+        sb_free(&b);
+        return wslua_error(L, "%s '%s' is larger than %lld bytes, the memory its Lua interpreter may use (lua.max_memory for scenarios)",
+                           what, path, (long long)W(L)->mem_limit);
+    }
     lua_pushfstring(L, "@%s", path);
     int rc = luaL_loadbufferx(L, sb_str(&b), b.len, lua_tostring(L, -1), "t");
     sb_free(&b);
@@ -254,10 +277,10 @@ void wslua_close(lua_State *L)
 }
 
 /* The innermost Lua (not C) frame: where a script called into us. */
-static bool script_pos(lua_State *L, char **file, int *line)
+static bool script_pos_from(lua_State *L, int lv0, char **file, int *line)
 {
     lua_Debug ar;
-    for (int lv = 1; lua_getstack(L, lv, &ar); lv++) {
+    for (int lv = lv0; lua_getstack(L, lv, &ar); lv++) {
         lua_getinfo(L, "Sl", &ar);
         if (ar.currentline > 0 && ar.source[0] == '@') {
             *file = ws_xstrdup(ar.source + 1);
@@ -266,6 +289,11 @@ static bool script_pos(lua_State *L, char **file, int *line)
         }
     }
     return false;
+}
+
+static bool script_pos(lua_State *L, char **file, int *line)
+{
+    return script_pos_from(L, 1, file, line);
 }
 
 int wslua_raise_diag(lua_State *L, struct ws_diag *d)
@@ -311,42 +339,48 @@ int wslua_raise_check(lua_State *L, const char *msg)
     return lua_error(L);
 }
 
-static void script_where(lua_State *L, struct strbuf *out, int *line,
-                         char **file)
+/*
+** Adds where the error happened to the error object on top of L: a
+** traceback for a message, "where"/"file"/"line" for a ws error table.
+** `at` is the thread that raised it, from stack level lv0.
+*/
+static void annotate(lua_State *L, lua_State *at, int lv0)
 {
-    if (script_pos(L, file, line))
-        sb_printf(out, "%s:%d", *file, *line);
+    int top = lua_gettop(L);
+    if (lua_istable(L, top)) {
+        char *file = NULL;
+        int line = 0;
+        bool found = script_pos_from(at, lv0, &file, &line);
+        if (found)
+            lua_pushfstring(L, "%s:%d", file, line);
+        else
+            lua_pushliteral(L, "");
+        lua_setfield(L, top, "where");
+        lua_getfield(L, top, "file");
+        bool has_file = !lua_isnil(L, -1);
+        lua_pop(L, 1);
+        if (found && !has_file) {
+            lua_pushstring(L, file);
+            lua_setfield(L, top, "file");
+            lua_pushinteger(L, line);
+            lua_setfield(L, top, "line");
+        }
+        free(file);
+        return;
+    }
+    const char *msg = lua_tostring(L, top);
+    if (!msg)
+        msg = lua_pushfstring(L, "(error object is a %s value)",
+                              luaL_typename(L, top));
+    luaL_traceback(L, at, msg, lv0);
+    lua_replace(L, top);
+    lua_settop(L, top);
 }
 
 static int msgh(lua_State *L)
 {
-    if (lua_istable(L, 1)) {
-        struct strbuf w;
-        sb_init(&w);
-        int line = 0;
-        char *file = NULL;
-        script_where(L, &w, &line, &file);
-        lua_pushlstring(L, sb_str(&w), w.len);
-        lua_setfield(L, 1, "where");
-        lua_getfield(L, 1, "file");
-        bool has_file = !lua_isnil(L, -1);
-        lua_pop(L, 1);
-        if (file && !has_file) {
-            lua_pushstring(L, file);
-            lua_setfield(L, 1, "file");
-            lua_pushinteger(L, line);
-            lua_setfield(L, 1, "line");
-        }
-        free(file);
-        sb_free(&w);
-        lua_settop(L, 1);
-        return 1;
-    }
-    const char *msg = lua_tostring(L, 1);
-    if (!msg)
-        msg = lua_pushfstring(L, "(error object is a %s value)",
-                              luaL_typename(L, 1));
-    luaL_traceback(L, L, msg, 1);
+    lua_settop(L, 1);
+    annotate(L, L, 1);
     return 1;
 }
 
@@ -374,6 +408,8 @@ static void lua_error_to_diag(const char *s, struct ws_diag *diag)
     free(m);
 }
 
+static int error_to_diag(lua_State *L, struct ws_diag *diag);
+
 int wslua_pcall(lua_State *L, int nargs, int nresults, struct ws_diag *diag)
 {
     int base = lua_gettop(L) - nargs;
@@ -383,6 +419,19 @@ int wslua_pcall(lua_State *L, int nargs, int nresults, struct ws_diag *diag)
     lua_remove(L, base);
     if (rc == LUA_OK)
         return WS_OK;
+    return error_to_diag(L, diag);
+}
+
+int wslua_resume_error(lua_State *L, lua_State *co, struct ws_diag *diag)
+{
+    lua_xmove(co, L, 1);
+    annotate(L, co, 0);
+    return error_to_diag(L, diag);
+}
+
+/* Pops the (annotated) error object on top of L into diag. */
+static int error_to_diag(lua_State *L, struct ws_diag *diag)
+{
     int status = WS_ERR;
     if (lua_istable(L, -1)) {
         lua_getfield(L, -1, "where");
@@ -421,19 +470,19 @@ int wslua_pcall(lua_State *L, int nargs, int nresults, struct ws_diag *diag)
     return status;
 }
 
-int wslua_dofile(lua_State *L, const char *path, int nresults,
-                 struct ws_diag *diag)
+int wslua_loadfile(lua_State *L, const char *path, struct ws_diag *diag)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
         return diag_error(diag, path, 0, 0, "cannot open script");
     struct strbuf b;
     sb_init(&b);
-    char chunk[8192];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        sb_putn(&b, chunk, n);
-    fclose(f);
+    if (read_script(f, W(L)->mem_limit, &b)) {
+        sb_free(&b);
+        return diag_error(diag, path, 0, 0,
+                          "script is larger than %lld bytes, the memory its Lua interpreter may use (lua.max_memory for scenarios)",
+                          (long long)W(L)->mem_limit);
+    }
     char *name = ws_xmalloc(strlen(path) + 2);
     name[0] = '@';
     strcpy(name + 1, path);
@@ -474,5 +523,18 @@ int wslua_dofile(lua_State *L, const char *path, int nresults,
         return WS_ERR;
     }
     sb_free(&b);
+    return WS_OK;
+}
+
+int wslua_dofile(lua_State *L, const char *path, int nresults,
+                 struct ws_diag *diag)
+{
+    if (wslua_loadfile(L, path, diag) != WS_OK)
+        return WS_ERR;
     return wslua_pcall(L, 0, nresults, diag);
+}
+
+int64_t wslua_budget(lua_State *L)
+{
+    return W(L)->budget;
 }

@@ -34,6 +34,17 @@ const char *wslua_script_dir(lua_State *L);
 int wslua_dofile(lua_State *L, const char *path, int nresults,
                  struct ws_diag *diag);
 
+/* Loads `path` as a text chunk and pushes it (not called); WS_ERR with
+   diag (syntax errors with a caret) otherwise. */
+int wslua_loadfile(lua_State *L, const char *path, struct ws_diag *diag);
+
+/* Converts the error a coroutine co died of (on co's stack) to diag, with
+   its position and traceback; returns WS_ERR, or WS_FAIL for ws.check. */
+int wslua_resume_error(lua_State *L, lua_State *co, struct ws_diag *diag);
+
+/* The instruction budget left (wslua_set_budget sets it). */
+int64_t wslua_budget(lua_State *L);
+
 /* Calls the function on top of the stack (with nargs arguments below it
    ... i.e. as lua_pcall) under the same handler; same return codes. */
 int wslua_pcall(lua_State *L, int nargs, int nresults, struct ws_diag *diag);

@@ -1,12 +1,158 @@
-/* scenario.c - headless scenario runs (see scenario.h). */
+/*
+** scenario.c - headless scenario runs (see scenario.h). The scenario
+** always runs under the debugger (dbg.h): without commands nothing stops
+** it; with a command file, the commands drive it like a user at the
+** console, and whatever they leave is run to the end.
+*/
 #include "lua/scenario.h"
+#include "debug/cmd.h"
+#include "debug/dbg.h"
 #include "lua/sandbox.h"
 #include "lua/ws.h"
+#include "util/fileio.h"
 #include "util/paths.h"
 #include "util/xalloc.h"
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The commands: the record's, then the file's, with their positions. */
+struct cmdlist {
+    char **line;
+    char **where;
+    size_t n, cap;
+};
+
+static void cl_add(struct cmdlist *c, const char *line, const char *where)
+{
+    if (c->n == c->cap) {
+        c->cap = c->cap ? c->cap * 2 : 32;
+        c->line = ws_xrealloc(c->line, c->cap * sizeof *c->line);
+        c->where = ws_xrealloc(c->where, c->cap * sizeof *c->where);
+    }
+    c->line[c->n] = ws_xstrdup(line);
+    c->where[c->n++] = ws_xstrdup(where);
+}
+
+static void cl_free(struct cmdlist *c)
+{
+    for (size_t i = 0; i < c->n; i++) {
+        free(c->line[i]);
+        free(c->where[i]);
+    }
+    free(c->line);
+    free(c->where);
+}
+
+static int read_commands(const struct scenario_opts *o, struct cmdlist *c,
+                         struct ws_diag *diag)
+{
+    char where[PATH_MAX + 32];
+    for (size_t i = 0; i < o->npre; i++) {
+        snprintf(where, sizeof where, "%s: recorded command %zu", o->path, i + 1);
+        cl_add(c, o->pre[i], where);
+    }
+    if (!o->commands)
+        return WS_OK;
+    size_t len = 0;
+    char *text = ws_read_file(o->commands, &len);
+    if (!text)
+        return diag_error(diag, o->commands, 0, 0, "cannot read the command file");
+    if (memchr(text, 0, len)) {
+        free(text);
+        return diag_error(diag, o->commands, 0, 0,
+                          "the command file contains a NUL byte (is it a text file?)");
+    }
+    int ln = 1;
+    for (char *p = text; p && *p; ln++) {
+        char *e = strchr(p, '\n');
+        if (e)
+            *e = 0;
+        size_t l = strlen(p);
+        if (l && p[l - 1] == '\r')
+            p[l - 1] = 0;
+        snprintf(where, sizeof where, "%s:%d:1", o->commands, ln);
+        cl_add(c, p, where);
+        p = e ? e + 1 : NULL;
+    }
+    free(text);
+    return WS_OK;
+}
+
+/* Drives the session with the commands; returns when they run out or on
+   `quit`. A restored snapshot continues this loop at d->cmd_index. */
+static void drive(struct dbg *d, const struct cmdlist *c)
+{
+    while (d->cmd_index < c->n && !d->finished_quit) {
+        size_t i = d->cmd_index++;
+        cmd_exec(d, c->line[i], c->where[i]);
+    }
+}
+
+static int finish(struct ws_session *s, struct dbg *d,
+                  const struct scenario_opts *o, struct scenario_result *r,
+                  struct ws_diag *diag)
+{
+    int rc = WS_OK;
+    if (!d->finished_quit)
+        dbg_run_to_end(d);
+    if (d->scen == SC_FINISHED && d->scen_rc != WS_OK) {
+        *diag = d->scen_diag;
+        memset(&d->scen_diag, 0, sizeof d->scen_diag);
+        rc = d->scen_rc;
+    }
+    if (rc == WS_OK && s->failed) {
+        /* A failed check the script caught with pcall still fails the run. */
+        diag_error(diag, s->fail_file, s->fail_line, 0, "check failed: %s",
+                   s->fail_msg);
+        rc = WS_FAIL;
+    }
+    if (o->probes_csv && rc != WS_ERR) {
+        struct ws_diag pd = { 0 };
+        if (dbg_probes_csv(d, o->probes_csv, &pd) != WS_OK) {
+            diag_reset(diag);
+            *diag = pd;
+            rc = WS_ERR;
+        }
+    }
+    if (o->record && rc != WS_ERR) {
+        char *line = ws_xmalloc(strlen(o->record) + 8);
+        sprintf(line, "record %s", o->record);
+        if (cmd_exec(d, line, NULL) != WS_OK)
+            rc = WS_ERR;
+        free(line);
+    }
+    r->checks = s->checks;
+    r->sim_ns = s->dev.host_ns;
+    r->cmd_errors = d->cmd_errors;
+    r->quit = d->finished_quit;
+    if (rc != WS_ERR)
+        r->stats = device_stats(&s->dev);
+    return rc;
+}
+
+static int replay(const struct scenario_opts *o, struct ws_session_replay *rp,
+                  struct scenario_result *r, struct ws_diag *diag)
+{
+    struct config_assigns sets = { 0 };
+    for (size_t i = 0; i < rp->nsets; i++)
+        if (config_assigns_parse(&sets, rp->sets[i], diag) != WS_OK) {
+            config_assigns_free(&sets);
+            return WS_ERR;
+        }
+    for (size_t i = 0; o->cli && i < o->cli->n; i++)
+        config_assigns_add(&sets, o->cli->v[i].key, o->cli->v[i].value,
+                           o->cli->v[i].file, o->cli->v[i].line);
+    struct scenario_opts o2 = *o;
+    o2.path = rp->scenario;
+    o2.cli = &sets;
+    o2.pre = rp->commands;
+    o2.npre = rp->ncommands;
+    int rc = scenario_run(&o2, r, diag);
+    config_assigns_free(&sets);
+    return rc;
+}
 
 int scenario_run(const struct scenario_opts *o, struct scenario_result *r,
                  struct ws_diag *diag)
@@ -16,9 +162,16 @@ int scenario_run(const struct scenario_opts *o, struct scenario_result *r,
     if (!f)
         return diag_error(diag, o->path, 0, 0, "cannot open scenario file");
     fclose(f);
-    struct ws_session s;
-    if (ws_session_init(&s, o->cli, diag) != WS_OK)
+    struct cmdlist cmds = { 0 };
+    if (read_commands(o, &cmds, diag) != WS_OK)
         return WS_ERR;
+    struct ws_session s;
+    if (ws_session_init(&s, o->cli, diag) != WS_OK) {
+        cl_free(&cmds);
+        return WS_ERR;
+    }
+    char *abs = realpath(o->path, NULL);
+    s.scenario = abs ? abs : ws_xstrdup(o->path);
     char *dir = ws_dirname(o->path);
     lua_State *L = wslua_new(dir, config_i(&s.dev.cfg, CK_LUA_MAX_INSTRUCTIONS),
                              config_i(&s.dev.cfg, CK_LUA_MAX_MEMORY),
@@ -26,23 +179,31 @@ int scenario_run(const struct scenario_opts *o, struct scenario_result *r,
     free(dir);
     if (!L) {
         ws_session_free(&s);
+        cl_free(&cmds);
         return diag_error(diag, o->path, 0, 0, "cannot create a Lua interpreter");
     }
     ws_open(L, &s);
-    int rc = wslua_dofile(L, o->path, 0, diag);
-    if (rc == WS_OK && s.dev.queue.n > 0)
-        rc = device_run(&s.dev, diag) == WS_OK ? WS_OK : WS_ERR;
-    if (rc == WS_OK && s.failed) {
-        /* A failed check the script caught with pcall still fails the run. */
-        diag_error(diag, s.fail_file, s.fail_line, 0, "check failed: %s",
-                   s.fail_msg);
-        rc = WS_FAIL;
+    cmd_init();
+    bool driven = o->commands || o->npre;
+    struct dbg d;
+    dbg_init(&d, &s, L, driven, o->reverse && driven);
+    int rc;
+    if (dbg_load_scenario(&d, o->path, diag) != WS_OK) {
+        rc = WS_ERR;
+    } else {
+        drive(&d, &cmds);
+        rc = finish(&s, &d, o, r, diag);
     }
-    r->checks = s.checks;
-    r->sim_ns = s.dev.host_ns;
-    if (rc != WS_ERR)
-        r->stats = device_stats(&s.dev);
+    struct ws_session_replay *rp = s.replay;
+    s.replay = NULL;
+    dbg_free(&d);
     wslua_close(L);
     ws_session_free(&s);
+    cl_free(&cmds);
+    if (rc == WS_OK && rp) {
+        jv_free(r->stats);
+        rc = replay(o, rp, r, diag);
+    }
+    ws_session_replay_free(rp);
     return rc;
 }

@@ -13,12 +13,21 @@ struct scenario_opts {
     const char *path;
     const struct config_assigns *cli;   /* --set */
     bool unsafe_lua;
+    const char *commands;    /* debugger commands, one per line (or NULL) */
+    const char *probes_csv;  /* write probe series here (or NULL) */
+    const char *record;      /* write the session record here (or NULL) */
+    bool reverse;            /* snapshots for reverse execution */
+    /* commands run before those of the file (a session record's) */
+    char *const *pre;
+    size_t npre;
 };
 
 struct scenario_result {
     struct jv *stats;        /* NULL if the scenario could not start */
     uint64_t checks;         /* ws.check calls that passed */
     uint64_t sim_ns;         /* host time spent simulating (ws.run) */
+    uint64_t cmd_errors;     /* debugger commands that failed */
+    bool quit;               /* a `quit` command ended it early */
 };
 
 /*

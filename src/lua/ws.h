@@ -19,7 +19,31 @@ struct ws_session {
     char *fail_file;
     int fail_line;
     uint64_t checks;               /* ws.check calls that passed */
+    char *scenario;                /* the scenario's path (records) */
+    bool own_bus;                  /* dev.bus was allocated for a debugger */
+    struct ws_session_replay *replay;  /* ws.session{...} asked for a replay */
 };
+
+/* A recorded session to replay (ws.session{...} in a record file). */
+struct ws_session_replay {
+    char *scenario;
+    char **sets;
+    size_t nsets;
+    char **commands;
+    size_t ncommands;
+};
+void ws_session_replay_free(struct ws_session_replay *r);
+
+/* `set KEY=VALUE` of the debugger: like --set, before the first launch. */
+int ws_session_set(struct ws_session *s, const char *kv, struct ws_diag *d);
+
+/* The debugger half of `ws` (ws-debug.c), into the table on top. */
+void ws_debug_open(lua_State *L);
+
+/* Appends a readable rendering of a Lua value (tables with sorted keys,
+   two levels deep). */
+struct strbuf;
+void ws_lua_show(lua_State *L, int idx, struct strbuf *o, int depth);
 
 /*
 ** Resolves the configuration from cli alone and initialises the session's

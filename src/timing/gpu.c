@@ -756,3 +756,36 @@ void gpu_stats(const struct gpu *g, struct jv *o)
     jv_set(en, "total", jv_num(0));
     gpu_ratios(g, o, g->kernel_cycles);
 }
+
+/* ---- what the debugger reads ------------------------------------------ */
+
+uint32_t gpu_nsm(const struct gpu *g)
+{
+    return g->p.nsm;
+}
+
+uint32_t gpu_warp_slots(const struct gpu *g)
+{
+    return g->p.max_warps;
+}
+
+const struct flaunch *gpu_launch(const struct gpu *g)
+{
+    return g->running ? g->L : NULL;
+}
+
+struct fwarp *gpu_warp(struct gpu *g, uint32_t sm, uint32_t slot,
+                       const struct fcta **cta, uint64_t *cta_id)
+{
+    if (!g->running || sm >= g->p.nsm || slot >= g->p.max_warps)
+        return NULL;
+    struct twarp *w = &g->sm[sm].w[slot];
+    if (!w->used || !w->fw)
+        return NULL;
+    const struct tcta *c = &g->sm[sm].cta[w->cta];
+    if (cta)
+        *cta = &c->fc;
+    if (cta_id)
+        *cta_id = c->id;
+    return w->fw;
+}

@@ -97,4 +97,13 @@ void gpu_stats(const struct gpu *g, struct jv *o);
    `cycles` cycles. */
 void gpu_ratios(const struct gpu *g, struct jv *o, uint64_t cycles);
 
+/* For the debugger: SMs, warp slots per SM, the launch running (or
+   NULL), and the functional warp in a slot (NULL if the slot is empty),
+   with its CTA and the CTA's linear index in the grid. */
+uint32_t gpu_nsm(const struct gpu *g);
+uint32_t gpu_warp_slots(const struct gpu *g);
+const struct flaunch *gpu_launch(const struct gpu *g);
+struct fwarp *gpu_warp(struct gpu *g, uint32_t sm, uint32_t slot,
+                       const struct fcta **cta, uint64_t *cta_id);
+
 #endif

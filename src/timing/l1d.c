@@ -296,6 +296,14 @@ static uint32_t l1d_pending(void *self)
     return l->mq.n + l->outstanding;
 }
 
+void l1d_queues(const void *self, struct l1d_queues *out)
+{
+    const struct l1d *l = self;
+    out->miss_queue = l->mq.n;
+    out->limit = l->mq_limit;
+    out->outstanding = l->outstanding;
+}
+
 const struct l1_ops l1d_ops = {
     .name = "l1d",
     .create = l1d_create,

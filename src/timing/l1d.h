@@ -9,6 +9,14 @@
 
 extern const struct l1_ops l1d_ops;
 
+/* The queues of a baseline L1 (self made by l1d_ops.create), for
+   inspection: requests waiting in the miss queue to leave, the limit
+   beyond which new requests stall, and requests expecting a response. */
+struct l1d_queues {
+    uint32_t miss_queue, limit, outstanding;
+};
+void l1d_queues(const void *self, struct l1d_queues *out);
+
 /* The request pool of the GPU an L1 belongs to. */
 struct mreq_pool *gpu_pool(struct gpu *g);
 /* Sends request r from SM sm toward the L2 slice owning its address;

@@ -21,6 +21,8 @@ struct rfb {
     rq_t *rd, *wr;
     uint64_t reads, writes, conflicts, conflict_cycles;
     uint64_t *bank_reads, *bank_writes, *bank_conflicts;
+    uint64_t *served_at;          /* per bank: last cycle it served */
+    uint32_t *waited_at;          /* ... and the requests left waiting */
     struct evbus *bus;
     uint32_t sm;
 };
@@ -43,6 +45,10 @@ static void *rfb_create(const struct rf_env *env)
     r->bank_reads = ws_xcalloc(r->banks, sizeof(uint64_t));
     r->bank_writes = ws_xcalloc(r->banks, sizeof(uint64_t));
     r->bank_conflicts = ws_xcalloc(r->banks, sizeof(uint64_t));
+    r->served_at = ws_xcalloc(r->banks, sizeof(uint64_t));
+    r->waited_at = ws_xcalloc(r->banks, sizeof(uint32_t));
+    for (uint32_t b = 0; b < r->banks; b++)
+        r->served_at[b] = UINT64_MAX;
     r->bus = env->bus;
     r->sm = env->sm;
     return r;
@@ -60,6 +66,8 @@ static void rfb_destroy(void *self)
     free(r->bank_reads);
     free(r->bank_writes);
     free(r->bank_conflicts);
+    free(r->served_at);
+    free(r->waited_at);
     free(r);
 }
 
@@ -105,6 +113,8 @@ static void rfb_tick(void *self, uint64_t now, rf_done_fn done, void *ctx)
         uint32_t b = (uint32_t)__builtin_ctzll(busy);
         rq_t *w = &r->wr[b], *q = &r->rd[b];
         uint32_t waiting = w->n + q->n;
+        r->served_at[b] = now;
+        r->waited_at[b] = waiting - 1;
         if (waiting > 1) {
             r->conflicts += waiting - 1;
             r->bank_conflicts[b] += waiting - 1;
@@ -158,6 +168,24 @@ static void rfb_stats(void *self, struct jv *o)
         jv_add_int(x, "writes", (int64_t)r->bank_writes[b]);
         jv_add_int(x, "conflicts", (int64_t)r->bank_conflicts[b]);
     }
+}
+
+uint32_t rf_banked_banks(const void *self)
+{
+    return ((const struct rfb *)self)->banks;
+}
+
+void rf_banked_bank(const void *self, uint32_t b, uint64_t now,
+                    struct rf_bank_view *out)
+{
+    const struct rfb *r = self;
+    out->reads_queued = r->rd[b].n;
+    out->writes_queued = r->wr[b].n;
+    out->reads = r->bank_reads[b];
+    out->writes = r->bank_writes[b];
+    out->conflicts = r->bank_conflicts[b];
+    out->served_now = r->served_at[b] == now;
+    out->conflicts_now = out->served_now ? r->waited_at[b] : 0;
 }
 
 static void rfb_energy(void *self, const struct tparams *p, uint64_t cycles,

@@ -1,0 +1,37 @@
+/*
+** cmd-internal.h - what the command files share (cmd.c, cmd-break.c,
+** cmd-info.c).
+*/
+#ifndef WS_CMD_INTERNAL_H
+#define WS_CMD_INTERNAL_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "debug/dbg.h"
+
+/* Prints "WHERE: error: ..." (and counts it); returns WS_ERR. */
+int cmd_error(struct dbg *d, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+bool cmd_u64(const char *s, uint64_t *out);
+bool cmd_int(const char *s, int *out);
+
+/* Event type by Lua name, or -1; the names, comma-separated. */
+int cmd_event_type(const char *name);
+const char *cmd_event_list(void);
+
+/* Focuses the first warp of a resident CTA; WS_ERR if none. */
+int cmd_focus_cta(struct dbg *d, const uint32_t id[3]);
+/* The session record (record FILE). */
+int cmd_write_record(struct dbg *d, const char *path, struct ws_diag *diag);
+
+int cmd_break(struct dbg *d, int argc, char **argv, const char *rest);
+int cmd_watch(struct dbg *d, int argc, char **argv, const char *rest);
+int cmd_condition(struct dbg *d, int argc, char **argv, const char *rest);
+int cmd_ignore(struct dbg *d, int argc, char **argv, const char *rest);
+int cmd_delete(struct dbg *d, int argc, char **argv, const char *rest);
+int cmd_enable(struct dbg *d, int argc, char **argv, const char *rest);
+int cmd_info(struct dbg *d, int argc, char **argv, const char *rest);
+int cmd_print(struct dbg *d, int argc, char **argv, const char *rest);
+int cmd_display(struct dbg *d, int argc, char **argv, const char *rest);
+int cmd_undisplay(struct dbg *d, int argc, char **argv, const char *rest);
+
+#endif

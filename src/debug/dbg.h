@@ -1,0 +1,272 @@
+/*
+** dbg.h - the debugger: execution control, breakpoints, watchpoints, Lua
+** hooks and probes, focus, reverse execution, and the record of a session.
+** The command table (cmd.c), the Lua API (lua/ws-debug.c) and the TUI are
+** views on this; nothing here parses commands or draws.
+**
+** The scenario (a Lua chunk) runs in a coroutine. When a stop the user
+** asked for happens inside ws.run() (or any call that simulates), the
+** coroutine yields to whoever drives the session (a command file, the
+** TUI console), which later resumes it. Stops are taken at the end of a
+** simulated cycle: every SM has finished that cycle, and dbg_cycle() is
+** the next cycle to simulate.
+*/
+#ifndef WS_DBG_H
+#define WS_DBG_H
+#include <stdbool.h>
+#include <stdint.h>
+#include <lua.h>
+#include "debug/checkpoint.h"
+#include "debug/event.h"
+#include "util/diag.h"
+#include "util/strbuf.h"
+#include "util/vec.h"
+
+struct ws_session;
+struct kimage;
+
+enum bp_kind {
+    BP_PC,        /* a warp reaches an instruction (before executing it) */
+    BP_CYCLE,     /* the simulation reaches a cycle */
+    BP_EVENT,     /* the model emits an event */
+    BP_REG,       /* a register of a warp changes (one lane or any) */
+    BP_MEM,       /* device memory in [addr, addr + len) changes */
+    BP_L1SET,     /* a line of an L1 set is filled or evicted */
+    BP_EXPR,      /* a Lua expression changes value (checked each cycle) */
+    BP_HOOK       /* ws.on(event, fn): fn returns true */
+};
+
+struct bp {
+    int id;
+    enum bp_kind kind;
+    bool enabled, temp, errored;
+    uint64_t ignore, hits;
+    int sm, warp, cta;            /* restriction, -1: any */
+    char *spec;                   /* as the user wrote it */
+    /* BP_PC: the location; resolved per kernel image */
+    char *file;                   /* NULL: any module */
+    int line;                     /* 0: by label or pc */
+    char *label;
+    int32_t pc;                   /* -1 unless given as *N */
+    const struct kimage *rk;      /* resolved for this image */
+    VEC(int32_t) rpcs;
+    /* BP_CYCLE */
+    uint64_t cycle;
+    /* BP_EVENT, BP_HOOK, BP_L1SET */
+    uint64_t types;
+    uint32_t set;
+    /* BP_REG */
+    char *reg;
+    int lane;
+    uint32_t old[32];
+    bool have_old;
+    /* BP_MEM */
+    uint64_t addr, len;
+    uint8_t *mold;
+    /* BP_EXPR, BP_HOOK: Lua function refs; condition */
+    int fn_ref, cond_ref;
+    char *cond;
+    char *old_val;                /* BP_EXPR: last value, as text */
+};
+
+enum req_kind {
+    REQ_RUN,       /* until a breakpoint or the end */
+    REQ_CYCLES,    /* until the cycle reaches `target` */
+    REQ_ISSUES,    /* until `n` warp-instructions issue (focus or any) */
+    REQ_EVENT,     /* until an event of `types` */
+    REQ_EXPR,      /* until a Lua condition holds */
+    REQ_KERNEL,    /* until the launch running ends */
+    REQ_PASTPC     /* until the focused warp passes `pc` (gdb's until) */
+};
+
+struct req {
+    enum req_kind kind;
+    uint64_t target, n, types;
+    bool any;                     /* REQ_ISSUES: any warp, not the focus */
+    int32_t pc;
+    int expr_ref;
+    bool quiet_bps;               /* breakpoints do not stop (goto) */
+    bool bp_stops;                /* a scenario's ws.continue(): breakpoint
+                                     hits end it */
+    /* progress */
+    uint64_t count;
+    bool met;
+};
+
+enum stop_why { STOP_NONE, STOP_REQ, STOP_BP, STOP_HOOK, STOP_END,
+                STOP_ERROR, STOP_INTERRUPT, STOP_PAUSE };
+
+struct stop {
+    enum stop_why why;
+    int bp;                       /* breakpoint / hook id */
+    uint64_t cycle;
+    int sm, warp;                 /* where, -1 if not a warp */
+    struct ws_event ev;           /* the event that stopped it, if any */
+    bool has_ev;
+    char *msg;                    /* STOP_ERROR / STOP_PAUSE text */
+};
+
+struct probe {
+    char *name;
+    int fn_ref;
+    uint64_t every, next;
+    bool dead;
+    VEC(uint64_t) t;
+    VEC(double) v;
+};
+
+/* What a session record holds: every command, in order, and where. */
+struct logline {
+    char *text;
+    bool state;                   /* changes debugger state: replayed on
+                                     restore */
+};
+
+enum scen_state { SC_NOT_STARTED, SC_SUSPENDED, SC_FINISHED };
+
+struct dbg {
+    struct ws_session *s;
+    lua_State *L;                 /* the main state */
+    lua_State *cur;               /* the thread running now (hooks run on it) */
+    lua_State *co;                /* the scenario's coroutine */
+    int co_ref;
+    enum scen_state scen;
+    int scen_rc;                  /* WS_OK / WS_FAIL / WS_ERR when finished */
+    struct ws_diag scen_diag;
+    bool driver;                  /* commands come from a user or a file */
+    /* focus (cuda-gdb style) */
+    int fsm, fwarp, flane;
+    /* breakpoints, watchpoints, hooks */
+    VEC(struct bp) bps;
+    int next_bp;
+    int sub;
+    bool have_pc_bp;
+    /* the request the driver made, and the one of a scenario call */
+    struct req drv;
+    bool drv_active;
+    struct req *own;              /* the scenario call simulating now */
+    bool in_sim;
+    /* reverse search: the last stop position before `before` */
+    struct {
+        bool active, bp;
+        int sm, warp;
+        uint64_t before, last;
+        int last_bp;
+    } find;
+    struct stop stop;             /* why the last run stopped */
+    bool stop_pending;            /* a subscriber stopped the run */
+    struct {                      /* a restored checkpoint's task */
+        bool active, find;
+        int why, bp;
+        uint64_t start, nth, nfound;
+        uint64_t *found;
+        int *found_bp;
+        int *found_at;            /* sm * 65536 + warp */
+    } mission;
+    VEC(struct probe) probes;
+    /* displays: Lua expressions printed at every stop */
+    VEC(char *) displays;
+    /* output: a capture buffer (ws.cmd, the TUI) or stdout */
+    struct strbuf *capture;
+    bool quiet;                   /* replaying: print nothing */
+    volatile int interrupt;       /* SIGINT */
+    /* reverse execution */
+    struct ckpt_set ck;
+    uint64_t ck_interval, ck_next;
+    bool reverse;                 /* checkpoints are being taken */
+    /* the session record */
+    VEC(struct logline) log;
+    size_t cmd_index;             /* next command of a command file */
+    bool finished_quit;
+    bool scen_running;            /* the scenario's Lua code is running */
+    void (*say)(struct dbg *d, const char *text);  /* ws.say: the TUI */
+    uint64_t cmd_errors;          /* commands that failed */
+    int64_t hook_budget;          /* Lua instructions per hook/probe call */
+};
+
+/*
+** Sets up a debugger on session s, whose Lua state is L (ws module open).
+** driver: commands will come from a user or a file. reverse: take
+** checkpoints (needs ckpt_supervise() first).
+*/
+void dbg_init(struct dbg *d, struct ws_session *s, lua_State *L, bool driver,
+              bool reverse);
+void dbg_free(struct dbg *d);
+
+/* The debugger of a Lua state (NULL if none). */
+struct dbg *dbg_of(lua_State *L);
+
+/* The next cycle to simulate (0 before the first launch). */
+uint64_t dbg_cycle(const struct dbg *d);
+
+/*
+** Output of commands, stop reports, Lua print(): to the capture buffer
+** if one is set, else stdout; nothing while replaying.
+*/
+void dbg_printf(struct dbg *d, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/*
+** Runs until the request is met or something stops the run; reports the
+** stop. Starts the scenario on first use and resumes it after a stop.
+** Returns WS_OK (d->stop says why), or WS_ERR for a misuse (message
+** printed) - never ends the session.
+*/
+int dbg_resume(struct dbg *d, const struct req *r);
+
+/*
+** The simulation loop used by every call that simulates (ws.run, ws.step,
+** the driver): advances the device until `own` is met (own may be NULL:
+** until the queue is empty), a breakpoint or the driver's request stops
+** it. Returns 0 when `own` is met or the queue is empty, 1 when the stop
+** belongs to the driver, -1 on a model error (diag filled).
+*/
+int dbg_simulate(struct dbg *d, struct req *own, struct ws_diag *diag);
+
+/* Runs the scenario to its end with nothing stopping it (no driver). */
+void dbg_run_to_end(struct dbg *d);
+
+/* Appends "sm S warp W (cta C) at FILE:LINE (pc P): source" */
+void dbg_where(struct dbg *d, int sm, int warp, struct strbuf *o);
+
+/* Prints why the last run stopped and where (and the displays). */
+void dbg_report(struct dbg *d);
+
+/* Breakpoints: add (returns id, or -1 with err), find, delete. */
+int dbg_bp_add(struct dbg *d, struct bp *b, char *err, size_t errlen);
+struct bp *dbg_bp(struct dbg *d, int id);
+bool dbg_bp_delete(struct dbg *d, int id);
+/* Recomputes the event subscription after breakpoints changed. */
+void dbg_resubscribe(struct dbg *d);
+
+/* Reverse execution: go to cycle c (re-executing deterministically);
+   back to the previous stop of the focused warp / of a breakpoint.
+   Return WS_ERR with a message when impossible. */
+int dbg_goto_cycle(struct dbg *d, uint64_t c);
+int dbg_reverse(struct dbg *d, bool to_breakpoint, uint64_t n);
+
+/* Probes */
+int dbg_probe_add(struct dbg *d, const char *name, int fn_ref, uint64_t every);
+int dbg_probes_csv(const struct dbg *d, const char *path, struct ws_diag *diag);
+
+/* Logs a command of the session (state: replayed on restore). */
+void dbg_log(struct dbg *d, const char *text, bool state);
+/* Writes the session as a replayable Lua scenario. */
+int dbg_record(const struct dbg *d, const char *path, const char *scenario,
+               const char *const *sets, size_t nsets, struct ws_diag *diag);
+
+/* Loads the scenario as the coroutine the session runs. */
+int dbg_load_scenario(struct dbg *d, const char *path, struct ws_diag *diag);
+
+/* Compiles a Lua expression to a registry ref ("return (expr)"; with_event:
+   the event table is `e`); LUA_NOREF with err on a syntax error. */
+int dbg_compile(struct dbg *d, const char *expr, bool with_event, char *err,
+                size_t errlen);
+
+/* Calls the function ref with the event payload as argument, under the
+   hook budget; returns its first result's truth, or -1 on error (printed). */
+int dbg_call_hook(struct dbg *d, struct bp *b, int ref,
+                  const struct ws_event *e);
+void dbg_push_event(lua_State *L, struct dbg *d, const struct ws_event *e);
+
+#endif
