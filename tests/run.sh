@@ -7,7 +7,9 @@
 # - every tests/bad/NAME.{ptx,lua,args} must produce exactly the stderr and
 #   exit code written in tests/bad/NAME.expect (first line "exit N");
 # - a scenario run twice must write byte-identical JSON;
-# - skipping idle cycles must not change any statistic.
+# - skipping idle cycles must not change any statistic;
+# - the debugger's command files, reverse execution and records
+#   (tests/debugger/run.sh).
 # Run from the repository root: diagnostics quote paths relative to it.
 set -u
 bin=${1:-build/warpscope}
@@ -107,4 +109,7 @@ for s in examples/scenarios/*.lua examples/microbench/*.lua; do
 done
 [ $sfail = 0 ] && echo "skip-idle: $sn scenarios, identical statistics with and without idle-cycle skipping"
 
-[ $fail = 0 ] && [ $bfail = 0 ] && [ $dfail = 0 ] && [ $sfail = 0 ]
+dbgfail=0
+tests/debugger/run.sh "$bin" || dbgfail=1
+
+[ $fail = 0 ] && [ $bfail = 0 ] && [ $dfail = 0 ] && [ $sfail = 0 ] && [ $dbgfail = 0 ]

@@ -211,7 +211,7 @@ int cli_run(int argc, char **argv)
                                reverse, NULL, 0 };
     /* A debugging session takes snapshots: the supervisor stays behind
        and reports the exit code of whichever process ends the session. */
-    if (reverse && (cmds || record))
+    if (reverse && (cmds || record || scenario_is_record(path)))
         ckpt_supervise();
     struct scenario_result r;
     fflush(stdout);

@@ -163,7 +163,23 @@ int cmd_break(struct dbg *d, int argc, char **argv, const char *rest)
         return WS_ERR;
     }
     char *what = spec_text(argc, argv, end, b.cond);
+    int n = b.kind == BP_PC ? dbg_bp_where(d, &b) : 1;
+    if (n == 0) {
+        cmd_error(d, "%s: no instruction at '%s' in the kernels loaded (%s)", argv[0],
+                  loc, b.line ? "a line with an instruction, or up to 3 lines before one"
+                              : b.label ? "a label or a kernel name" : "pc out of range");
+        free(what);
+        free(b.file);
+        free(b.label);
+        free(b.cond);
+        vec_free(&b.rpcs);
+        if (b.cond_ref != LUA_NOREF)
+            luaL_unref(d->L, LUA_REGISTRYINDEX, b.cond_ref);
+        return WS_ERR;
+    }
     int rc = add(d, &b, what);
+    if (n < 0)
+        dbg_printf(d, "  (pending: no PTX module is loaded yet)\n");
     free(what);
     return rc;
 }

@@ -87,11 +87,11 @@ static int call(struct dbg *d, int ref, const struct ws_event *e,
         dbg_push_event(L, d, e);
         nargs = 1;
     }
-    int64_t saved = wslua_budget(L);
-    wslua_set_budget(L, d->hook_budget);
+    struct wslua_budget saved;
+    wslua_push_budget(L, d->hook_budget, what, "lua.hook_instructions", &saved);
     struct ws_diag diag = { 0 };
     int rc = wslua_pcall(L, nargs, 1, &diag);
-    wslua_set_budget(L, saved);
+    wslua_pop_budget(L, &saved);
     *ok = rc == WS_OK;
     if (!*ok) {
         struct strbuf b;

@@ -172,7 +172,11 @@ void dbg_find_note(struct dbg *d, uint64_t pos, int bp, int sm, int warp)
         return;
     if (d->find.bp && !bp)
         return;
-    /* keep the last nth positions (a ring) */
+    /* keep the last nth positions (a ring); at one position, the first
+       stop (as a forward run reports it) */
+    if (d->mission.nfound &&
+        d->mission.found[(d->mission.nfound - 1) % d->mission.nth] == pos)
+        return;
     uint64_t k = d->mission.nfound++ % d->mission.nth;
     d->mission.found[k] = pos;
     d->mission.found_bp[k] = bp;

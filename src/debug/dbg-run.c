@@ -152,7 +152,10 @@ void dbg_report(struct dbg *d)
         sb_printf(&o, "The scenario has finished (cycle %" PRIu64 ").\n", now);
         break;
     case STOP_ERROR:
-        sb_printf(&o, "The scenario stopped with an error at cycle %" PRIu64 ":\n", now);
+        if (d->s->dev.gpu)
+            sb_printf(&o, "The scenario stopped with an error at cycle %" PRIu64 ":\n", now);
+        else
+            sb_puts(&o, "The scenario stopped with an error:\n");
         diag_render(&d->scen_diag, &o);
         break;
     case STOP_INTERRUPT:

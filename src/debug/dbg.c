@@ -196,6 +196,22 @@ static bool where_ok(const struct bp *b, int sm, int warp, uint64_t cta)
     return true;
 }
 
+int dbg_bp_where(struct dbg *d, struct bp *b)
+{
+    const struct ws_device *dev = &d->s->dev;
+    if (dev->modules.n == 0)
+        return -1;
+    size_t n = 0;
+    for (size_t m = 0; m < dev->modules.n; m++)
+        for (int k = 0; k < dev->modules.v[m].nkernels; k++) {
+            bp_resolve(b, dev->modules.v[m].kernels[k]);
+            n += b->rpcs.n;
+        }
+    b->rk = NULL;
+    b->rpcs.n = 0;
+    return (int)n;
+}
+
 int dbg_bp_add(struct dbg *d, struct bp *b, char *err, size_t errlen)
 {
     (void)err;
@@ -610,6 +626,7 @@ int dbg_simulate(struct dbg *d, struct req *own, struct ws_diag *diag)
     struct req *saved_own = d->own;
     d->own = own;
     d->in_sim = true;
+    d->hook_budget = config_i(&d->s->dev.cfg, CK_LUA_HOOK_INSTRUCTIONS);
     dbg_resubscribe(d);
     int ret;
     for (;;) {
@@ -631,6 +648,16 @@ int dbg_simulate(struct dbg *d, struct req *own, struct ws_diag *diag)
         uint64_t now = dbg_cycle(d);
         if (d->reverse && now >= d->ck_next && dbg_checkpoint(d, now))
             continue;            /* restored: a mission changed the request */
+        if (d->drv_active && !d->drv.met && d->drv.kind == REQ_CYCLES &&
+            now >= d->drv.target) {
+            d->drv.met = true;   /* already there */
+            note_stop(d, STOP_REQ, 0, NULL);
+            continue;
+        }
+        if (own && !own->met && own->kind == REQ_CYCLES && now >= own->target) {
+            own->met = true;
+            continue;
+        }
         enum dev_status st = device_advance(&d->s->dev, horizon(d, now), diag);
         if (st == DEV_ERR) {
             ret = -1;

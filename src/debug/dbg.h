@@ -235,6 +235,9 @@ void dbg_report(struct dbg *d);
 /* Breakpoints: add (returns id, or -1 with err), find, delete. */
 int dbg_bp_add(struct dbg *d, struct bp *b, char *err, size_t errlen);
 struct bp *dbg_bp(struct dbg *d, int id);
+/* Instructions a PC breakpoint matches in the kernels loaded so far, or
+   -1 when no PTX module is loaded yet (it stays pending). */
+int dbg_bp_where(struct dbg *d, struct bp *b);
 bool dbg_bp_delete(struct dbg *d, int id);
 /* Recomputes the event subscription after breakpoints changed. */
 void dbg_resubscribe(struct dbg *d);

@@ -23,6 +23,7 @@
 struct wslua {
     int64_t mem_used, mem_limit;
     int64_t budget, budget_total;
+    const char *what, *key;       /* who runs under the budget */
     char *script_dir;
 };
 
@@ -72,8 +73,9 @@ static void count_hook(lua_State *L, lua_Debug *ar)
     if (s->budget < 0) {
         /* In a hook the interrupted function is level 0, not 1. */
         luaL_where(L, 0);
-        lua_pushfstring(L, "script ran more than %I Lua instructions (config key lua.max_instructions); is there an endless loop?",
-                        (lua_Integer)s->budget_total);
+        lua_pushfstring(L, "%s ran more than %I Lua instructions (config key %s); is there an endless loop?",
+                        s->what ? s->what : "script", (lua_Integer)s->budget_total,
+                        s->key ? s->key : "lua.max_instructions");
         lua_concat(L, 2);
         lua_error(L);
     }
@@ -83,6 +85,28 @@ void wslua_set_budget(lua_State *L, int64_t n)
 {
     struct wslua *s = W(L);
     s->budget = s->budget_total = n;
+}
+
+void wslua_push_budget(lua_State *L, int64_t n, const char *what,
+                       const char *key, struct wslua_budget *saved)
+{
+    struct wslua *s = W(L);
+    saved->left = s->budget;
+    saved->total = s->budget_total;
+    saved->what = s->what;
+    saved->key = s->key;
+    s->budget = s->budget_total = n;
+    s->what = what;
+    s->key = key;
+}
+
+void wslua_pop_budget(lua_State *L, const struct wslua_budget *saved)
+{
+    struct wslua *s = W(L);
+    s->budget = saved->left;
+    s->budget_total = saved->total;
+    s->what = saved->what;
+    s->key = saved->key;
 }
 
 void wslua_set_memory(lua_State *L, int64_t max_memory)

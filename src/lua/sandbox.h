@@ -20,6 +20,15 @@ void wslua_close(lua_State *L);
 
 /* Resets the remaining instruction budget. */
 void wslua_set_budget(lua_State *L, int64_t max_instructions);
+/* A separate budget for a hook or probe call (what: "probe 'x'", key:
+   the config key that sets it); pop restores the script's. */
+struct wslua_budget {
+    int64_t left, total;
+    const char *what, *key;
+};
+void wslua_push_budget(lua_State *L, int64_t n, const char *what,
+                       const char *key, struct wslua_budget *saved);
+void wslua_pop_budget(lua_State *L, const struct wslua_budget *saved);
 /* Changes the memory cap. */
 void wslua_set_memory(lua_State *L, int64_t max_memory);
 /* The directory relative paths and require resolve against. */

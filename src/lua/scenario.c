@@ -13,6 +13,7 @@
 #include "util/paths.h"
 #include "util/xalloc.h"
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,14 +81,34 @@ static int read_commands(const struct scenario_opts *o, struct cmdlist *c,
     return WS_OK;
 }
 
+/* Ctrl-C while a driven session simulates: stop at the end of the cycle
+   (the debugger polls the flag), keep the state, go on with the next
+   command. */
+static struct dbg *interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    if (interrupted)
+        interrupted->interrupt = 1;
+}
+
 /* Drives the session with the commands; returns when they run out or on
    `quit`. A restored snapshot continues this loop at d->cmd_index. */
 static void drive(struct dbg *d, const struct cmdlist *c)
 {
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    interrupted = d;
+    sigaction(SIGINT, &sa, &old);
     while (d->cmd_index < c->n && !d->finished_quit) {
         size_t i = d->cmd_index++;
         cmd_exec(d, c->line[i], c->where[i]);
     }
+    sigaction(SIGINT, &old, NULL);
+    interrupted = NULL;
 }
 
 static int finish(struct ws_session *s, struct dbg *d,
@@ -154,6 +175,20 @@ static int replay(const struct scenario_opts *o, struct ws_session_replay *rp,
     return rc;
 }
 
+#define RECORD_HEADER "-- warpscope session record"
+
+bool scenario_is_record(const char *path)
+{
+    char line[64] = "";
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    bool yes = fgets(line, sizeof line, f) &&
+               strncmp(line, RECORD_HEADER, strlen(RECORD_HEADER)) == 0;
+    fclose(f);
+    return yes;
+}
+
 int scenario_run(const struct scenario_opts *o, struct scenario_result *r,
                  struct ws_diag *diag)
 {
@@ -184,11 +219,18 @@ int scenario_run(const struct scenario_opts *o, struct scenario_result *r,
     }
     ws_open(L, &s);
     cmd_init();
-    bool driven = o->commands || o->npre;
+    bool driven = (o->commands || o->npre) && !scenario_is_record(o->path);
     struct dbg d;
     dbg_init(&d, &s, L, driven, o->reverse && driven);
     int rc;
-    if (dbg_load_scenario(&d, o->path, diag) != WS_OK) {
+    if (scenario_is_record(o->path)) {
+        /* A session record: it names the scenario, settings and
+           commands; the replay below runs them (then the file's own). */
+        rc = wslua_dofile(L, o->path, 0, diag);
+        if (rc == WS_OK && !s.replay)
+            rc = diag_error(diag, o->path, 1, 1,
+                            "a session record must call ws.session{...}");
+    } else if (dbg_load_scenario(&d, o->path, diag) != WS_OK) {
         rc = WS_ERR;
     } else {
         drive(&d, &cmds);

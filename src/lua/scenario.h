@@ -30,6 +30,9 @@ struct scenario_result {
     bool quit;               /* a `quit` command ended it early */
 };
 
+/* The file is a session record (written by `record`), not a scenario. */
+bool scenario_is_record(const char *path);
+
 /*
 ** Returns WS_OK, WS_FAIL (a ws.check failed; diag says where) or WS_ERR
 ** (bad input; diag filled).

@@ -200,9 +200,11 @@ static int l_pause(lua_State *L)
 static int run_cmd(struct dbg *d, const char *line, struct strbuf *out)
 {
     struct strbuf *prev = d->capture;
+    uint64_t errors = d->cmd_errors;
     d->capture = out;
     int rc = cmd_exec(d, line, NULL);
     d->capture = prev;
+    d->cmd_errors = errors;       /* the caller gets the error, not the run */
     return rc;
 }
 
