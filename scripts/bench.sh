@@ -61,3 +61,31 @@ for p in $presets; do
   pass "$p" timing
 done
 pass fermi functional
+
+# Reverse execution: after 1,000,000 cycles of hotspot_256 on teach, the
+# time one reverse-step, one reverse-stepc and one goto-cycle 1,000 cycles
+# back take together (wall time of a session with them minus one without;
+# fastest of REPEAT runs each).
+rev_best() {  # COMMANDS-FILE
+  local best=""
+  for _ in $(seq "$repeat"); do
+    local t0 t1 dt
+    t0=$(date +%s.%N)
+    "$bin" run examples/bench/hotspot_256.lua --commands "$1" >/dev/null 2>&1
+    t1=$(date +%s.%N)
+    dt=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }')
+    if [ -z "$best" ] || awk -v a="$dt" -v b="$best" 'BEGIN { exit !(a < b) }'; then
+      best=$dt
+    fi
+  done
+  echo "$best"
+}
+printf 'stepc 1000000\nquit\n' > "$tmp/fwd.cmds"
+printf 'stepc 1000000\nreverse-step\nreverse-stepc 1\ngoto-cycle 999000\nquit\n' > "$tmp/rev.cmds"
+f=$(rev_best "$tmp/fwd.cmds")
+r=$(rev_best "$tmp/rev.cmds")
+echo
+echo "reverse execution (teach, hotspot_256, after 1000000 cycles; debug.checkpoint_interval default):"
+awk -v f="$f" -v r="$r" 'BEGIN {
+  d = r - f; if (d < 0) d = 0
+  printf "  forward 1000000 cycles: %.3f s; with reverse-step + reverse-stepc + goto-cycle: %.3f s; the three reverse commands: %.3f s (%.0f ms each)\n", f, r, d, d * 1000 / 3 }'

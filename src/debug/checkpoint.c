@@ -100,11 +100,12 @@ void ckpt_set_exit_code(int code)
         sh->code = code;
 }
 
-static bool read_all(int fd, void *buf, size_t n)
+/* Reads or writes all n bytes (pipes may move less at a time). */
+static bool io_all(int fd, void *buf, size_t n, bool wr)
 {
     char *p = buf;
     while (n) {
-        ssize_t r = read(fd, p, n);
+        ssize_t r = wr ? write(fd, p, n) : read(fd, p, n);
         if (r < 0 && errno == EINTR)
             continue;
         if (r <= 0)
@@ -115,19 +116,14 @@ static bool read_all(int fd, void *buf, size_t n)
     return true;
 }
 
+static bool read_all(int fd, void *buf, size_t n)
+{
+    return io_all(fd, buf, n, false);
+}
+
 static bool write_all(int fd, const void *buf, size_t n)
 {
-    const char *p = buf;
-    while (n) {
-        ssize_t r = write(fd, p, n);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return false;
-        p += r;
-        n -= (size_t)r;
-    }
-    return true;
+    return io_all(fd, (void *)(uintptr_t)buf, n, true);
 }
 
 /* A parked checkpoint: waits for its message; ends on quit or EOF. */

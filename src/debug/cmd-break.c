@@ -15,21 +15,20 @@
 
 int cmd_event_type(const char *name)
 {
-    for (int t = 0; t < EV__BASE; t++)
-        if (strcmp(ev_name((enum ev_type)t), name) == 0)
-            return t;
-    return -1;
+    return ev_lookup(name);
 }
 
 const char *cmd_event_list(void)
 {
-    static char buf[512];
-    if (!buf[0])
-        for (int t = 0; t < EV__BASE; t++) {
-            if (t)
-                strcat(buf, ", ");
-            strcat(buf, ev_name((enum ev_type)t));
-        }
+    static char buf[1024];
+    buf[0] = 0;
+    for (int t = 0; t < EV__MAX && ev_name((enum ev_type)t); t++) {
+        if (strlen(buf) + strlen(ev_name((enum ev_type)t)) + 3 >= sizeof buf)
+            break;
+        if (t)
+            strcat(buf, ", ");
+        strcat(buf, ev_name((enum ev_type)t));
+    }
     return buf;
 }
 

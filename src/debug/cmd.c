@@ -542,7 +542,7 @@ char **cmd_complete(const char *line, const char *word)
             "snapshots", "focus", "any", "cycle", "event", "reg", "mem", "l1" };
         for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
             ADD(topics[i]);
-        for (int t = 0; t < EV__BASE; t++)
+        for (int t = 0; t < EV__MAX && ev_name((enum ev_type)t); t++)
             ADD(ev_name((enum ev_type)t));
         for (int k = 0; k < CK__COUNT; k++)
             ADD(config_key(k)->name);

@@ -23,7 +23,8 @@ static void setint(lua_State *L, const char *k, int64_t v)
 void dbg_push_event(lua_State *L, struct dbg *d, const struct ws_event *e)
 {
     lua_createtable(L, 0, 8);
-    lua_pushstring(L, ev_name((enum ev_type)e->type));
+    const char *name = ev_name((enum ev_type)e->type);
+    lua_pushstring(L, name ? name : "?");
     lua_setfield(L, -2, "type");
     setint(L, "cycle", (int64_t)e->cycle);
     setint(L, "sm", e->sm);

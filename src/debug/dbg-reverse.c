@@ -223,9 +223,9 @@ static bool reverse_ok(struct dbg *d)
 {
     if (d->reverse)
         return true;
-    dbg_printf(d, "error: reverse execution is not available: %s\n",
+    dbg_printf(d, "error: reverse execution is off: %s\n",
                ckpt_enabled() ? "no snapshots were taken"
-                              : "it needs a debugging session (--commands or the TUI) on Linux");
+                              : "snapshots are taken in a debugging session (--commands, --record or the TUI) without --no-reverse, on Linux");
     return false;
 }
 

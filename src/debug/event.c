@@ -47,12 +47,34 @@ void evbus_deliver(struct evbus *b, const struct ws_event *e)
                 b->stop = true;
 }
 
+static const char *names[EV__MAX] = {
+    "warp.issue", "warp.stall", "rf.conflict", "l1.hit", "l1.miss",
+    "l1.fill", "l1.evict", "mshr.merge", "shmem.conflict", "barrier",
+    "cta.launch", "cta.exit", "kernel.exit",
+};
+
 const char *ev_name(enum ev_type t)
 {
-    static const char *n[EV__BASE] = {
-        "warp.issue", "warp.stall", "rf.conflict", "l1.hit", "l1.miss",
-        "l1.fill", "l1.evict", "mshr.merge", "shmem.conflict", "barrier",
-        "cta.launch", "cta.exit", "kernel.exit",
-    };
-    return (unsigned)t < EV__BASE ? n[t] : "design";
+    return (unsigned)t < EV__MAX ? names[t] : NULL;
+}
+
+int ev_lookup(const char *name)
+{
+    for (int t = 0; t < EV__MAX && names[t]; t++)
+        if (strcmp(names[t], name) == 0)
+            return t;
+    return -1;
+}
+
+int ev_register(const char *name)
+{
+    int t = ev_lookup(name);
+    if (t >= 0)
+        return t;
+    for (t = EV__BASE; t < EV__MAX; t++)
+        if (!names[t]) {
+            names[t] = name;
+            return t;
+        }
+    return -1;
 }

@@ -56,7 +56,17 @@ void evbus_init(struct evbus *b);
 int evbus_subscribe(struct evbus *b, uint64_t types, ev_fn fn, void *ctx);
 void evbus_unsubscribe(struct evbus *b, int id);
 void evbus_deliver(struct evbus *b, const struct ws_event *e);
+/* The Lua name of an event type ("l1.evict", "cerf.spill", ...), or
+   NULL for a type nobody registered. */
 const char *ev_name(enum ev_type t);
+/*
+** A design's event type for `name` ("<design>.<event>"): registered once,
+** the same type on every later call (designs register at build time).
+** Returns -1 when EV__MAX types exist.
+*/
+int ev_register(const char *name);
+/* The type of a Lua event name, or -1. */
+int ev_lookup(const char *name);
 
 static inline bool ev_wanted(const struct evbus *b, enum ev_type t)
 {

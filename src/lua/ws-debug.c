@@ -319,16 +319,15 @@ static int l_on(lua_State *L)
     luaL_checktype(L, 2, LUA_TFUNCTION);
     uint64_t types = 0;
     if (strcmp(name, "*") == 0) {
-        types = ((uint64_t)1 << EV__BASE) - 1;
+        for (int i = 0; i < EV__MAX; i++)
+            if (ev_name((enum ev_type)i))
+                types |= (uint64_t)1 << i;
     } else {
-        int t = -1;
-        for (int i = 0; i < EV__BASE; i++)
-            if (strcmp(ev_name((enum ev_type)i), name) == 0)
-                t = i;
+        int t = ev_lookup(name);
         if (t < 0) {
             struct strbuf b;
             sb_init(&b);
-            for (int i = 0; i < EV__BASE; i++)
+            for (int i = 0; i < EV__MAX && ev_name((enum ev_type)i); i++)
                 sb_printf(&b, "%s%s", i ? ", " : "", ev_name((enum ev_type)i));
             lua_pushfstring(L, "ws.on: unknown event '%s' (events: %s)", name, sb_str(&b));
             sb_free(&b);
