@@ -3,11 +3,15 @@
 #   make run        build and start on the default scenario
 #   make test       build and run every test (unit, scenarios, bad inputs)
 #   make asan       the whole test suite under AddressSanitizer + UBSan
+#   make fuzz       libFuzzer harnesses (clang) built into build/fuzz/ and run
+#                   FUZZ_SECONDS (default 60) each on their seed corpora
 #   make bench      speed and memory of the example kernels
 #   make ptx        regenerate examples/kernels/*.ptx with nvcc (if present)
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
-# Variables: CC (gcc or clang), BUILD (output directory), WERROR=1, SAN=1.
+# Variables: CC (gcc or clang), BUILD (output directory), WERROR=1, SAN=1;
+# for fuzz: FUZZ_SECONDS, FUZZ_CC (default clang), FUZZ_FLAGS (more libFuzzer
+# options, e.g. -jobs=2).
 
 CC ?= cc
 BUILD ?= build
@@ -34,6 +38,17 @@ CFLAGS_ALL += -fsanitize=address,undefined -fno-omit-frame-pointer \
               -fno-sanitize-recover=all
 LDFLAGS_ALL += -fsanitize=address,undefined
 endif
+# FUZZ=1 (set by `make fuzz` for its own build tree): every object gets
+# coverage instrumentation for libFuzzer plus ASan and UBSan.
+ifeq ($(FUZZ),1)
+CFLAGS_ALL += -fsanitize=fuzzer-no-link,address,undefined \
+              -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDFLAGS_ALL += -fsanitize=address,undefined
+# No comparison tracing in the cycle loop: no input is parsed there, and
+# tracing each compare made the timing model most of a scenario's cost.
+$(BUILD)/obj/src/timing/%.o $(BUILD)/obj/src/designs/%.o: \
+  CFLAGS_ALL += -fno-sanitize-coverage=trace-cmp
+endif
 
 .DEFAULT_GOAL := all
 DEPS_MK := $(BUILD)/deps.mk
@@ -56,7 +71,7 @@ TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 LIB := $(BUILD)/libwarpscope.a
 BIN := $(BUILD)/warpscope
 
-.PHONY: all run test unit asan bench ptx install clean
+.PHONY: all run test unit asan fuzz fuzz-build bench ptx install clean
 all: $(BIN)
 
 $(BUILD)/obj/%.o: %.c $(DEPS_MK)
@@ -77,7 +92,7 @@ $(BIN): $(CLI_OBJ) $(UI_OBJ) $(LIB)
 	  $(READLINE_LIBS) $(LDFLAGS_ALL)
 
 TEST_HARNESS := $(BUILD)/obj/tests/unit/harness.o
-.SECONDARY: $(TEST_HARNESS)
+.SECONDARY: $(TEST_HARNESS) $(FUZZ_UTIL)
 $(BUILD)/tests/%: tests/unit/%.c $(TEST_HARNESS) $(LIB) $(DEPS_MK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Wno-null-dereference $(LUA_CFLAGS) $(CMOCKA_CFLAGS) -Itests/unit -MMD -MP \
@@ -102,6 +117,31 @@ test: $(BIN) $(TEST_BIN)
 asan:
 	$(MAKE) BUILD=$(BUILD)/asan SAN=1 OPT=-O1 test
 
+# Fuzzing: tests/fuzz/fuzz_<target>.c, seeds in tests/fuzz/corpus/<target>/;
+# see docs/reliability.md. The harnesses live in their own build tree
+# (build/fuzz/) because every object there is instrumented.
+FUZZ_SECONDS ?= 60
+FUZZ_CC ?= clang
+FUZZ_FLAGS ?=
+FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_TARGETS := $(FUZZ_SRC:tests/fuzz/fuzz_%.c=%)
+FUZZ_BIN := $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%)
+FUZZ_UTIL := $(BUILD)/obj/tests/fuzz/fuzz-util.o
+
+fuzz:
+	@FUZZ_CC=$(FUZZ_CC) scripts/deps.sh --fuzz
+	@tests/fuzz/run.sh --check $(FUZZ_CC)
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/fuzz CC=$(FUZZ_CC) FUZZ=1 \
+	  OPT=-O1 fuzz-build
+	@tests/fuzz/run.sh $(BUILD)/fuzz $(FUZZ_SECONDS) "$(FUZZ_FLAGS)" \
+	  $(FUZZ_TARGETS)
+
+fuzz-build: $(FUZZ_BIN)
+
+$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_UTIL) $(LIB) $(DEPS_MK)
+	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer $(LUA_CFLAGS) -Itests/fuzz -MMD -MP \
+	  $< $(FUZZ_UTIL) -o $@ $(LIB) $(LUA_LIBS) $(LDFLAGS_ALL)
+
 bench: $(BIN)
 	@scripts/bench.sh $(BIN)
 
@@ -119,4 +159,5 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UI_OBJ:.o=.d) \
-         $(TEST_BIN:%=%.d) $(TEST_HARNESS:.o=.d)
+         $(TEST_BIN:%=%.d) $(TEST_HARNESS:.o=.d) $(FUZZ_BIN:%=%.d) \
+         $(FUZZ_UTIL:.o=.d)

@@ -5,14 +5,18 @@
 #   scripts/deps.sh                 check and install
 #   scripts/deps.sh --flags FILE    also write compiler/linker flags for make
 #   scripts/deps.sh --ci            also install the tools CI uses (clang, tmux)
+#   scripts/deps.sh --fuzz          also install clang with libFuzzer (make fuzz;
+#                                   $FUZZ_CC names the compiler, default clang)
 set -u
 flags_out=""
 ci=0
+fuzz=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --flags) flags_out="$2"; shift 2 ;;
     --ci) ci=1; shift ;;
-    *) echo "deps.sh: unknown option '$1' (expected --flags FILE or --ci)" >&2; exit 2 ;;
+    --fuzz) fuzz=1; shift ;;
+    *) echo "deps.sh: unknown option '$1' (expected --flags FILE, --ci or --fuzz)" >&2; exit 2 ;;
   esac
 done
 
@@ -36,9 +40,27 @@ if [ "$ci" = 1 ]; then
   command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 fi
 
-if [ ${#missing[@]} -gt 0 ]; then
-  cmd="apt-get install -y --no-install-recommends ${missing[*]}"
-  echo "deps.sh: installing missing packages: ${missing[*]}" >&2
+# Can $FUZZ_CC link a libFuzzer target? (clang without compiler-rt cannot.)
+has_libfuzzer() {
+  local cc=${FUZZ_CC:-clang} t
+  command -v "$cc" >/dev/null 2>&1 || return 1
+  t=$(mktemp -d) || return 1
+  printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (int)n * 0; }\n' > "$t/p.c"
+  "$cc" -fsanitize=fuzzer "$t/p.c" -o "$t/p" >/dev/null 2>&1
+  local rc=$?
+  rm -rf "$t"
+  return $rc
+}
+if [ "$fuzz" = 1 ] && ! has_libfuzzer; then
+  command -v "${FUZZ_CC:-clang}" >/dev/null 2>&1 || missing+=(clang)
+  # compiler-rt (libFuzzer) is only recommended by clang on Debian/Ubuntu;
+  # it is tried on its own below, since older releases name it differently.
+  fuzz_rt=1
+fi
+
+install_pkgs() {
+  cmd="apt-get install -y --no-install-recommends $*"
+  echo "deps.sh: installing missing packages: $*" >&2
   if [ "$(id -u)" = 0 ]; then
     runner=()
   elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
@@ -49,7 +71,7 @@ if [ ${#missing[@]} -gt 0 ]; then
     exit 2
   fi
   if ! command -v apt-get >/dev/null 2>&1; then
-    echo "deps.sh: apt-get not found; install these with your package manager: ${missing[*]}" >&2
+    echo "deps.sh: apt-get not found; install these with your package manager: $*" >&2
     exit 2
   fi
   export DEBIAN_FRONTEND=noninteractive
@@ -60,6 +82,12 @@ if [ ${#missing[@]} -gt 0 ]; then
       echo "  sudo apt-get update && sudo $cmd" >&2
       exit 2
     fi
+  fi
+}
+[ ${#missing[@]} -gt 0 ] && install_pkgs "${missing[@]}"
+if [ "${fuzz_rt:-0}" = 1 ] && ! has_libfuzzer; then
+  if apt-cache show libclang-rt-dev >/dev/null 2>&1; then
+    install_pkgs libclang-rt-dev
   fi
 fi
 

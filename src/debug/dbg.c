@@ -575,7 +575,7 @@ static uint64_t horizon(const struct dbg *d, uint64_t now)
     if (d->reverse)
         MIN(d->ck_next);
     if (d->driver)
-        MIN(now + 16384);        /* notice Ctrl-C */
+        MIN(now + (d->poll_cycles ? d->poll_cycles : 16384)); /* Ctrl-C, poll */
 #undef MIN
     if (per_cycle(d))
         u = now + 1;
@@ -635,6 +635,8 @@ int dbg_simulate(struct dbg *d, struct req *own, struct ws_diag *diag)
             ret = s;
             break;
         }
+        if (d->poll && d->driver && d->poll(d))
+            d->interrupt = 1;
         if (d->interrupt) {
             d->interrupt = 0;
             note_stop(d, STOP_INTERRUPT, 0, NULL);

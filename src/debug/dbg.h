@@ -180,6 +180,12 @@ struct dbg {
     bool finished_quit;
     bool scen_running;            /* the scenario's Lua code is running */
     void (*say)(struct dbg *d, const char *text);  /* ws.say: the TUI */
+    /* Called between stretches of simulation while a driver waits (the
+       TUI redraws and reads keys here); returning true interrupts the
+       run as Ctrl-C does. Stretches are at most poll_cycles long. */
+    bool (*poll)(struct dbg *d);
+    void *ui;                     /* the driver's own data */
+    uint64_t poll_cycles;
     uint64_t cmd_errors;          /* commands that failed */
     int64_t hook_budget;          /* Lua instructions per hook/probe call */
 };
