@@ -99,11 +99,10 @@ $(BUILD)/tests/%: tests/unit/%.c $(TEST_HARNESS) $(LIB) $(DEPS_MK)
 	  $< $(TEST_HARNESS) -o $@ $(LIB) $(LUA_LIBS) $(CMOCKA_LIBS) $(LDFLAGS_ALL)
 
 # The scenario `make run` opens.
-DEFAULT_SCENARIO ?= examples/scenarios/saxpy.lua
+DEFAULT_SCENARIO ?= examples/scenarios/tour.lua
 run: $(BIN)
 	@scripts/deps.sh
-	@echo "warpscope: the TUI is not built yet; running $(DEFAULT_SCENARIO) headless"
-	$(BIN) run $(DEFAULT_SCENARIO)
+	$(BIN) $(DEFAULT_SCENARIO)
 
 unit: $(TEST_BIN)
 	@scripts/run-unit.sh $(TEST_BIN)

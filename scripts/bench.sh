@@ -89,3 +89,13 @@ echo "reverse execution (teach, hotspot_256, after 1000000 cycles; debug.checkpo
 awk -v f="$f" -v r="$r" 'BEGIN {
   d = r - f; if (d < 0) d = 0
   printf "  forward 1000000 cycles: %.3f s; with reverse-step + reverse-stepc + goto-cycle: %.3f s; the three reverse commands: %.3f s (%.0f ms each)\n", f, r, d, d * 1000 / 3 }'
+
+# TUI: time to redraw every pane of a full 200x60 screen, rendered to a
+# pseudo-terminal (script(1)), mid-kernel on gemm (target: under 16 ms).
+if command -v script >/dev/null 2>&1; then
+  printf 'stepc 3000\n' > "$tmp/tui.cmds"
+  echo
+  echo "TUI redraw (gemm at cycle 3000, 200x60, 200 frames):"
+  script -qc "stty cols 200 rows 60; $bin examples/scenarios/gemm.lua --commands $tmp/tui.cmds --bench-redraw 200" /dev/null \
+    2>/dev/null | grep -ao 'redraw: .*' | sed 's/^/  /'
+fi

@@ -9,7 +9,7 @@
 # - a scenario run twice must write byte-identical JSON;
 # - skipping idle cycles must not change any statistic;
 # - the debugger's command files, reverse execution and records
-#   (tests/debugger/run.sh).
+#   (tests/debugger/run.sh), and the TUI driven in tmux (tests/tui/run.sh).
 # Run from the repository root: diagnostics quote paths relative to it.
 set -u
 bin=${1:-build/warpscope}
@@ -18,7 +18,7 @@ fail=0; pass=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-for s in examples/scenarios/*.lua examples/microbench/*.lua tests/scenarios/*.lua; do
+for s in examples/scenarios/*.lua examples/microbench/*.lua examples/debug/*.lua tests/scenarios/*.lua; do
   [ -e "$s" ] || continue
   if "$bin" run "$s" >"$tmp/out" 2>&1; then
     pass=$((pass + 1))
@@ -48,6 +48,19 @@ for s in examples/bench/*.lua; do
     fail=$((fail + 1))
   fi
 done
+# The worked debugging sessions of docs/debugger.md run clean.
+while read -r cmds scen opts; do
+  if "$bin" run "$scen" --commands "$cmds" $opts >"$tmp/out" 2>&1; then
+    pass=$((pass + 1))
+  else
+    echo "session FAIL $cmds on $scen (exit $?)"; sed 's/^/    /' "$tmp/out" | tail -15
+    fail=$((fail + 1))
+  fi
+done <<EOF2
+examples/debug/stall.cmds examples/scenarios/gemm.lua
+examples/debug/evict.cmds examples/scenarios/gemm.lua --set debug.checkpoint_interval=500
+examples/debug/probes.cmds examples/scenarios/hotspot.lua --probes $tmp/probes.csv
+EOF2
 echo "scenarios: $pass passed, $fail failed"
 
 bpass=0; bfail=0
@@ -111,5 +124,6 @@ done
 
 dbgfail=0
 tests/debugger/run.sh "$bin" || dbgfail=1
+tests/tui/run.sh "$bin" || dbgfail=1
 
 [ $fail = 0 ] && [ $bfail = 0 ] && [ $dfail = 0 ] && [ $sfail = 0 ] && [ $dbgfail = 0 ]

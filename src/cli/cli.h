@@ -26,6 +26,8 @@ int cli_ptxas_regs(const char *path, const char *target,
                    struct ptxas_count **out);
 
 int cli_run(int argc, char **argv);
+/* `warpscope SCENARIO.lua` on a terminal: `run` driven by the TUI. */
+int cli_tui(int argc, char **argv);
 int cli_inspect(int argc, char **argv);
 void cli_help(const char *topic);
 

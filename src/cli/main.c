@@ -56,8 +56,12 @@ static const char usage[] =
     "      process per point (-j N at once), resumable; writes DIR/results.csv and\n"
     "      DIR/sweep.json (default DIR: sweeps/NAME). --emit prints a GNU parallel\n"
     "      job list or a Slurm array script instead (docs/sweeps.md).\n"
-    "  warpscope SCENARIO.lua\n"
-    "      Same as `warpscope run` for now: the interactive TUI is not built yet.\n"
+    "  warpscope SCENARIO.lua [--set KEY=VALUE]... [--no-color] [--ascii] [--unsafe-lua]\n"
+    "      The interactive TUI on the scenario (when standard input and output\n"
+    "      are a terminal; headless `run` otherwise): panes for warps, source,\n"
+    "      register banks, the L1D, racetrack stripes and statistics, and a\n"
+    "      console for debugger commands (docs/tui.md). `make run` opens it on\n"
+    "      examples/scenarios/tour.lua.\n"
     "  warpscope --help [config|ptx]   this text, every configuration key, or the\n"
     "                                  supported PTX instructions\n"
     "  warpscope --version\n"
@@ -136,7 +140,9 @@ int main(int argc, char **argv)
         return cli_usage_error(NULL, "unknown option '%s'", cmd);
     size_t n = strlen(cmd);
     if (n > 4 && strcmp(cmd + n - 4, ".lua") == 0) {
-        fprintf(stderr, "warpscope: the interactive TUI is not built yet; running the scenario headless\n");
+        /* the TUI when the output is a terminal; headless otherwise */
+        if (isatty(1) && isatty(0))
+            return cli_tui(argc, argv);
         return cli_run(argc, argv);
     }
     if (n > 4 && strcmp(cmd + n - 4, ".ptx") == 0) {

@@ -6,6 +6,7 @@
 #include "cli/cli.h"
 #include "debug/checkpoint.h"
 #include "lua/scenario.h"
+#include "tui.h"
 #include "util/jval.h"
 #include <errno.h>
 #include <stdio.h>
@@ -133,11 +134,24 @@ static int write_json(const char *file, const struct jv *st)
     return EXIT_OK;
 }
 
+static int run_main(int argc, char **argv, bool tui);
+
 int cli_run(int argc, char **argv)
+{
+    return run_main(argc, argv, false);
+}
+
+int cli_tui(int argc, char **argv)
+{
+    return run_main(argc, argv, true);
+}
+
+static int run_main(int argc, char **argv, bool tui)
 {
     const char *path = NULL, *json = NULL, *cmds = NULL, *probes = NULL,
                *record = NULL;
     bool unsafe = false, host = false, reverse = true;
+    struct tui_opts topt = { 0 };
     struct config_assigns sets = { 0 };
     struct ws_diag d = { 0 };
     int rc = EXIT_OK;
@@ -186,6 +200,16 @@ int cli_run(int argc, char **argv)
             record = val;
         } else if (strcmp(a, "--no-reverse") == 0) {
             reverse = false;
+        } else if (tui && strcmp(a, "--no-color") == 0) {
+            topt.no_color = true;
+        } else if (tui && strcmp(a, "--ascii") == 0) {
+            topt.ascii = true;
+        } else if (tui && strcmp(a, "--bench-redraw") == 0 && i + 1 < argc) {
+            topt.bench_frames = atol(argv[++i]);
+            if (topt.bench_frames <= 0) {
+                rc = cli_usage_error(NULL, "--bench-redraw needs a frame count");
+                goto out;
+            }
         } else if (strcmp(a, "--unsafe-lua") == 0) {
             unsafe = true;
         } else if (strcmp(a, "--host-stats") == 0) {
@@ -207,11 +231,16 @@ int cli_run(int argc, char **argv)
     }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    struct scenario_opts o = { path, &sets, unsafe, cmds, probes, record,
-                               reverse, NULL, 0 };
+    struct scenario_opts o = { .path = path, .cli = &sets, .unsafe_lua = unsafe,
+                               .commands = cmds, .probes_csv = probes,
+                               .record = record, .reverse = reverse };
+    if (tui) {
+        o.driver = tui_driver;
+        o.driver_ctx = &topt;
+    }
     /* A debugging session takes snapshots: the supervisor stays behind
        and reports the exit code of whichever process ends the session. */
-    if (reverse && (cmds || record || scenario_is_record(path)))
+    if (reverse && (tui || cmds || record || scenario_is_record(path)))
         ckpt_supervise();
     struct scenario_result r;
     fflush(stdout);
@@ -224,6 +253,8 @@ int cli_run(int argc, char **argv)
         goto out;
     }
     summary(path, r.stats, r.checks);
+    if (r.quit)
+        printf("  (ended by quit: the counters cover what ran; a launch still running is not listed)\n");
     if (json && write_json(json, r.stats) != EXIT_OK)
         rc = EXIT_BAD;
     if (host) {

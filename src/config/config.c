@@ -229,7 +229,10 @@ void config_hash(const struct ws_config *c, char out[17])
     struct strbuf b;
     sb_init(&b);
     for (int i = 0; i < CK__COUNT; i++) {
-        if (i == CK_PRESET)
+        /* what cannot change a result: the preset's name (its values
+           count), the debugger's snapshots, the hooks' Lua budget */
+        if (i == CK_PRESET || strncmp(keys[i].name, "debug.", 6) == 0 ||
+            i == CK_LUA_HOOK_INSTRUCTIONS)
             continue;
         sb_clear(&b);
         sb_printf(&b, "%s=", keys[i].name);

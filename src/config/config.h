@@ -59,7 +59,8 @@ int config_set(struct ws_config *c, const char *name, const char *value,
 /* Appends the canonical text of a value. */
 void config_format(const struct ws_config *c, int id, struct strbuf *out);
 
-/* Hash of every key except `preset`, as 16 hex digits. */
+/* Hash of every key that can change a result (not `preset`, `debug.*`
+   or `lua.hook_instructions`), as 16 hex digits. */
 void config_hash(const struct ws_config *c, char out[17]);
 
 /* Appends the `warpscope --help config` table. */

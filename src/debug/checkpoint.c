@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -31,6 +32,10 @@ static void forward(int sig)
 
 static int supervise_loop(pid_t first)
 {
+    /* If the session dies without restoring the terminal (SIGKILL), the
+       supervisor puts it back as it found it. */
+    struct termios tio;
+    bool have_tio = isatty(0) && tcgetattr(0, &tio) == 0;
     signal(SIGINT, SIG_IGN);
     signal(SIGQUIT, SIG_IGN);
     signal(SIGTSTP, SIG_IGN);
@@ -50,6 +55,13 @@ static int supervise_loop(pid_t first)
                 code = 128 + WTERMSIG(st);
             else
                 code = sh->code;
+        }
+    }
+    if (code >= 128 && have_tio) {
+        tcsetattr(0, TCSANOW, &tio);
+        if (isatty(1)) {
+            static const char reset[] = "\033[?1049l\033[?25h\r\n";
+            (void)!write(1, reset, sizeof reset - 1);
         }
     }
     return code;

@@ -256,6 +256,9 @@ int cmd_condition(struct dbg *d, int argc, char **argv, const char *rest)
     struct bp *b = bp_arg(d, argv[1]);
     if (!b)
         return WS_ERR;
+    if (b->kind == BP_HOOK)
+        return cmd_error(d, "condition: %d is a Lua hook; its function decides (return true to stop)",
+                         b->id);
     const char *expr = rest + strlen(argv[1]);
     while (*expr == ' ' || *expr == '\t')
         expr++;
@@ -286,6 +289,9 @@ int cmd_ignore(struct dbg *d, int argc, char **argv, const char *rest)
     struct bp *b = bp_arg(d, argv[1]);
     if (!b)
         return WS_ERR;
+    if (b->kind == BP_HOOK)
+        return cmd_error(d, "ignore: %d is a Lua hook; its function decides (return true to stop)",
+                         b->id);
     b->ignore = n;
     dbg_printf(d, "Will ignore the next %llu stops of breakpoint %d\n",
                (unsigned long long)n, b->id);

@@ -176,7 +176,7 @@ int cmd_print(struct dbg *d, int argc, char **argv, const char *rest)
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
     luaL_unref(L, LUA_REGISTRYINDEX, ref);
     struct ws_diag diag = { 0 };
-    if (wslua_pcall(L, 0, 1, &diag) != WS_OK) {
+    if (dbg_pcall(d, 0, 1, "print", &diag) != WS_OK) {
         cmd_error(d, "%s", diag.msg ? diag.msg : "Lua error");
         diag_reset(&diag);
         return WS_ERR;

@@ -273,7 +273,11 @@ static int c_source(struct dbg *d, int argc, char **argv, const char *rest)
     if (argc < 2)
         return cmd_error(d, "usage: source FILE.lua");
     struct ws_diag diag = { 0 };
+    struct wslua_budget saved;
+    wslua_push_budget(d->L, config_i(&d->s->dev.cfg, CK_LUA_MAX_INSTRUCTIONS),
+                      "sourced script", "lua.max_instructions", &saved);
     int rc = wslua_dofile(d->L, rest, 0, &diag);
+    wslua_pop_budget(d->L, &saved);
     if (rc != WS_OK) {
         struct strbuf b;
         sb_init(&b);
@@ -298,7 +302,7 @@ static int c_lua(struct dbg *d, int argc, char **argv, const char *rest)
         return WS_ERR;
     }
     struct ws_diag diag = { 0 };
-    if (wslua_pcall(L, 0, 0, &diag) != WS_OK) {
+    if (dbg_pcall(d, 0, 0, "console Lua", &diag) != WS_OK) {
         cmd_error(d, "%s", diag.msg ? diag.msg : "Lua error");
         diag_reset(&diag);
         return WS_ERR;
@@ -499,9 +503,19 @@ int cmd_exec(struct dbg *d, const char *line, const char *where)
     if (!e) {
         rc = cmd_error(d, "unknown command '%s' (try `help`)", argv[0]);
     } else {
-        if (!(e->flags & CMD_NOLOG) && !d->quiet)
+        /* Logged before it runs (a reverse command hands the log to a
+           snapshot and never returns); dropped again if it fails. */
+        bool logged = !(e->flags & CMD_NOLOG) && !d->quiet && !d->no_log;
+        size_t at = d->log.n;
+        if (logged)
             dbg_log(d, line, (e->flags & CMD_STATE) != 0);
         rc = e->exec(d, argc, argv, rcopy);
+        if (logged && rc != WS_OK && d->log.n > at) {
+            free(d->log.v[at].text);
+            memmove(&d->log.v[at], &d->log.v[at + 1],
+                    (d->log.n - at - 1) * sizeof d->log.v[0]);
+            d->log.n--;
+        }
     }
     free(copy);
     free(rcopy);

@@ -7,6 +7,7 @@
 #include "debug/dbg-internal.h"
 #include "compile/image.h"
 #include "lua/sandbox.h"
+#include "lua/ws.h"
 #include "timing/sm.h"
 #include "util/jval.h"
 #include "util/xalloc.h"
@@ -42,6 +43,7 @@ void dbg_push_event(lua_State *L, struct dbg *d, const struct ws_event *e)
     case EV_WARP_STALL:
         lua_pushstring(L, stall_name((enum stall)e->a));
         lua_setfield(L, -2, "reason");
+        setint(L, "scheduler", e->b);
         break;
     case EV_RF_CONFLICT:
         setint(L, "bank", e->a);
@@ -57,11 +59,17 @@ void dbg_push_event(lua_State *L, struct dbg *d, const struct ws_event *e)
         break;
     case EV_SHMEM_CONFLICT:
         setint(L, "degree", e->a);
+        setint(L, "addr", (int64_t)e->addr);
+        setint(L, "pc", e->b);
         break;
     case EV_BARRIER:
         setint(L, "barrier", e->a);
         break;
-    case EV_CTA_LAUNCH: case EV_CTA_EXIT:
+    case EV_CTA_LAUNCH:
+        setint(L, "cta", e->a);
+        setint(L, "warps", e->b);
+        break;
+    case EV_CTA_EXIT:
         setint(L, "cta", e->a);
         break;
     case EV_KERNEL_EXIT:
@@ -246,4 +254,15 @@ int dbg_probes_csv(const struct dbg *d, const char *path, struct ws_diag *diag)
     if (fclose(f) != 0)
         return diag_error(diag, path, 0, 0, "cannot write the probes file");
     return WS_OK;
+}
+
+int dbg_pcall(struct dbg *d, int nargs, int nresults, const char *what,
+              struct ws_diag *diag)
+{
+    struct wslua_budget saved;
+    wslua_push_budget(d->L, config_i(&d->s->dev.cfg, CK_LUA_HOOK_INSTRUCTIONS),
+                      what, "lua.hook_instructions", &saved);
+    int rc = wslua_pcall(d->L, nargs, nresults, diag);
+    wslua_pop_budget(d->L, &saved);
+    return rc;
 }

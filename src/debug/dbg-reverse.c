@@ -38,6 +38,14 @@ static void mission_text(struct dbg *d, struct strbuf *b, const char *what)
     sb_printf(b, "%s\ncmd %zu\nlog %zu\n", what, d->cmd_index, d->log.n);
     for (size_t i = 0; i < d->log.n; i++)
         sb_printf(b, "%d %s\n", d->log.v[i].state ? 1 : 0, d->log.v[i].text);
+    if (d->save_ui) {
+        struct strbuf u;
+        sb_init(&u);
+        d->save_ui(d, &u);
+        sb_printf(b, "ui %zu\n", u.len);
+        sb_putn(b, sb_str(&u), u.len);
+        sb_free(&u);
+    }
 }
 
 /* Sends the session to checkpoint i with `what`; returns only on failure. */
@@ -89,6 +97,12 @@ static const char *take_log(struct dbg *d, const char *p)
         if (d->log.v[i].state && dbg_replay_cmd)
             dbg_replay_cmd(d, d->log.v[i].text);
     d->quiet = q;
+    size_t ulen;
+    if (sscanf(p, "ui %zu", &ulen) == 1) {
+        const char *u = strchr(p, '\n');
+        if (u && strlen(u + 1) >= ulen && d->load_ui)
+            d->load_ui(d, u + 1, ulen);
+    }
     return p;
 }
 
@@ -118,6 +132,7 @@ bool dbg_checkpoint(struct dbg *d, uint64_t now)
     if (r == 0)
         return false;
     /* Restored. */
+    d->restores++;
     uint64_t t = 0, b = 0;
     int why = 0, bp = 0, sm = 0, warp = 0;
     unsigned long long nth = 1;

@@ -91,7 +91,7 @@ static void show_displays(struct dbg *d)
         lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
         luaL_unref(L, LUA_REGISTRYINDEX, ref);
         struct ws_diag diag = { 0 };
-        if (wslua_pcall(L, 0, 1, &diag) != WS_OK) {
+        if (dbg_pcall(d, 0, 1, "display", &diag) != WS_OK) {
             dbg_printf(d, "%zu: %s = <error: %s>\n", i + 1, d->displays.v[i],
                        diag.msg ? diag.msg : "?");
             diag_reset(&diag);
@@ -114,8 +114,15 @@ void dbg_report(struct dbg *d)
     switch (st->why) {
     case STOP_BP:
     case STOP_HOOK:
-        sb_printf(&o, "%s %d (%s), cycle %" PRIu64, st->why == STOP_HOOK ? "Hook" : "Breakpoint",
-                  st->bp, spec, now);
+        sb_printf(&o, "%s %d (%s)", st->why == STOP_HOOK ? "Hook" : "Breakpoint",
+                  st->bp, spec);
+        for (int i = 0; i < st->nhits; i++) {
+            if (st->hits[i] == st->bp)
+                continue;
+            struct bp *o2 = dbg_bp(d, st->hits[i]);
+            sb_printf(&o, ", %d (%s)", st->hits[i], o2 && o2->spec ? o2->spec : "deleted");
+        }
+        sb_printf(&o, ", cycle %" PRIu64, now);
         if (st->has_ev && st->ev.type != EV_WARP_ISSUE && st->ev.type != EV_CTA_LAUNCH) {
             sb_printf(&o, ": %s", ev_name((enum ev_type)st->ev.type));
             if (st->ev.addr)
@@ -162,8 +169,8 @@ void dbg_report(struct dbg *d)
         sb_printf(&o, "Interrupted at cycle %" PRIu64 ".\n", now);
         break;
     case STOP_PAUSE:
-        sb_printf(&o, "Paused by the scenario at cycle %" PRIu64 "%s%s\n", now,
-                  st->msg ? ": " : ".", st->msg ? st->msg : "");
+        sb_printf(&o, "Paused by the scenario at cycle %" PRIu64 "%s%s (continue goes on)\n",
+                  now, st->msg ? ": " : "", st->msg ? st->msg : "");
         break;
     case STOP_NONE:
         break;

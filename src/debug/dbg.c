@@ -302,8 +302,17 @@ static void note_stop(struct dbg *d, enum stop_why why, int id,
                       const struct ws_event *e)
 {
     d->stop_pending = true;
+    if ((why == STOP_BP || why == STOP_HOOK) && d->stop.nhits < STOP_MAX_HITS)
+        d->stop.hits[d->stop.nhits++] = id;
     if (d->stop.why != STOP_NONE)
         return;
+    if (e && e->warp >= 0 && e->sm >= 0 &&
+        (why == STOP_BP || why == STOP_HOOK) &&
+        (e->type == EV_WARP_ISSUE || e->type == EV_CTA_LAUNCH ||
+         e->type == EV_BARRIER)) {
+        d->fsm = e->sm;              /* focus on the warp that stopped */
+        d->fwarp = e->warp;
+    }
     d->stop.why = why;
     d->stop.bp = id;
     d->stop.sm = e ? e->sm : -1;
@@ -487,16 +496,23 @@ static bool on_event(void *ctx, const struct ws_event *e)
         note_stop(d, STOP_REQ, 0, e);
         stop = true;
     }
+    /* Going somewhere (goto, a restore's re-execution): breakpoints do
+       not stop, but Lua hooks still run, so that their state is what a
+       forward run would have made it. */
     bool quiet = d->drv_active && d->drv.quiet_bps && !d->find.active;
-    for (size_t i = 0; i < d->bps.n && !quiet; i++) {
+    for (size_t i = 0; i < d->bps.n; i++) {
         struct bp *b = &d->bps.v[i];
         if (!b->enabled || b->kind == BP_CYCLE || b->kind == BP_EXPR)
+            continue;
+        if (quiet && b->kind != BP_HOOK)
             continue;
         if (bp_event(d, b, e)) {
             if (d->find.active) {
                 dbg_find_note(d, e->cycle + 1, b->id, e->sm, e->warp);
                 continue;
             }
+            if (quiet)
+                continue;
             note_stop(d, b->kind == BP_HOOK ? STOP_HOOK : STOP_BP, b->id, e);
             stop = true;
         }
@@ -613,11 +629,15 @@ static void drop_temp(struct dbg *d)
 {
     if (d->stop.why != STOP_BP)
         return;
-    struct bp *b = dbg_bp(d, d->stop.bp);
-    if (b && b->temp) {
-        free(d->stop.msg);
-        d->stop.msg = ws_xstrdup(b->spec ? b->spec : "");
-        dbg_bp_delete(d, b->id);
+    for (int i = 0; i < d->stop.nhits; i++) {
+        struct bp *b = dbg_bp(d, d->stop.hits[i]);
+        if (b && b->temp) {
+            if (b->id == d->stop.bp) {
+                free(d->stop.msg);
+                d->stop.msg = ws_xstrdup(b->spec ? b->spec : "");
+            }
+            dbg_bp_delete(d, b->id);
+        }
     }
 }
 
@@ -635,8 +655,6 @@ int dbg_simulate(struct dbg *d, struct req *own, struct ws_diag *diag)
             ret = s;
             break;
         }
-        if (d->poll && d->driver && d->poll(d))
-            d->interrupt = 1;
         if (d->interrupt) {
             d->interrupt = 0;
             note_stop(d, STOP_INTERRUPT, 0, NULL);
@@ -658,6 +676,10 @@ int dbg_simulate(struct dbg *d, struct req *own, struct ws_diag *diag)
         }
         if (own && !own->met && own->kind == REQ_CYCLES && now >= own->target) {
             own->met = true;
+            continue;
+        }
+        if (d->poll && d->driver && d->poll(d)) {
+            d->interrupt = 1;        /* a key in the TUI: pause */
             continue;
         }
         enum dev_status st = device_advance(&d->s->dev, horizon(d, now), diag);

@@ -93,12 +93,16 @@ struct req {
     bool met;
 };
 
+#define STOP_MAX_HITS 8
+
 enum stop_why { STOP_NONE, STOP_REQ, STOP_BP, STOP_HOOK, STOP_END,
                 STOP_ERROR, STOP_INTERRUPT, STOP_PAUSE };
 
 struct stop {
     enum stop_why why;
-    int bp;                       /* breakpoint / hook id */
+    int bp;                       /* breakpoint / hook id (the first) */
+    int hits[STOP_MAX_HITS];      /* every one that stopped this cycle */
+    int nhits;
     uint64_t cycle;
     int sm, warp;                 /* where, -1 if not a warp */
     struct ws_event ev;           /* the event that stopped it, if any */
@@ -186,7 +190,14 @@ struct dbg {
     bool (*poll)(struct dbg *d);
     void *ui;                     /* the driver's own data */
     uint64_t poll_cycles;
+    uint64_t restores;            /* times this process took over from a
+                                     snapshot (drivers repaint) */
+    /* The driver's own state (focus, scrollback) travels with a restore:
+       saved by the process handing over, loaded by the one taking over. */
+    void (*save_ui)(struct dbg *d, struct strbuf *out);
+    void (*load_ui)(struct dbg *d, const char *text, size_t len);
     uint64_t cmd_errors;          /* commands that failed */
+    bool no_log;                  /* commands from Lua: not in the record */
     int64_t hook_budget;          /* Lua instructions per hook/probe call */
 };
 
@@ -277,5 +288,9 @@ int dbg_compile(struct dbg *d, const char *expr, bool with_event, char *err,
 int dbg_call_hook(struct dbg *d, struct bp *b, int ref,
                   const struct ws_event *e);
 void dbg_push_event(lua_State *L, struct dbg *d, const struct ws_event *e);
+/* wslua_pcall on the main state under the hook budget (console Lua:
+   print, lua, display), so that a runaway line cannot eat the scenario's. */
+int dbg_pcall(struct dbg *d, int nargs, int nresults, const char *what,
+              struct ws_diag *diag);
 
 #endif

@@ -584,7 +584,8 @@ struct jv *inspect_banks(const struct ws_device *d, int sm, char *err,
     jv_set(o, "sm", jv_int(sm));
     jv_set(o, "design", jv_str(s->rfo->name));
     jv_set(o, "cycle", jv_int((int64_t)d->gpu->cycle));
-    struct jv *pb = banks_json(s, d->gpu->cycle);
+    /* "this cycle" is the last one simulated: gpu->cycle is the next */
+    struct jv *pb = banks_json(s, d->gpu->cycle ? d->gpu->cycle - 1 : 0);
     jv_set(o, "banks", jv_int((int64_t)(pb->n ? pb->n : s->p->rf_banks)));
     jv_set(o, "per_bank", pb);
     jv_set(o, "collectors", collectors_json(s));

@@ -219,7 +219,8 @@ int scenario_run(const struct scenario_opts *o, struct scenario_result *r,
     }
     ws_open(L, &s);
     cmd_init();
-    bool driven = (o->commands || o->npre) && !scenario_is_record(o->path);
+    bool driven = (o->commands || o->npre || o->driver) &&
+                  !scenario_is_record(o->path);
     struct dbg d;
     dbg_init(&d, &s, L, driven, o->reverse && driven);
     int rc;
@@ -234,6 +235,8 @@ int scenario_run(const struct scenario_opts *o, struct scenario_result *r,
         rc = WS_ERR;
     } else {
         drive(&d, &cmds);
+        if (o->driver && !d.finished_quit)
+            o->driver(&d, o->driver_ctx);
         rc = finish(&s, &d, o, r, diag);
     }
     struct ws_session_replay *rp = s.replay;

@@ -9,6 +9,8 @@
 #include "config/config.h"
 #include "util/jval.h"
 
+struct dbg;
+
 struct scenario_opts {
     const char *path;
     const struct config_assigns *cli;   /* --set */
@@ -20,6 +22,10 @@ struct scenario_opts {
     /* commands run before those of the file (a session record's) */
     char *const *pre;
     size_t npre;
+    /* an interactive driver (the TUI): called after the commands, it runs
+       the session until the user quits; NULL for headless runs */
+    void (*driver)(struct dbg *d, void *ctx);
+    void *driver_ctx;
 };
 
 struct scenario_result {

@@ -185,7 +185,8 @@ static int l_pause(lua_State *L)
 {
     struct dbg *d = D(L);
     const char *msg = luaL_optstring(L, 1, NULL);
-    if (!d->driver || L != d->co || !lua_isyieldable(L))
+    if (!d->driver || L != d->co || !lua_isyieldable(L) ||
+        (d->drv_active && d->drv.quiet_bps))   /* going somewhere: no stops */
         return 0;
     free(d->stop.msg);
     memset(&d->stop, 0, sizeof d->stop);
@@ -201,8 +202,11 @@ static int run_cmd(struct dbg *d, const char *line, struct strbuf *out)
 {
     struct strbuf *prev = d->capture;
     uint64_t errors = d->cmd_errors;
+    bool no_log = d->no_log;
     d->capture = out;
+    d->no_log = true;             /* the scenario will issue it again */
     int rc = cmd_exec(d, line, NULL);
+    d->no_log = no_log;
     d->capture = prev;
     d->cmd_errors = errors;       /* the caller gets the error, not the run */
     return rc;

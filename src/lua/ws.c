@@ -412,6 +412,20 @@ static int l_check(lua_State *L)
     return lua_error(L);
 }
 
+/* assert(v [, msg]) fails like ws.check (SPEC 1.3: exit status 1). */
+static int l_assert(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    if (lua_toboolean(L, 1))
+        return lua_gettop(L);
+    lua_settop(L, 2);
+    if (lua_isnil(L, 2)) {
+        lua_pushliteral(L, "assertion failed!");
+        lua_replace(L, 2);
+    }
+    return l_check(L);
+}
+
 void ws_open(lua_State *L, struct ws_session *s)
 {
     static const luaL_Reg fns[] = {
@@ -433,6 +447,9 @@ void ws_open(lua_State *L, struct ws_session *s)
     lua_pushlightuserdata(L, s);
     luaL_setfuncs(L, fns, 1);
     ws_debug_open(L);
+    lua_pushlightuserdata(L, s);
+    lua_pushcclosure(L, l_assert, 1);
+    lua_setglobal(L, "assert");
     lua_pushstring(L, WS_VERSION);
     lua_setfield(L, -2, "version");
     lua_pushvalue(L, -1);

@@ -148,6 +148,7 @@ bool cache_fill(struct cache *c, uint64_t addr, bool dirty, uint64_t *victim)
     if (!c->sets)
         return false;
     struct cache_line *l = find(c, addr);
+    c->evicted = false;
     if (l) {
         l->dirty |= dirty;
         if (c->repl == REPL_LRU)
@@ -159,6 +160,9 @@ bool cache_fill(struct cache *c, uint64_t addr, bool dirty, uint64_t *victim)
     bool wb = false;
     if (set[w].valid) {
         c->st.evictions++;
+        c->evicted = true;
+        c->evicted_dirty = set[w].dirty;
+        c->evicted_addr = set[w].addr;
         if (set[w].dirty) {
             wb = true;
             *victim = set[w].addr;

@@ -41,6 +41,9 @@ struct cache {
     uint32_t mshr_used;         /* valid MSHRs */
     uint32_t *wait;             /* nmshr * merge request tags */
     struct cache_stats st;
+    /* the last cache_fill's victim, clean or dirty (for events) */
+    bool evicted, evicted_dirty;
+    uint64_t evicted_addr;
 };
 
 enum cache_result {

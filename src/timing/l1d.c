@@ -157,10 +157,11 @@ static enum l1_status l1d_store(void *self, uint64_t addr, uint32_t bytes,
         }
         l->stores++;
         uint64_t victim;
-        if (cache_fill(&l->c, line, true, &victim)) {
-            emit(l, EV_L1_EVICT, victim, 1);
+        bool wb = cache_fill(&l->c, line, true, &victim);
+        if (l->c.evicted)
+            emit(l, EV_L1_EVICT, l->c.evicted_addr, l->c.evicted_dirty);
+        if (wb)
             enqueue(l, MR_WRITEBACK, victim, l->c.line, 0);
-        }
         return L1_SENT;
     }
     if (mq_full(l)) {
@@ -204,8 +205,10 @@ static void l1d_response(void *self, const struct mreq *r, uint64_t now)
     }
     uint64_t victim;
     emit(l, EV_L1_FILL, r->addr, 0);
-    if (cache_fill(&l->c, r->addr, false, &victim)) {
-        emit(l, EV_L1_EVICT, victim, 1);
+    bool wb = cache_fill(&l->c, r->addr, false, &victim);
+    if (l->c.evicted)
+        emit(l, EV_L1_EVICT, l->c.evicted_addr, l->c.evicted_dirty);
+    if (wb) {
         /* A fill is never refused, so its writeback may exceed the
            queue's limit. */
         enqueue(l, MR_WRITEBACK, victim, l->c.line, 0);

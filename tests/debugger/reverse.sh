@@ -13,9 +13,10 @@ hash_of() { sed -n 's/^"\([0-9a-f]\{16\}\)"$/\1/p' "$1" | tail -n 1; }
 for s in examples/scenarios/*.lua; do
   for c in 37 777 2600; do
     later=$((c + 1234))
-    printf 'stepc %d\nprint ws.state_hash()\nquit\n' "$c" > "$tmp/fwd"
-    printf 'stepc %d\ngoto-cycle %d\nprint ws.state_hash()\nquit\n' "$later" "$c" > "$tmp/back"
-    printf 'stepc %d\nreverse-stepc 100\nprint ws.state_hash()\nquit\n' "$((c + 100))" > "$tmp/rsc"
+    # goto-cycle forward: breakpoints and ws.pause() do not stop it
+    printf 'goto-cycle %d\nprint ws.state_hash()\nquit\n' "$c" > "$tmp/fwd"
+    printf 'goto-cycle %d\ngoto-cycle %d\nprint ws.state_hash()\nquit\n' "$later" "$c" > "$tmp/back"
+    printf 'goto-cycle %d\nreverse-stepc 100\nprint ws.state_hash()\nquit\n' "$((c + 100))" > "$tmp/rsc"
     "$bin" run "$s" --commands "$tmp/fwd" >"$tmp/a" 2>&1
     "$bin" run "$s" --set debug.checkpoint_interval=500 --commands "$tmp/back" >"$tmp/b" 2>&1
     "$bin" run "$s" --set debug.checkpoint_interval=300 --commands "$tmp/rsc" >"$tmp/r" 2>&1

@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# End-to-end TUI tests: the real binary in tmux (send-keys, capture-pane).
+#   tests/tui/run.sh build/warpscope
+# Each check waits (up to a few seconds) for what it expects on screen.
+set -u
+bin=$(realpath "${1:-build/warpscope}")
+cd "$(dirname "$0")/../.."
+if ! command -v tmux >/dev/null 2>&1; then
+  echo "tui: SKIPPED (tmux is not installed; scripts/deps.sh --ci installs it)"
+  exit 0
+fi
+sock=wstest$$
+T() { tmux -L "$sock" "$@"; }
+tmp=$(mktemp -d)
+trap 'T kill-server 2>/dev/null; sleep 0.2; rm -rf "$tmp" 2>/dev/null' EXIT
+pass=0; fail=0
+screen() { T capture-pane -p -t w; }
+# wait_for PATTERN [SECONDS]: until the screen matches (grep -E)
+wait_for() {
+  local i n=$(( ${2:-5} * 10 ))
+  for ((i = 0; i < n; i++)); do
+    screen | grep -qE -- "$1" && return 0
+    sleep 0.1
+  done
+  return 1
+}
+check() {  # NAME PATTERN [SECONDS]
+  if wait_for "$2" "${3:-5}"; then
+    pass=$((pass + 1))
+  else
+    echo "tui FAIL $1: the screen never showed /$2/"
+    screen | sed 's/^/    | /'
+    fail=$((fail + 1))
+  fi
+}
+check_not() {  # NAME PATTERN
+  if screen | grep -qE -- "$2"; then
+    echo "tui FAIL $1: the screen shows /$2/"
+    screen | sed 's/^/    | /'
+    fail=$((fail + 1))
+  else
+    pass=$((pass + 1))
+  fi
+}
+cycle() { screen | tail -n 1 | sed -n 's/^ *cycle \([0-9]*\) .*/\1/p'; }
+start() {  # COLS ROWS ARGS...: a shell in tmux, then warpscope in it
+  local cols=$1 rows=$2; shift 2
+  T kill-server 2>/dev/null; sleep 0.2
+  T new-session -d -s w -x "$cols" -y "$rows" \
+    "env -i HOME=$tmp TERM=xterm-256color LANG=${LANG:-C.UTF-8} PATH=$PATH PS1='PROMPT\$ ' bash --norc --noprofile"
+  sleep 0.3
+  T send-keys -t w "stty -g > $tmp/stty.before; $bin $*; echo EXIT=\$?" Enter
+}
+titles='Warps.*Source.*Register file.*Cache.*Racetrack.*Stats & probes.*Console'
+
+# 1. the tour opens with every pane title visible, at 120x40 and 80x24
+for size in "120 40" "80 24"; do
+  start $size examples/scenarios/tour.lua
+  check "titles at ${size/ /x}" "$titles"
+  check "tour narration at ${size/ /x}" "Tour 1/8"
+  check "status line at ${size/ /x}" "^ *cycle 0 "
+done
+
+# 2. F11 advances the cycle counter by one; F10 issues one warp-instruction
+start 120 40 examples/scenarios/saxpy.lua
+check "stopped before the first cycle" "^ *cycle 0 "
+T send-keys -t w F11
+check "F11 steps one cycle" "^ *cycle 1 "
+c0=$(cycle); T send-keys -t w F11
+check "F11 again" "^ *cycle $((c0 + 1)) "
+
+# 3. break + continue: stops at the breakpoint; the warp row shows it
+T send-keys -t w ':' ; sleep 0.2
+T send-keys -t w 'break saxpy.ptx:48' Enter
+check "break command" "Breakpoint 1: saxpy.ptx:48"
+T send-keys -t w F5
+check "continue stops at the breakpoint" "Breakpoint 1 \(saxpy.ptx:48\), cycle [0-9]+"
+check "the warp row shows line 48" "48"
+
+# 4. a bad command prints an error; the TUI goes on
+T send-keys -t w 'frobnicate now' Enter
+check "bad command error" "error: unknown command 'frobnicate'"
+T send-keys -t w 'stepc 5' Enter
+c1=$(cycle)
+check "still working after the error" "^ *cycle [0-9]+ .*stopped"
+
+# 5. resize to 80x24 and back: a consistent screen (tab bar, status line)
+T resize-window -t w -x 80 -y 24; sleep 0.5
+check "tab bar at 80x24" "$titles"
+check "status at 80x24" "^ *cycle [0-9]+ "
+T resize-window -t w -x 120 -y 40; sleep 0.5
+check "tab bar back at 120x40" "$titles"
+check "status back at 120x40" "^ *cycle [0-9]+ "
+rows=$(screen | wc -l)
+[ "$rows" -eq 40 ] && pass=$((pass + 1)) || { echo "tui FAIL resize: $rows rows"; fail=$((fail + 1)); }
+
+# 6. reverse-step in the TUI (a snapshot takes over the screen)
+T send-keys -t w 'reverse-stepc 3' Enter
+check "reverse-stepc" "\(going back\)"
+
+# 7. q asks while the scenario runs; y quits and restores the shell
+T send-keys -t w Escape; sleep 0.2
+T send-keys -t w q
+check "quit asks" "Quit anyway\? \(y/n\)"
+T send-keys -t w y
+check "the shell prompt is back" "EXIT=0"
+T send-keys -t w "stty -g > $tmp/stty.after" Enter; sleep 0.5
+if cmp -s "$tmp/stty.before" "$tmp/stty.after"; then pass=$((pass + 1)); else
+  echo "tui FAIL quit: terminal modes differ after quitting"; fail=$((fail + 1)); fi
+
+# 8. a fatal signal restores the terminal too
+start 100 30 examples/scenarios/saxpy.lua
+check "started for the signal test" "^ *cycle 0 "
+# every process of the session but the supervisor (the oldest): the
+# session and its parked snapshots
+sup=$(pgrep -o -f "$bin examples/scenarios/saxpy.lua")
+for pid in $(pgrep -f "$bin examples/scenarios/saxpy.lua"); do
+  [ "$pid" != "$sup" ] && kill -SEGV "$pid"
+done
+check "shell back after SIGSEGV" "EXIT=139"
+sleep 0.3
+T send-keys -t w "stty -g > $tmp/stty.after" Enter; sleep 0.5
+if cmp -s "$tmp/stty.before" "$tmp/stty.after"; then pass=$((pass + 1)); else
+  echo "tui FAIL SIGSEGV: terminal modes differ"; cat "$tmp/stty.before" "$tmp/stty.after"; fail=$((fail + 1)); fi
+
+# 9. headless when the output is not a terminal
+out=$("$bin" examples/scenarios/saxpy.lua </dev/null 2>&1 | tail -n 3)
+if grep -q "total: 1 launch" <<<"$out"; then pass=$((pass + 1)); else
+  echo "tui FAIL headless fallback: $out"; fail=$((fail + 1)); fi
+
+echo "tui: $pass passed, $fail failed"
+[ $fail = 0 ]

@@ -1,0 +1,112 @@
+/* canvas.c - clipped drawing on the curses screen (see ui.h). */
+#include "ui.h"
+#include <curses.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static attr_t attr_of(const struct canvas *c, enum ui_color col, bool bold)
+{
+    attr_t a = bold ? A_BOLD : A_NORMAL;
+    if (c->color)
+        return a | COLOR_PAIR(col);
+    /* monochrome: keep the distinctions that matter */
+    switch (col) {
+    case UC_TITLE_FOCUS: case UC_SELECT: case UC_STATUS: return a | A_REVERSE;
+    case UC_CONFLICT: case UC_ERROR: case UC_BREAK: return a | A_BOLD;
+    case UC_DIM: case UC_EXITED: case UC_INVALID: return a | A_DIM;
+    case UC_PC: case UC_DIRTY: return a | A_UNDERLINE;
+    default: return a;
+    }
+}
+
+/* Columns of a UTF-8 string (ASCII and two/three-byte characters count
+   one each: what our text uses). */
+static int cols_of(const char *s, int *bytes_for, int maxcols)
+{
+    int cols = 0;
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p && cols < maxcols) {
+        int len = *p < 0x80 ? 1 : *p < 0xe0 ? 2 : *p < 0xf0 ? 3 : 4;
+        for (int i = 1; i < len; i++)
+            if (!p[i])
+                len = i;
+        p += len;
+        cols++;
+    }
+    *bytes_for = (int)((const char *)p - s);
+    return cols;
+}
+
+int cv_print(const struct canvas *c, int row, int col, enum ui_color color,
+             bool bold, const char *fmt, ...)
+{
+    if (row < 0 || row >= c->h || col >= c->w || col < 0)
+        return 0;
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    for (char *p = buf; *p; p++)
+        if (*p == '\t' || *p == '\n' || *p == '\r')
+            *p = ' ';
+    int bytes;
+    int cols = cols_of(buf, &bytes, c->w - col);
+    attr_t a = attr_of(c, color, bold);
+    attron(a);
+    mvaddnstr(c->y + row, c->x + col, buf, bytes);
+    attroff(a);
+    return cols;
+}
+
+void cv_cell(const struct canvas *c, int row, int col, enum ui_color color,
+             const char *utf8, char ascii)
+{
+    if (row < 0 || row >= c->h || col < 0 || col >= c->w)
+        return;
+    attr_t a = attr_of(c, color, false);
+    attron(a);
+    if (c->utf8 && utf8) {
+        mvaddstr(c->y + row, c->x + col, utf8);
+    } else {
+        mvaddch(c->y + row, c->x + col, (chtype)(unsigned char)ascii);
+    }
+    attroff(a);
+}
+
+void cv_clear(const struct canvas *c)
+{
+    for (int r = 0; r < c->h; r++) {
+        move(c->y + r, c->x);
+        for (int i = 0; i < c->w; i++)
+            addch(' ');
+    }
+}
+
+void cv_spark(const struct canvas *c, int row, int col, int w,
+              const double *v, size_t n, enum ui_color color)
+{
+    static const char *blocks[8] = { "\xe2\x96\x81", "\xe2\x96\x82", "\xe2\x96\x83",
+                                     "\xe2\x96\x84", "\xe2\x96\x85", "\xe2\x96\x86",
+                                     "\xe2\x96\x87", "\xe2\x96\x88" };
+    static const char ascii[8] = { '_', '.', '-', '-', '=', '=', '#', '#' };
+    if (n == 0 || w <= 0)
+        return;
+    size_t first = n > (size_t)w ? n - (size_t)w : 0;
+    double lo = v[first], hi = v[first];
+    for (size_t i = first; i < n; i++) {
+        if (v[i] < lo)
+            lo = v[i];
+        if (v[i] > hi)
+            hi = v[i];
+    }
+    for (size_t i = first; i < n; i++) {
+        int k = hi > lo ? (int)((v[i] - lo) / (hi - lo) * 7.999) : 0;
+        if (k < 0)
+            k = 0;
+        if (k > 7)
+            k = 7;
+        cv_cell(c, row, col + (int)(i - first), color, blocks[k], ascii[k]);
+    }
+}

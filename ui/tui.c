@@ -1,0 +1,780 @@
+/*
+** tui.c - the screen loop: layout, keys, mouse, the console, the status
+** and message lines, the help screen, and terminal safety. Panes draw
+** themselves (pane-*.c); this file decides where and when, and turns keys
+** into debugger commands (every binding is also a console command).
+** While the simulation runs (continue), the debugger calls tui_poll
+** between stretches: the screen is redrawn at most every 50 ms and any
+** key pauses the run.
+*/
+#include "tui.h"
+#include "console.h"
+#include "layout.h"
+#include "ui.h"
+#include "debug/cmd.h"
+#include "debug/dbg.h"
+#include "func/device.h"
+#include "lua/ws.h"
+#include "timing/gpu.h"
+#include "util/xalloc.h"
+#include <curses.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define CONSOLE (NPANES)
+
+struct tui {
+    struct dbg *d;
+    struct console con;
+    struct pane panes[NPANES];
+    struct lrect rect[NPANES + 1];    /* boxes of this frame (console last) */
+    int focus, prev_focus;
+    bool zoom, help, quit, running, color, utf8, ask_quit;
+    char *msg;                        /* ws.say, or a hint */
+    struct strbuf out;                /* captured command output */
+    uint64_t last_draw;
+    const struct tui_opts *opt;
+};
+
+static struct tui *T;                 /* for signal handlers and hooks */
+static volatile sig_atomic_t got_signal;
+
+static uint64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* ---- terminal safety ------------------------------------------------- */
+
+static int saved_out = -1, saved_err = -1;
+
+static void restore_terminal(void)
+{
+    if (!isendwin())
+        endwin();
+    if (saved_out >= 0) {
+        dup2(saved_out, 1);
+        dup2(saved_err, 2);
+    }
+}
+
+static void on_fatal(int sig)
+{
+    restore_terminal();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void on_int(int sig)
+{
+    (void)sig;
+    got_signal = 1;
+    if (T)
+        T->d->interrupt = 1;
+}
+
+static void signals(void)
+{
+    static const int fatal[] = { SIGTERM, SIGHUP, SIGSEGV, SIGBUS, SIGFPE,
+                                 SIGILL, SIGABRT, SIGQUIT };
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+        signal(fatal[i], on_fatal);
+    signal(SIGINT, on_int);
+}
+
+static int on_panic(lua_State *L)
+{
+    (void)L;
+    restore_terminal();
+    return 0;
+}
+
+/* ---- output ----------------------------------------------------------- */
+
+static void flush_output(struct tui *t)
+{
+    if (t->out.len) {
+        console_add(&t->con, sb_str(&t->out));
+        sb_clear(&t->out);
+    }
+}
+
+static void say(struct dbg *d, const char *text)
+{
+    (void)d;
+    if (!T)
+        return;
+    free(T->msg);
+    T->msg = ws_xstrdup(text);
+}
+
+/* ---- drawing ----------------------------------------------------------- */
+
+static const char *state_text(const struct tui *t)
+{
+    const struct dbg *d = t->d;
+    if (t->running)
+        return "running";
+    if (d->scen == SC_FINISHED && d->s->dev.queue.n == 0 && !d->s->dev.run.active)
+        return d->scen_rc == WS_OK ? "finished" : "error";
+    return "stopped";
+}
+
+static void draw_status(struct tui *t, int h, int w)
+{
+    struct dbg *d = t->d;
+    struct canvas c = { h - 1, 0, 1, w, t->utf8, t->color };
+    cv_clear(&c);
+    for (int i = 0; i < w; i++)
+        cv_print(&c, 0, i, UC_STATUS, false, " ");
+    const struct kimage *k = NULL;
+    struct gpu *g = d->s->dev.gpu;
+    const struct flaunch *L = g ? gpu_launch(g) : NULL;
+    if (L)
+        k = L->k;
+    char design[32];
+    config_enum_name(&d->s->dev.cfg, CK_DESIGN, design, sizeof design);
+    cv_print(&c, 0, 0, UC_STATUS, true,
+             " cycle %" PRIu64 "  %s  sm %d warp %d lane %d  %s  %s  | F5 continue  F10 step  F11 cycle  ? help ",
+             dbg_cycle(d), k ? k->name : "(no kernel)", d->fsm, d->fwarp, d->flane,
+             design, state_text(t));
+}
+
+/* The message line: ws.say's text over two rows, broken at a space. */
+static void draw_message(struct tui *t, int h, int w)
+{
+    struct canvas c = { h - 3, 0, 2, w, t->utf8, t->color };
+    cv_clear(&c);
+    if (t->ask_quit) {
+        cv_print(&c, 0, 0, UC_ERROR, true,
+                 " The scenario has not finished. Quit anyway? (y/n)");
+        return;
+    }
+    if (!t->msg)
+        return;
+    const char *m = t->msg;
+    int room = w - 2;
+    size_t len = strlen(m);
+    if ((int)len <= room) {
+        cv_print(&c, 0, 1, UC_TITLE, true, "%s", m);
+        return;
+    }
+    int cut = room;
+    while (cut > room / 2 && m[cut] != ' ')
+        cut--;
+    if (m[cut] != ' ')
+        cut = room;
+    cv_print(&c, 0, 1, UC_TITLE, true, "%.*s", cut, m);
+    cv_print(&c, 1, 1, UC_TITLE, true, "%s", m + cut + (m[cut] == ' '));
+}
+
+static void draw_box(struct tui *t, const struct lrect *r, const char *title,
+                     bool focused)
+{
+    struct canvas c = { r->y, r->x, r->h, r->w, t->utf8, t->color };
+    enum ui_color col = focused ? UC_TITLE_FOCUS : UC_DIM;
+    for (int x = 1; x < r->w - 1; x++) {
+        cv_cell(&c, 0, x, col, "\xe2\x94\x80", '-');
+        cv_cell(&c, r->h - 1, x, col, "\xe2\x94\x80", '-');
+    }
+    for (int y = 1; y < r->h - 1; y++) {
+        cv_cell(&c, y, 0, col, "\xe2\x94\x82", '|');
+        cv_cell(&c, y, r->w - 1, col, "\xe2\x94\x82", '|');
+    }
+    cv_cell(&c, 0, 0, col, "\xe2\x94\x8c", '+');
+    cv_cell(&c, 0, r->w - 1, col, "\xe2\x94\x90", '+');
+    cv_cell(&c, r->h - 1, 0, col, "\xe2\x94\x94", '+');
+    cv_cell(&c, r->h - 1, r->w - 1, col, "\xe2\x94\x98", '+');
+    cv_print(&c, 0, 2, focused ? UC_TITLE_FOCUS : UC_TITLE, true, " %s ", title);
+}
+
+static struct canvas inner(const struct tui *t, const struct lrect *r)
+{
+    struct canvas c = { r->y + 1, r->x + 1, r->h - 2, r->w - 2, t->utf8, t->color };
+    if (c.h < 0)
+        c.h = 0;
+    if (c.w < 0)
+        c.w = 0;
+    return c;
+}
+
+static void draw_console(struct tui *t, const struct lrect *r)
+{
+    draw_box(t, r, "Console", t->focus == CONSOLE);
+    struct canvas c = inner(t, r);
+    if (c.h <= 0)
+        return;
+    int rows = c.h - 1;
+    size_t n = t->con.n;
+    size_t skip = (size_t)t->con.scroll < n ? (size_t)t->con.scroll : n;
+    size_t end = n - skip;
+    size_t first = end > (size_t)rows ? end - (size_t)rows : 0;
+    for (size_t i = first; i < end; i++) {
+        const char *l = t->con.lines[i];
+        enum ui_color col = strstr(l, "error:") ? UC_ERROR
+                            : l[0] == '>' ? UC_DIM : UC_NORMAL;
+        cv_print(&c, (int)(i - first), 0, col, false, "%s", l);
+    }
+    int cursor;
+    const char *buf = console_buffer(&cursor);
+    const char *prompt = console_prompt();
+    int pl = cv_print(&c, c.h - 1, 0, UC_TITLE, true, "%s", prompt);
+    int start = 0;
+    if (pl + cursor >= c.w)
+        start = pl + cursor - c.w + 1;
+    if ((size_t)start > strlen(buf))
+        start = 0;
+    cv_print(&c, c.h - 1, pl, UC_NORMAL, false, "%s", buf + start);
+    if (t->focus == CONSOLE) {
+        curs_set(1);
+        move(c.y + c.h - 1, c.x + pl + cursor - start);
+    }
+}
+
+static void draw_tabs(struct tui *t, int w)
+{
+    struct canvas c = { 0, 0, 1, w, t->utf8, t->color };
+    cv_clear(&c);
+    int x = w >= 100 ? cv_print(&c, 0, 0, UC_TITLE, true, " warpscope ") : 0;
+    for (int i = 0; i <= NPANES; i++) {
+        const char *name = i == CONSOLE ? "Console" : t->panes[i].cls->title;
+        bool hid = i < NPANES && t->panes[i].hidden;
+        x += cv_print(&c, 0, x, i == t->focus ? UC_TITLE_FOCUS : hid ? UC_DIM : UC_NORMAL,
+                      i == t->focus, " %s ", name);
+    }
+}
+
+static void draw_help(struct tui *t, int h, int w)
+{
+    static const char *lines[] = {
+        "Keys (each is also a console command):",
+        "  F5            continue                 continue",
+        "  F10           step one warp-instruction step",
+        "  F11           step one cycle           stepc",
+        "  Shift-F11 / F12  reverse step          reverse-step",
+        "  F9            breakpoint on the selected source line (toggle)   break FILE:LINE / delete N",
+        "  Tab, Shift-Tab next / previous pane    pane next | pane prev",
+        "  z             zoom the pane            zoom",
+        "  h             hide the pane            hide PANE | show PANE",
+        "  L             next layout; `layout save` keeps it   layout NAME",
+        "  :             the console (Esc leaves it)",
+        "  arrows, PgUp, PgDn  scroll or select in the pane; Enter focuses the warp",
+        "  mouse         click a pane to focus it, a warp or cache line to select it",
+        "  Ctrl-C, any key   pause a running simulation",
+        "  ?             this help                keys",
+        "  q             quit (asks while the scenario runs)   quit",
+        "",
+        "Console: every debugger command (`help` lists them), Tab completes.",
+        "Press any key to close this help.",
+    };
+    int n = (int)(sizeof lines / sizeof lines[0]);
+    int bw = w > 100 ? 96 : w - 2, bh = n + 2 < h - 2 ? n + 2 : h - 2;
+    struct lrect r = { (h - bh) / 2, (w - bw) / 2, bh, bw };
+    struct canvas c = inner(t, &r);
+    struct canvas all = { r.y, r.x, r.h, r.w, t->utf8, t->color };
+    cv_clear(&all);
+    draw_box(t, &r, "Help", true);
+    for (int i = 0; i < n && i < c.h; i++)
+        cv_print(&c, i, 1, i == 0 ? UC_TITLE : UC_NORMAL, i == 0, "%s", lines[i]);
+}
+
+static void draw(struct tui *t)
+{
+    int h, w;
+    getmaxyx(stdscr, h, w);
+    erase();
+    curs_set(0);
+    if (h < 10 || w < 40) {
+        mvaddstr(0, 0, "warpscope: the terminal is too small (at least 40x10)");
+        refresh();
+        return;
+    }
+    struct ui_ctx x = { t->d, t->d->fsm, t->d->fwarp, t->d->flane, t->running };
+    bool hidden[NPANES];
+    for (int i = 0; i < NPANES; i++)
+        hidden[i] = t->panes[i].hidden;
+    layout_compute(h, w, hidden, t->focus, t->zoom, t->rect);
+    draw_tabs(t, w);
+    for (int i = 0; i < NPANES; i++) {
+        const struct lrect *r = &t->rect[i];
+        if (r->h < 3 || r->w < 4)
+            continue;
+        draw_box(t, r, t->panes[i].cls->title, t->focus == i);
+        struct canvas c = inner(t, r);
+        t->panes[i].cls->draw(&t->panes[i], &c, &x);
+    }
+    if (t->rect[CONSOLE].h >= 3)
+        draw_console(t, &t->rect[CONSOLE]);
+    draw_message(t, h, w);
+    draw_status(t, h, w);
+    if (t->help)
+        draw_help(t, h, w);
+    if (t->focus == CONSOLE && !t->help && t->rect[CONSOLE].h >= 3) {
+        /* cursor already placed by draw_console; draw the status after it
+           moved it, so place it again */
+        draw_console(t, &t->rect[CONSOLE]);
+    }
+    refresh();
+    t->last_draw = now_ms();
+}
+
+/* ---- commands ---------------------------------------------------------- */
+
+static int pane_index(const struct tui *t, const char *name)
+{
+    if (strcmp(name, "console") == 0)
+        return CONSOLE;
+    for (int i = 0; i < NPANES; i++)
+        if (strcmp(t->panes[i].cls->name, name) == 0)
+            return i;
+    return -1;
+}
+
+static void set_focus(struct tui *t, int i)
+{
+    if (i == t->focus)
+        return;
+    t->prev_focus = t->focus;
+    t->focus = i;
+}
+
+static void cycle_focus(struct tui *t, int dir)
+{
+    int i = t->focus;
+    for (int k = 0; k <= NPANES; k++) {
+        i = (i + dir + NPANES + 1) % (NPANES + 1);
+        if (i == CONSOLE || !t->panes[i].hidden)
+            break;
+    }
+    set_focus(t, i);
+}
+
+/* TUI commands (pane, zoom, hide, show, layout, keys); true if handled. */
+static bool ui_command(struct tui *t, const char *line)
+{
+    char w1[32] = "", w2[64] = "";
+    if (sscanf(line, " %31s %63s", w1, w2) < 1)
+        return false;
+    if (strcmp(w1, "pane") == 0) {
+        if (strcmp(w2, "next") == 0 || !w2[0])
+            cycle_focus(t, 1);
+        else if (strcmp(w2, "prev") == 0)
+            cycle_focus(t, -1);
+        else if (pane_index(t, w2) >= 0)
+            set_focus(t, pane_index(t, w2));
+        else
+            console_add(&t->con, "error: pane: expected next, prev, console or a pane name (warps, source, rf, cache, racetrack, stats)");
+        return true;
+    }
+    if (strcmp(w1, "zoom") == 0) {
+        t->zoom = !t->zoom;
+        return true;
+    }
+    if (strcmp(w1, "hide") == 0 || strcmp(w1, "show") == 0) {
+        int i = w2[0] ? pane_index(t, w2) : t->focus;
+        if (i < 0 || i == CONSOLE) {
+            console_add(&t->con, "error: hide/show: expected a pane name (warps, source, rf, cache, racetrack, stats)");
+            return true;
+        }
+        t->panes[i].hidden = strcmp(w1, "hide") == 0;
+        if (t->panes[i].hidden && t->focus == i)
+            cycle_focus(t, 1);
+        return true;
+    }
+    if (strcmp(w1, "layout") == 0) {
+        bool hidden[NPANES];
+        for (int i = 0; i < NPANES; i++)
+            hidden[i] = t->panes[i].hidden;
+        char msg[256];
+        if (layout_command(w2, hidden, msg, sizeof msg) == 0)
+            for (int i = 0; i < NPANES; i++)
+                t->panes[i].hidden = hidden[i];
+        console_add(&t->con, msg);
+        return true;
+    }
+    if (strcmp(w1, "keys") == 0) {
+        t->help = true;
+        return true;
+    }
+    return false;
+}
+
+static void run_command(struct tui *t, const char *line)
+{
+    char echo[600];
+    snprintf(echo, sizeof echo, "> %s", line);
+    console_add(&t->con, echo);
+    if (ui_command(t, line))
+        return;
+    char w1[32] = "";
+    sscanf(line, " %31s", w1);
+    const struct cmd_entry *e = w1[0] ? cmd_find(w1) : NULL;
+    t->running = e && (e->flags & CMD_RUN);
+    if (t->running)
+        draw(t);
+    uint64_t errors = t->d->cmd_errors;
+    cmd_exec(t->d, line, NULL);
+    t->d->cmd_errors = errors;       /* shown in the console; not an exit status */
+    t->running = false;
+    flush_output(t);
+    if (t->d->finished_quit)
+        t->quit = true;
+}
+
+/* The debugger calls this between stretches of a run. */
+static bool tui_poll(struct dbg *d)
+{
+    struct tui *t = d->ui;
+    if (d->quiet)
+        return false;
+    bool stop = false;
+    timeout(0);
+    int ch = getch();
+    timeout(-1);
+    if (ch == KEY_RESIZE) {
+        clearok(curscr, TRUE);
+    } else if (ch != ERR) {
+        stop = true;
+        if (ch != 3 && ch != 27)
+            ungetch(ch);             /* the key also does what it says */
+    }
+    if (got_signal) {
+        got_signal = 0;
+        stop = true;
+    }
+    if (now_ms() - t->last_draw >= 50) {
+        flush_output(t);
+        draw(t);
+    }
+    return stop;
+}
+
+/* The screen's state across a restore (dbg.h save_ui / load_ui). */
+static void save_ui(struct dbg *d, struct strbuf *o)
+{
+    struct tui *t = d->ui;
+    flush_output(t);
+    sb_printf(o, "focus %d %d %d\n", t->focus, t->prev_focus, t->zoom);
+    for (int i = 0; i < NPANES; i++)
+        sb_printf(o, "pane %d %d %d %d %d\n", i, t->panes[i].hidden,
+                  t->panes[i].scroll, t->panes[i].sel, t->panes[i].selcol);
+    size_t first = t->con.n > 500 ? t->con.n - 500 : 0;
+    sb_printf(o, "console %zu\n", t->con.n - first);
+    for (size_t i = first; i < t->con.n; i++)
+        sb_printf(o, "%s\n", t->con.lines[i]);
+}
+
+static void load_ui(struct dbg *d, const char *text, size_t len)
+{
+    struct tui *t = d->ui;
+    char *s = ws_xstrndup(text, len);
+    char *line = s, *next;
+    size_t ncon = 0;
+    bool in_console = false;
+    for (; line && *line; line = next) {
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = 0;
+        int a, b, c, e, f;
+        if (in_console) {
+            console_add(&t->con, line);
+            if (--ncon == 0)
+                in_console = false;
+        } else if (sscanf(line, "focus %d %d %d", &a, &b, &c) == 3) {
+            t->focus = a;
+            t->prev_focus = b;
+            t->zoom = c;
+        } else if (sscanf(line, "pane %d %d %d %d %d", &a, &b, &c, &e, &f) == 5 &&
+                   a >= 0 && a < NPANES) {
+            t->panes[a].hidden = b;
+            t->panes[a].scroll = c;
+            t->panes[a].sel = e;
+            t->panes[a].selcol = f;
+        } else if (sscanf(line, "console %zu", &ncon) == 1) {
+            for (size_t i = 0; i < t->con.n; i++)
+                free(t->con.lines[i]);
+            t->con.n = 0;
+            in_console = ncon > 0;
+        }
+    }
+    free(s);
+    console_history_from_scrollback(&t->con);
+}
+
+/* A restored snapshot carries on here: repaint everything. */
+static void after_restore(struct tui *t)
+{
+    clearok(curscr, TRUE);
+    flush_output(t);
+}
+
+/* ---- keys ----------------------------------------------------------------- */
+
+static void toggle_break(struct tui *t)
+{
+    struct pane *src = &t->panes[pane_index(t, "source")];
+    char cmd[128];
+    if (pane_source_break(src, t->d, cmd, sizeof cmd))
+        run_command(t, cmd);
+    else
+        console_add(&t->con, "F9: select a source line with an instruction first (Source pane)");
+}
+
+static void key_global(struct tui *t, int ch)
+{
+    switch (ch) {
+    case KEY_F(5): run_command(t, "continue"); return;
+    case KEY_F(10): run_command(t, "step"); return;
+    case KEY_F(11): run_command(t, "stepc"); return;
+    case KEY_F(23): case KEY_F(12): run_command(t, "reverse-step"); return;
+    case KEY_F(9): toggle_break(t); return;
+    case '\t': cycle_focus(t, 1); return;
+    case KEY_BTAB: cycle_focus(t, -1); return;
+    case 'z': t->zoom = !t->zoom; return;
+    case 'h': ui_command(t, "hide"); return;
+    case 'L': ui_command(t, "layout next"); return;
+    case '?': t->help = true; return;
+    case ':': set_focus(t, CONSOLE); return;
+    case 'q':
+        if (strcmp(state_text(t), "stopped") == 0)
+            t->ask_quit = true;
+        else
+            t->quit = true;
+        return;
+    default:
+        if (t->focus < NPANES && t->panes[t->focus].cls->key) {
+            struct ui_ctx x = { t->d, t->d->fsm, t->d->fwarp, t->d->flane, false };
+            t->panes[t->focus].cls->key(&t->panes[t->focus], ch, &x);
+            t->d->fsm = x.sm;
+            t->d->fwarp = x.warp;
+            t->d->flane = x.lane;
+        }
+    }
+}
+
+static void key_mouse(struct tui *t)
+{
+    MEVENT m;
+    if (getmouse(&m) != OK || !(m.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED)))
+        return;
+    for (int i = 0; i <= NPANES; i++) {
+        const struct lrect *r = &t->rect[i];
+        if (r->h < 3 || m.y < r->y || m.y >= r->y + r->h || m.x < r->x ||
+            m.x >= r->x + r->w)
+            continue;
+        set_focus(t, i);
+        if (i < NPANES && t->panes[i].cls->click) {
+            struct ui_ctx x = { t->d, t->d->fsm, t->d->fwarp, t->d->flane, false };
+            t->panes[i].cls->click(&t->panes[i], m.y - r->y - 1, m.x - r->x - 1, &x);
+            t->d->fsm = x.sm;
+            t->d->fwarp = x.warp;
+            t->d->flane = x.lane;
+        }
+        return;
+    }
+}
+
+static void key(struct tui *t, int ch)
+{
+    if (ch == KEY_RESIZE) {
+        clearok(curscr, TRUE);
+        return;
+    }
+    if (t->help) {
+        t->help = false;
+        return;
+    }
+    if (t->ask_quit) {
+        t->ask_quit = false;
+        if (ch == 'y' || ch == 'Y')
+            t->quit = true;
+        return;
+    }
+    if (ch == KEY_MOUSE) {
+        key_mouse(t);
+        return;
+    }
+    if (t->focus == CONSOLE) {
+        if (ch == 27) {                          /* Esc */
+            set_focus(t, t->prev_focus == CONSOLE ? 0 : t->prev_focus);
+            return;
+        }
+        if (ch == KEY_F(5) || ch == KEY_F(9) || ch == KEY_F(10) ||
+            ch == KEY_F(11) || ch == KEY_F(12) || ch == KEY_F(23) ||
+            ch == KEY_BTAB) {
+            key_global(t, ch);
+            return;
+        }
+        char *line = console_key(&t->con, ch);
+        if (line) {
+            if (*line)
+                run_command(t, line);
+            free(line);
+        }
+        return;
+    }
+    key_global(t, ch);
+}
+
+/* ---- set-up -------------------------------------------------------------- */
+
+static void colors(struct tui *t)
+{
+    t->color = has_colors() && !t->opt->no_color && !getenv("NO_COLOR");
+    if (!t->color)
+        return;
+    start_color();
+    use_default_colors();
+    static const short fg[UC__COUNT] = {
+        [UC_NORMAL] = -1, [UC_TITLE] = COLOR_CYAN, [UC_TITLE_FOCUS] = COLOR_BLACK,
+        [UC_DIM] = COLOR_BLUE, [UC_STATUS] = COLOR_BLACK, [UC_ERROR] = COLOR_RED,
+        [UC_READY] = COLOR_GREEN, [UC_STALL] = COLOR_YELLOW, [UC_BARRIER] = COLOR_MAGENTA,
+        [UC_EXITED] = COLOR_BLUE, [UC_ISSUED] = COLOR_BLACK, [UC_READ] = COLOR_GREEN,
+        [UC_WRITE] = COLOR_CYAN, [UC_CONFLICT] = COLOR_WHITE, [UC_VALID] = COLOR_GREEN,
+        [UC_DIRTY] = COLOR_YELLOW, [UC_INVALID] = COLOR_BLUE, [UC_PENDING] = COLOR_MAGENTA,
+        [UC_PC] = COLOR_BLACK, [UC_BREAK] = COLOR_RED, [UC_DEAD] = COLOR_BLUE,
+        [UC_SELECT] = COLOR_BLACK,
+    };
+    static const short bg[UC__COUNT] = {
+        [UC_TITLE_FOCUS] = COLOR_CYAN, [UC_STATUS] = COLOR_WHITE,
+        [UC_ISSUED] = COLOR_GREEN, [UC_CONFLICT] = COLOR_RED, [UC_PC] = COLOR_YELLOW,
+        [UC_SELECT] = COLOR_WHITE,
+    };
+    for (int i = 1; i < UC__COUNT; i++)
+        init_pair((short)i, fg[i] ? fg[i] : -1, bg[i] ? bg[i] : -1);
+}
+
+static bool utf8_locale(void)
+{
+    const char *l = setlocale(LC_CTYPE, NULL);
+    return l && (strstr(l, "UTF-8") || strstr(l, "utf8") || strstr(l, "UTF8"));
+}
+
+/* Curses on the terminal; anything else the process prints (stray
+   messages) goes to a file instead of through the screen. */
+static bool screen_on(struct tui *t, FILE **tty)
+{
+    fflush(stdout);
+    fflush(stderr);
+    saved_out = dup(1);
+    saved_err = dup(2);
+    *tty = fdopen(dup(1), "w");
+    if (!*tty || !newterm(NULL, *tty, stdin))
+        return false;
+    int devnull = open("/dev/null", O_WRONLY);
+    if (devnull >= 0) {
+        dup2(devnull, 1);
+        dup2(devnull, 2);
+        close(devnull);
+    }
+    raw();
+    noecho();
+    keypad(stdscr, TRUE);
+    nodelay(stdscr, FALSE);
+    set_escdelay(25);
+    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+    t->utf8 = utf8_locale() && !t->opt->ascii;
+    colors(t);
+    return true;
+}
+
+static void bench(struct tui *t)
+{
+    long n = t->opt->bench_frames;
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    for (long i = 0; i < n; i++) {
+        clearok(curscr, TRUE);
+        draw(t);
+    }
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    double ms = ((double)(b.tv_sec - a.tv_sec) * 1e3 +
+                 (double)(b.tv_nsec - a.tv_nsec) / 1e6) / (double)n;
+    int h, w;
+    getmaxyx(stdscr, h, w);
+    restore_terminal();
+    fprintf(stderr, "redraw: %ld full frames at %dx%d, %.3f ms per frame\n", n, w, h, ms);
+    t->d->finished_quit = true;
+}
+
+void tui_driver(struct dbg *d, void *ctx)
+{
+    struct tui t;
+    memset(&t, 0, sizeof t);
+    t.d = d;
+    t.opt = ctx;
+    setlocale(LC_ALL, "");
+    FILE *tty = NULL;
+    if (!screen_on(&t, &tty)) {
+        restore_terminal();
+        fprintf(stderr, "warpscope: cannot start the TUI on this terminal (TERM=%s); use `warpscope run`\n",
+                getenv("TERM") ? getenv("TERM") : "");
+        return;
+    }
+    T = &t;
+    signals();
+    lua_atpanic(d->L, on_panic);
+    layout_init(t.panes, d);
+    sb_init(&t.out);
+    d->capture = &t.out;
+    d->say = say;
+    d->poll = tui_poll;
+    d->ui = &t;
+    d->poll_cycles = 2048;
+    d->save_ui = save_ui;
+    d->load_ui = load_ui;
+    console_init(&t.con, "(ws) ");
+    t.focus = 0;
+    t.prev_focus = 0;
+    console_add(&t.con, "warpscope: F5 continue, F10 step, F11 cycle, : console, ? help, q quit");
+    uint64_t restores = d->restores;
+    /* Run the scenario's set-up: stop before the first cycle, or where
+       it pauses first. */
+    struct req start = { .kind = REQ_CYCLES, .target = 0 };
+    t.running = true;
+    dbg_resume(d, &start);
+    t.running = false;
+    flush_output(&t);
+    if (t.opt->bench_frames > 0) {
+        bench(&t);
+    } else {
+        while (!t.quit) {
+            if (d->restores != restores) {
+                restores = d->restores;
+                after_restore(&t);
+            }
+            flush_output(&t);
+            draw(&t);
+            int ch = getch();
+            if (ch == ERR)
+                continue;
+            if (ch == 3) {                 /* Ctrl-C when stopped: nothing runs */
+                console_add(&t.con, "(the simulation is not running; q quits)");
+                continue;
+            }
+            key(&t, ch);
+        }
+    }
+    d->finished_quit = true;
+    console_free(&t.con);
+    d->capture = NULL;
+    d->poll = NULL;
+    d->say = NULL;
+    d->save_ui = NULL;
+    d->load_ui = NULL;
+    restore_terminal();
+    if (tty)
+        fclose(tty);
+    sb_free(&t.out);
+    free(t.msg);
+    T = NULL;
+}

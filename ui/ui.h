@@ -1,0 +1,83 @@
+/*
+** ui.h - what the TUI's files share: the canvas panes draw on, colours,
+** and the pane "class" (a const vtable per pane kind). Panes are views:
+** they read the model through the debugger and the inspection layer
+** (src/debug/inspect.h) and never change it; a key handler returns flags
+** and only the screen loop (tui.c) draws.
+*/
+#ifndef WS_UI_H
+#define WS_UI_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "debug/dbg.h"
+
+/* Colour roles (pairs are set up by tui.c; monochrome maps them to
+   attributes such as bold/reverse/underline). */
+enum ui_color {
+    UC_NORMAL, UC_TITLE, UC_TITLE_FOCUS, UC_DIM, UC_STATUS, UC_ERROR,
+    UC_READY, UC_STALL, UC_BARRIER, UC_EXITED, UC_ISSUED,
+    UC_READ, UC_WRITE, UC_CONFLICT,
+    UC_VALID, UC_DIRTY, UC_INVALID, UC_PENDING,
+    UC_PC, UC_BREAK, UC_DEAD, UC_SELECT,
+    UC__COUNT
+};
+
+/* A rectangle of the screen a pane draws in (clipped: nothing drawn
+   outside it). */
+struct canvas {
+    int y, x, h, w;
+    bool utf8;        /* box drawing and block characters allowed */
+    bool color;
+};
+
+/* Text at (row, col) of the canvas, clipped to its width; returns the
+   columns written. printf-style. */
+int cv_print(const struct canvas *c, int row, int col, enum ui_color color,
+             bool bold, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+/* One cell with a character given as UTF-8 (with its ASCII fallback). */
+void cv_cell(const struct canvas *c, int row, int col, enum ui_color color,
+             const char *utf8, char ascii);
+/* Clears the canvas. */
+void cv_clear(const struct canvas *c);
+/* A sparkline of n values scaled to their range, w cells wide. */
+void cv_spark(const struct canvas *c, int row, int col, int w,
+              const double *v, size_t n, enum ui_color color);
+
+/* What every pane sees when it draws. */
+struct ui_ctx {
+    struct dbg *d;            /* the session: d->s->dev is the device */
+    int sm, warp, lane;       /* the focus (d->fsm, d->fwarp, d->flane) */
+    bool running;             /* the simulation is running (continue) */
+};
+
+enum { PANE_HANDLED = 1, PANE_REDRAW = 2 };
+
+struct pane;
+
+struct pane_class {
+    const char *name;         /* "warps", "rf", "racetrack", "cache",
+                                 "source", "stats", "console" */
+    const char *title;
+    /* Draws the pane's content (inside its border) on c. */
+    void (*draw)(struct pane *p, const struct canvas *c, const struct ui_ctx *x);
+    /* A key while the pane has the focus (arrows, PgUp/PgDn, Enter, ...);
+       returns PANE_* flags. NULL: no keys. */
+    int (*key)(struct pane *p, int ch, struct ui_ctx *x);
+    /* A mouse click at (row, col) of its canvas; may change the focus
+       (x->sm, x->warp) or select something. NULL: ignored. */
+    int (*click)(struct pane *p, int row, int col, struct ui_ctx *x);
+};
+
+struct pane {
+    const struct pane_class *cls;
+    bool hidden;
+    int scroll;               /* first row shown */
+    int sel;                  /* selected row (warp, set, line), -1 none */
+    int selcol;
+};
+
+extern const struct pane_class pane_warps, pane_rf, pane_racetrack,
+    pane_cache, pane_source, pane_stats;
+
+#endif
