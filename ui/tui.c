@@ -143,10 +143,15 @@ static void draw_status(struct tui *t, int h, int w)
         k = L->k;
     char design[32];
     config_enum_name(&d->s->dev.cfg, CK_DESIGN, design, sizeof design);
-    cv_print(&c, 0, 0, UC_STATUS, true,
-             " cycle %" PRIu64 "  %s  sm %d warp %d lane %d  %s  %s  | F5 continue  F10 step  F11 cycle  ? help ",
-             dbg_cycle(d), k ? k->name : "(no kernel)", d->fsm, d->fwarp, d->flane,
-             design, state_text(t));
+    int used = cv_print(&c, 0, 0, UC_STATUS, true,
+                        " cycle %" PRIu64 "  %s  sm %d warp %d lane %d  %s  %s ",
+                        dbg_cycle(d), k ? k->name : "(no kernel)", d->fsm,
+                        d->fwarp, d->flane, design, state_text(t));
+    static const char hint[] = "| F5 continue  F10 step  F11 cycle  ? help ";
+    if (used + (int)sizeof hint <= w)
+        cv_print(&c, 0, used + 1, UC_STATUS, true, "%s", hint);
+    else if (used + 8 <= w)
+        cv_print(&c, 0, used + 1, UC_STATUS, true, "| ? help");
 }
 
 /* The message line: ws.say's text over two rows, broken at a space. */
