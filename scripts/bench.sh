@@ -99,3 +99,15 @@ if command -v script >/dev/null 2>&1; then
   script -qc "stty cols 200 rows 60; $bin examples/scenarios/gemm.lua --commands $tmp/tui.cmds --bench-redraw 200" /dev/null \
     2>/dev/null | grep -ao 'redraw: .*' | sed 's/^/  /'
 fi
+
+# TUI while running: `continue` over hotspot_256 on teach with every pane
+# live at 200x60, against the same run headless (target: at least 20
+# frames per second and 80% of headless speed).
+if command -v script >/dev/null 2>&1; then
+  echo
+  echo "TUI continue (hotspot_256, teach, 200x60) vs headless:"
+  script -qc "stty cols 200 rows 60; $bin examples/bench/hotspot_256.lua --bench-continue" /dev/null \
+    2>/dev/null | grep -ao 'continue: .*' | sed 's/^/  /'
+  /usr/bin/env time -f "  headless: %e s wall (whole run, including start-up)" \
+    "$bin" run examples/bench/hotspot_256.lua 2>&1 >/dev/null | tail -n 1
+fi

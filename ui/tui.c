@@ -40,6 +40,7 @@ struct tui {
     char *msg;                        /* ws.say, or a hint */
     struct strbuf out;                /* captured command output */
     uint64_t last_draw;
+    uint64_t draw_ns, frames;         /* time spent drawing (benchmarks) */
     const struct tui_opts *opt;
 };
 
@@ -292,7 +293,24 @@ static void draw_help(struct tui *t, int h, int w)
         cv_print(&c, i, 1, i == 0 ? UC_TITLE : UC_NORMAL, i == 0, "%s", lines[i]);
 }
 
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void draw_frame(struct tui *t);
+
 static void draw(struct tui *t)
+{
+    uint64_t t0 = now_ns();
+    draw_frame(t);
+    t->draw_ns += now_ns() - t0;
+    t->frames++;
+}
+
+static void draw_frame(struct tui *t)
 {
     int h, w;
     getmaxyx(stdscr, h, w);
@@ -443,7 +461,7 @@ static bool tui_poll(struct dbg *d)
         return false;
     bool stop = false;
     timeout(0);
-    int ch = getch();
+    int ch = t->opt->bench_continue ? ERR : getch();
     timeout(-1);
     if (ch == KEY_RESIZE) {
         clearok(curscr, TRUE);
@@ -456,7 +474,7 @@ static bool tui_poll(struct dbg *d)
         got_signal = 0;
         stop = true;
     }
-    if (now_ms() - t->last_draw >= 50) {
+    if (now_ms() - t->last_draw >= 40) {
         flush_output(t);
         draw(t);
     }
@@ -692,6 +710,24 @@ static bool screen_on(struct tui *t, FILE **tty)
     return true;
 }
 
+/* --bench-continue: `continue` to the end with the screen live; how long
+   it took and what share went to drawing. */
+static void bench_continue(struct tui *t)
+{
+    uint64_t t0 = now_ns();
+    t->draw_ns = t->frames = 0;
+    run_command(t, "continue");
+    uint64_t total = now_ns() - t0;
+    int h, w;
+    getmaxyx(stdscr, h, w);
+    restore_terminal();
+    fprintf(stderr, "continue: %.3f s with the screen live at %dx%d, %llu frames (%.1f per second), %.1f%% of the time drawing\n",
+            (double)total / 1e9, w, h, (unsigned long long)t->frames,
+            (double)t->frames / ((double)total / 1e9),
+            100.0 * (double)t->draw_ns / (double)total);
+    t->d->finished_quit = true;
+}
+
 static void bench(struct tui *t)
 {
     long n = t->opt->bench_frames;
@@ -751,6 +787,8 @@ void tui_driver(struct dbg *d, void *ctx)
     flush_output(&t);
     if (t.opt->bench_frames > 0) {
         bench(&t);
+    } else if (t.opt->bench_continue) {
+        bench_continue(&t);
     } else {
         while (!t.quit) {
             if (d->restores != restores) {

@@ -13,6 +13,7 @@ struct tui_opts {
     bool no_color;        /* --no-color or NO_COLOR set */
     bool ascii;           /* --ascii: no UTF-8 box drawing */
     long bench_frames;    /* --bench-redraw N: draw N frames, report, quit */
+    bool bench_continue;  /* --bench-continue: time a continue, report, quit */
 };
 
 /* Runs the TUI on session d until the user quits (a scenario_opts

@@ -204,6 +204,8 @@ static int run_main(int argc, char **argv, bool tui)
             topt.no_color = true;
         } else if (tui && strcmp(a, "--ascii") == 0) {
             topt.ascii = true;
+        } else if (tui && strcmp(a, "--bench-continue") == 0) {
+            topt.bench_continue = true;
         } else if (tui && strcmp(a, "--bench-redraw") == 0 && i + 1 < argc) {
             topt.bench_frames = atol(argv[++i]);
             if (topt.bench_frames <= 0) {
