@@ -87,26 +87,15 @@ end
 -- breaks.l1_eviction{ set = S, n = N [, sm = 0] [, verbose = false] }:
 -- stop on the N-th eviction from L1D set S of SM sm (a valid line pushed
 -- out to make room for another one), at the end of the cycle it happens in.
---
--- Evictions are found two ways, so that each is counted once:
---   * l1.fill into set S: the hook looks at the set (ws.l1) just before the
---     line goes in; if the line is not there yet and every way is valid,
---     the fill evicts the way with the largest age (the LRU line, or the
---     oldest under FIFO; unknown under l1d.repl = "random").
---   * l1.evict in set S that is not the one just counted (a write-back
---     store allocating a line; see the note on l1.evict in
---     docs/debugger.md: today the model emits l1.evict only for dirty
---     victims, so clean evictions are only visible through fills).
--- One kind of eviction emits no event at all today and is not counted: a
--- store under l1d.write_global or l1d.write_local = "back" that allocates
--- its line over a clean victim (with the default write-evict policy for
--- global stores this only concerns local memory).
+-- Every eviction emits l1.evict (clean or dirty); a fill emits l1.fill just
+-- before its eviction, so the line that came in is known for those (a
+-- store allocating its line under a write-back policy has none).
 --
 -- Returns ids ({ fill hook id, evict hook id }) and a state table:
 --   count       evictions from set S so far
 --   evictions   one entry per eviction, in order:
---               { n, cycle, victim (line address or nil), line (the line
---               that came in, or nil), dirty (true/false/nil), via }
+--               { n, cycle, victim (line address), line (the line that
+--               came in, or nil), dirty (true/false), via ("fill"/"store") }
 --   last        the N-th eviction's entry, once it happened
 --   geom        the L1 geometry used ({ sets, ways, line, repl })
 -- With verbose = true every eviction is printed as it is counted.
@@ -115,6 +104,7 @@ function breaks.l1_eviction(opts)
   assert(type(S) == "number" and S >= 0, "breaks.l1_eviction: give set = S")
   assert(type(N) == "number" and N >= 1, "breaks.l1_eviction: n must be at least 1")
   local st = { count = 0, evictions = {} }
+  local incoming        -- { cycle, addr } of the last fill into set S
 
   local function geom()
     if not st.geom then st.geom = breaks.l1_geometry(sm) end
@@ -122,50 +112,30 @@ function breaks.l1_eviction(opts)
     return st.geom
   end
 
-  local function count(cycle, victim, line, dirty, via)
-    local prev = st.evictions[#st.evictions]
-    if prev and prev.cycle == cycle and prev.via ~= via and
-       (prev.victim == victim or prev.victim == nil or victim == nil) then
-      -- the same eviction, seen by both hooks: complete what is known
-      prev.victim = prev.victim or victim
-      if prev.dirty == nil then prev.dirty = dirty end
-      return false
+  local fill = ws.on("l1.fill", function(e)
+    if e.sm == sm and breaks.l1_set(e.addr, geom()) == S then
+      incoming = { cycle = e.cycle, addr = e.addr }
     end
+    return false
+  end)
+
+  local evict = ws.on("l1.evict", function(e)
+    if e.sm ~= sm or breaks.l1_set(e.addr, geom()) ~= S then return false end
+    local line = incoming and incoming.cycle == e.cycle and incoming.addr or nil
+    incoming = nil
     st.count = st.count + 1
-    local ev = { n = st.count, cycle = cycle, victim = victim, line = line,
-                 dirty = dirty, via = via }
+    local ev = { n = st.count, cycle = e.cycle, victim = e.addr, line = line,
+                 dirty = e.dirty, via = line and "fill" or "store" }
     st.evictions[#st.evictions + 1] = ev
     if opts.verbose then
       print(string.format("eviction %d from set %d at cycle %d: 0x%x out%s", ev.n, S,
-                          cycle, victim or 0, line and string.format(", 0x%x in", line) or ""))
+                          e.cycle, e.addr, line and string.format(", 0x%x in", line) or ""))
     end
     if st.count == N then
       st.last = ev
       return true
     end
     return false
-  end
-
-  local fill = ws.on("l1.fill", function(e)
-    if e.sm ~= sm then return false end
-    local g = geom()
-    if breaks.l1_set(e.addr, g) ~= S then return false end
-    -- The hook runs before the line is placed: the set is as it was.
-    local ways = ws.l1(sm).sets_data[S + 1]
-    local oldest
-    for _, w in ipairs(ways) do
-      if not w.valid then return false end      -- a free way: no eviction
-      if w.addr == e.addr then return false end -- already present
-      if not oldest or w.age > oldest.age then oldest = w end
-    end
-    if g.repl == "random" then oldest = nil end
-    return count(e.cycle, oldest and oldest.addr, e.addr,
-                 oldest and oldest.dirty, "fill")
-  end)
-
-  local evict = ws.on("l1.evict", function(e)
-    if e.sm ~= sm or breaks.l1_set(e.addr, geom()) ~= S then return false end
-    return count(e.cycle, e.addr, nil, e.dirty, "evict")
   end)
   return { fill, evict }, st
 end

@@ -103,6 +103,15 @@ static void show_displays(struct dbg *d)
     }
 }
 
+static const char *bp_label(const struct bp *b)
+{
+    switch (b->kind) {
+    case BP_HOOK: return "Hook";
+    case BP_REG: case BP_MEM: case BP_L1SET: case BP_EXPR: return "Watchpoint";
+    default: return "Breakpoint";
+    }
+}
+
 void dbg_report(struct dbg *d)
 {
     struct strbuf o;
@@ -114,8 +123,7 @@ void dbg_report(struct dbg *d)
     switch (st->why) {
     case STOP_BP:
     case STOP_HOOK:
-        sb_printf(&o, "%s %d (%s)", st->why == STOP_HOOK ? "Hook" : "Breakpoint",
-                  st->bp, spec);
+        sb_printf(&o, "%s %d (%s)", b ? bp_label(b) : "Breakpoint", st->bp, spec);
         for (int i = 0; i < st->nhits; i++) {
             if (st->hits[i] == st->bp)
                 continue;
@@ -190,7 +198,8 @@ static void report_mission(struct dbg *d, int why, int bp)
     if (why == 3)
         sb_printf(&o, "No earlier stop: at the first snapshot, cycle %" PRIu64 ".\n", now);
     else if (why == 2 && dbg_bp(d, bp))
-        sb_printf(&o, "Breakpoint %d (%s), cycle %" PRIu64 " (going back)\n", bp,
+        sb_printf(&o, "%s %d (%s), cycle %" PRIu64 " (going back)\n",
+                  bp_label(dbg_bp(d, bp)), bp,
                   dbg_bp(d, bp)->spec ? dbg_bp(d, bp)->spec : "", now);
     else
         sb_printf(&o, "cycle %" PRIu64 " (going back)\n", now);

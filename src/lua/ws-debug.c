@@ -427,7 +427,8 @@ static int l_banks(lua_State *L)
     return push_or_error(L, inspect_banks(&d->s->dev, sm, err, sizeof err), err);
 }
 
-/* ws.reg(sm, warp, reg [, lane]): a lane's value, or a table of lanes. */
+/* ws.reg(sm, warp, reg [, lane]): a lane's value, or a table of lanes; a
+   64-bit register gives 64-bit values. */
 static int l_reg(lua_State *L)
 {
     struct dbg *d = D(L);
@@ -435,23 +436,34 @@ static int l_reg(lua_State *L)
     int w = (int)luaL_checkinteger(L, 2);
     const char *reg = lua_isinteger(L, 3) ? lua_pushfstring(L, "R%d", (int)lua_tointeger(L, 3))
                                           : luaL_checkstring(L, 3);
-    uint32_t v[32], mask;
+    uint32_t v[32], hi[32], mask;
     char err[200];
-    if (inspect_reg(&d->s->dev, sm, w, reg, v, &mask, err, sizeof err) != 0)
+    struct inspect_regref ref;
+    if (inspect_reg_resolve(&d->s->dev, sm, w, reg, &ref, err, sizeof err) != 0 ||
+        inspect_reg(&d->s->dev, sm, w, reg, v, &mask, err, sizeof err) != 0)
         return luaL_error(L, "%s", err);
+    memset(hi, 0, sizeof hi);
+    if (ref.kind == 'R' && ref.width == 2) {
+        char upper[24];
+        snprintf(upper, sizeof upper, "R%d", (int)ref.index + 1);
+        if (inspect_reg(&d->s->dev, sm, w, upper, hi, &mask, err, sizeof err) != 0)
+            return luaL_error(L, "%s", err);
+    }
+#define VAL(l) ((lua_Integer)(((uint64_t)hi[l] << 32) | v[l]))
     if (!lua_isnoneornil(L, 4)) {
         lua_Integer lane = luaL_checkinteger(L, 4);
         if (lane < 0 || lane > 31 || !(mask >> lane & 1))
             return luaL_error(L, "ws.reg: lane %d does not exist in this warp", (int)lane);
-        lua_pushinteger(L, v[lane]);
+        lua_pushinteger(L, VAL(lane));
         return 1;
     }
     lua_createtable(L, 32, 0);
     for (int l = 0; l < 32; l++)
         if (mask >> l & 1) {
-            lua_pushinteger(L, v[l]);
+            lua_pushinteger(L, VAL(l));
             lua_rawseti(L, -2, l);
         }
+#undef VAL
     return 1;
 }
 
