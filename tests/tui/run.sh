@@ -75,7 +75,8 @@ T send-keys -t w 'break saxpy.ptx:48' Enter
 check "break command" "Breakpoint 1: saxpy.ptx:48"
 T send-keys -t w F5
 check "continue stops at the breakpoint" "Breakpoint 1 \(saxpy.ptx:48\), cycle [0-9]+"
-check "the warp row shows line 48" "48"
+# the warp that stopped (slot 0, CTA 0 warp 0) stands at pc 14, line 48
+check "the warp row shows it at pc 14, line 48" " 0 +0\.0 +[a-z]+ +14 +48 "
 
 # 4. a bad command prints an error; the TUI goes on
 T send-keys -t w 'frobnicate now' Enter
