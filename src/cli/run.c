@@ -242,8 +242,13 @@ static int run_main(int argc, char **argv, bool tui)
     }
     /* A debugging session takes snapshots: the supervisor stays behind
        and reports the exit code of whichever process ends the session. */
-    if (reverse && (tui || cmds || record || scenario_is_record(path)))
-        ckpt_supervise();
+    if (reverse && (tui || cmds || record || scenario_is_record(path))) {
+        int code;
+        if (ckpt_supervise(&code) < 0) {
+            rc = code;                /* the supervisor: the session's status */
+            goto out;
+        }
+    }
     struct scenario_result r;
     fflush(stdout);
     int st = scenario_run(&o, &r, &d);

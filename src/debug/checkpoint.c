@@ -1,4 +1,10 @@
-/* checkpoint.c - fork-based snapshots (see checkpoint.h). */
+/*
+** checkpoint.c - fork-based snapshots (see checkpoint.h).
+** The one place in src/ that ends processes (_exit): a parked snapshot
+** that is no longer wanted, and a session handing over to a snapshot,
+** must end from wherever they are; neither runs atexit handlers or
+** flushes anything but its own output.
+*/
 #include "debug/checkpoint.h"
 #include "util/xalloc.h"
 #include <errno.h>
@@ -67,18 +73,18 @@ static int supervise_loop(pid_t first)
     return code;
 }
 
-bool ckpt_supervise(void)
+int ckpt_supervise(int *code)
 {
 #ifdef __linux__
     if (sh)
-        return true;
+        return 1;
     void *m = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE,
                    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (m == MAP_FAILED)
-        return false;
+        return 0;
     if (prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) {
         munmap(m, sizeof *sh);
-        return false;
+        return 0;
     }
     sh = m;
     sh->code = 0;
@@ -87,17 +93,19 @@ bool ckpt_supervise(void)
     if (pid < 0) {
         munmap(m, sizeof *sh);
         sh = NULL;
-        return false;
+        return 0;
     }
     if (pid == 0) {
         sh->active = getpid();
         signal(SIGPIPE, SIG_IGN);
-        return true;
+        return 1;
     }
     sh->active = pid;
-    exit(supervise_loop(pid));
+    *code = supervise_loop(pid);
+    return -1;
 #else
-    return false;
+    (void)code;
+    return 0;
 #endif
 }
 

@@ -35,11 +35,12 @@ struct ckpt_set {
 };
 
 /*
-** Forks the supervisor. Returns true in the session process (the caller
-** goes on); the supervisor never returns. Returns false, with nothing
-** forked, where checkpoints cannot work.
+** Forks the supervisor. Returns 1 in the session process (the caller goes
+** on), 0 with nothing forked where snapshots cannot work, and -1 in the
+** supervisor once the session has ended, with *code the status the
+** session left (the caller exits with it).
 */
-bool ckpt_supervise(void);
+int ckpt_supervise(int *code);
 /* The supervisor is in place (checkpoints can be taken). */
 bool ckpt_enabled(void);
 /* The exit code the supervisor reports if this process ends the session. */
