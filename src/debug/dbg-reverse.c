@@ -108,7 +108,7 @@ static const char *take_log(struct dbg *d, const char *p)
 
 static void go_quietly(struct dbg *d, uint64_t target)
 {
-    memset(&d->stop, 0, sizeof d->stop);
+    dbg_stop_reset(d);
     d->stop_pending = false;
     memset(&d->drv, 0, sizeof d->drv);
     d->drv.kind = REQ_CYCLES;

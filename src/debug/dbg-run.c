@@ -221,7 +221,7 @@ static int run(struct dbg *d)
             if (r == 0)
                 return WS_OK;            /* stopped for us */
             if (r < 0) {
-                memset(&d->stop, 0, sizeof d->stop);
+                dbg_stop_reset(d);
                 d->stop.why = STOP_ERROR;
                 return WS_OK;
             }
@@ -235,11 +235,11 @@ static int run(struct dbg *d)
             diag_reset(&d->scen_diag);
             d->scen_diag = diag;
             d->scen_rc = WS_ERR;
-            memset(&d->stop, 0, sizeof d->stop);
+            dbg_stop_reset(d);
             d->stop.why = STOP_ERROR;
             return WS_OK;
         }
-        memset(&d->stop, 0, sizeof d->stop);
+        dbg_stop_reset(d);
         d->stop.why = STOP_END;
         return WS_OK;
     }
@@ -270,8 +270,7 @@ int dbg_resume(struct dbg *d, const struct req *r)
     d->hook_budget = config_i(&d->s->dev.cfg, CK_LUA_HOOK_INSTRUCTIONS);
     d->ck_interval = (uint64_t)config_i(&d->s->dev.cfg, CK_DEBUG_CHECKPOINT_INTERVAL);
     d->ck.max = (size_t)config_i(&d->s->dev.cfg, CK_DEBUG_CHECKPOINTS);
-    free(d->stop.msg);
-    memset(&d->stop, 0, sizeof d->stop);
+    dbg_stop_reset(d);
     d->stop_pending = false;
     d->drv = *r;
     d->drv.count = 0;
@@ -298,7 +297,7 @@ void dbg_run_to_end(struct dbg *d)
     d->driver = false;
     d->drv_active = false;
     d->stop_pending = false;
-    memset(&d->stop, 0, sizeof d->stop);
+    dbg_stop_reset(d);
     bool q = d->quiet;
     d->quiet = false;
     if (d->scen != SC_NOT_STARTED &&

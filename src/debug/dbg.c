@@ -92,6 +92,12 @@ struct dbg *dbg_of(lua_State *L)
     return d;
 }
 
+void dbg_stop_reset(struct dbg *d)
+{
+    free(d->stop.msg);
+    memset(&d->stop, 0, sizeof d->stop);
+}
+
 uint64_t dbg_cycle(const struct dbg *d)
 {
     return d->s->dev.gpu ? gpu_cycle(d->s->dev.gpu) : 0;

@@ -213,6 +213,9 @@ void dbg_free(struct dbg *d);
 /* The debugger of a Lua state (NULL if none). */
 struct dbg *dbg_of(lua_State *L);
 
+/* Forgets the last stop (frees its message). */
+void dbg_stop_reset(struct dbg *d);
+
 /* The next cycle to simulate (0 before the first launch). */
 uint64_t dbg_cycle(const struct dbg *d);
 

@@ -86,7 +86,7 @@ static int results(lua_State *L, struct dbg *d, struct req *own, int kind)
     default: {                                 /* ws.continue */
         bool ended = d->stop.why != STOP_BP && d->stop.why != STOP_HOOK;
         if (ended) {
-            memset(&d->stop, 0, sizeof d->stop);
+            dbg_stop_reset(d);
             d->stop.why = STOP_END;
         }
         push_stop(L, d);
@@ -115,7 +115,7 @@ static int simulate(lua_State *L, int idx, int kind)
            scenario's own, a metamethod): carry on. */
         d->drv_active = false;
         d->stop_pending = false;
-        memset(&d->stop, 0, sizeof d->stop);
+        dbg_stop_reset(d);
     }
 }
 
@@ -135,7 +135,7 @@ static int start(lua_State *L, struct req r, int kind)
     struct req *own = lua_newuserdatauv(L, sizeof *own, 0);
     *own = r;
     if (kind == 3)
-        memset(&d->stop, 0, sizeof d->stop);
+        dbg_stop_reset(d);
     return simulate(L, lua_gettop(L), kind);
 }
 
@@ -188,8 +188,7 @@ static int l_pause(lua_State *L)
     if (!d->driver || L != d->co || !lua_isyieldable(L) ||
         (d->drv_active && d->drv.quiet_bps))   /* going somewhere: no stops */
         return 0;
-    free(d->stop.msg);
-    memset(&d->stop, 0, sizeof d->stop);
+    dbg_stop_reset(d);
     d->stop.why = STOP_PAUSE;
     d->stop.msg = msg ? ws_xstrdup(msg) : NULL;
     return lua_yieldk(L, 0, 0, pause_k);
