@@ -60,6 +60,8 @@ static void on_line(char *line)
     con->line_ready = line;
 }
 
+static int word_start;
+
 static char *gen(const char *text, int state)
 {
     static char **list;
@@ -70,15 +72,30 @@ static char *gen(const char *text, int state)
                 free(list[k]);
             free(list);
         }
-        list = cmd_complete(rl_line_buffer, text);
+        list = cmd_complete(rl_line_buffer, (size_t)word_start, text);
         i = 0;
     }
     return list && list[i] ? ws_xstrdup(list[i++]) : NULL;
 }
 
+/* Several candidates: listed in the scrollback, not on the terminal. */
+static void show_matches(char **matches, int n, int longest)
+{
+    (void)longest;
+    if (!con)
+        return;
+    char line[1024] = "";
+    size_t off = 0;
+    for (int i = 1; i <= n && off < sizeof line - 2; i++)
+        off += (size_t)snprintf(line + off, sizeof line - off, "%s%s",
+                                i > 1 ? "  " : "", matches[i]);
+    console_add(con, line);
+}
+
 static char **complete(const char *text, int start, int end)
 {
     (void)end;
+    word_start = start;
     /* file names for source/record; otherwise our words */
     if (start > 0 && (strncmp(rl_line_buffer, "source ", 7) == 0 ||
                       strncmp(rl_line_buffer, "record ", 7) == 0))
@@ -110,7 +127,7 @@ void console_init(struct console *c, const char *prompt)
     rl_input_available_hook = con_available;
     rl_redisplay_function = con_redisplay;
     rl_attempted_completion_function = complete;
-    rl_completion_display_matches_hook = NULL;
+    rl_completion_display_matches_hook = show_matches;
     rl_inhibit_completion = 0;
     rl_readline_name = "warpscope";
     using_history();

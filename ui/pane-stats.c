@@ -213,7 +213,7 @@ static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
     size_t np = x->d->probes.n;
     cv_print(c, row++, 0, UC_TITLE, true, "probes (%zu)", np);
     if (np == 0) {
-        cv_print(c, row, 0, UC_DIM, false, "none: `probe NAME EXPR [every N]` or ws.probe() adds one");
+        cv_print(c, row, 0, UC_DIM, false, "none: ws.probe(name, fn, every_n_cycles) adds one (e.g. `lua ws.probe(...)`)");
         return;
     }
     int rows = c->h - row;

@@ -41,6 +41,7 @@ struct tui {
     struct strbuf out;                /* captured command output */
     uint64_t last_draw;
     uint64_t draw_ns, frames;         /* time spent drawing (benchmarks) */
+    uint64_t run_started;             /* ms: when the last command began */
     const struct tui_opts *opt;
 };
 
@@ -408,8 +409,16 @@ static bool ui_command(struct tui *t, const char *line)
             console_add(&t->con, "error: hide/show: expected a pane name (warps, source, rf, cache, racetrack, stats)");
             return true;
         }
-        t->panes[i].hidden = strcmp(w1, "hide") == 0;
-        if (t->panes[i].hidden && t->focus == i)
+        bool hide = strcmp(w1, "hide") == 0;
+        int shown = 0;
+        for (int k = 0; k < NPANES; k++)
+            shown += !t->panes[k].hidden;
+        if (hide && shown == 1 && !t->panes[i].hidden) {
+            console_add(&t->con, "error: hide: the last pane shown stays (show another first)");
+            return true;
+        }
+        t->panes[i].hidden = hide;
+        if (hide && t->focus == i)
             cycle_focus(t, 1);
         return true;
     }
@@ -442,6 +451,7 @@ static void run_command(struct tui *t, const char *line)
     sscanf(line, " %31s", w1);
     const struct cmd_entry *e = w1[0] ? cmd_find(w1) : NULL;
     t->running = e && (e->flags & CMD_RUN);
+    t->run_started = now_ms();
     if (t->running)
         draw(t);
     uint64_t errors = t->d->cmd_errors;
@@ -460,8 +470,11 @@ static bool tui_poll(struct dbg *d)
     if (d->quiet)
         return false;
     bool stop = false;
+    /* keys typed ahead belong to the commands after this one: only a key
+       pressed while the run is under way pauses it */
+    bool look = !t->opt->bench_continue && now_ms() - t->run_started >= 150;
     timeout(0);
-    int ch = t->opt->bench_continue ? ERR : getch();
+    int ch = look ? getch() : ERR;
     timeout(-1);
     if (ch == KEY_RESIZE) {
         clearok(curscr, TRUE);

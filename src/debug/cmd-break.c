@@ -118,7 +118,7 @@ static char *spec_text(int argc, char **argv, int upto, const char *cond)
 int cmd_break(struct dbg *d, int argc, char **argv, const char *rest)
 {
     if (argc < 2)
-        return cmd_error(d, "usage: %s LOCATION [if EXPR] [sm N] [warp N] [cta N]", argv[0]);
+        return cmd_error(d, "usage: %s LOCATION [sm N] [warp N] [cta N] [if EXPR]", argv[0]);
     struct bp b;
     bp_blank(&b, BP_PC);
     b.temp = strcmp(argv[0], "tbreak") == 0;
@@ -177,6 +177,8 @@ int cmd_break(struct dbg *d, int argc, char **argv, const char *rest)
         return WS_ERR;
     }
     int rc = add(d, &b, what);
+    if (!device_timing(&d->s->dev))
+        dbg_printf(d, "  (note: sim.mode = functional emits no events: breakpoints stop only the cycle-level model)\n");
     if (n < 0)
         dbg_printf(d, "  (pending: no PTX module is loaded yet)\n");
     free(what);
@@ -207,8 +209,10 @@ int cmd_watch(struct dbg *d, int argc, char **argv, const char *rest)
         if (!cmd_u64(argv[2], &b.addr) || (argc >= 4 && !cmd_u64(argv[3], &b.len)) ||
             b.len == 0 || b.len > 256 || argc > 4)
             bad = cmd_error(d, "usage: watch mem ADDR [LEN] (LEN 1..256 bytes)") != WS_OK;
-        else if (!dmem_mapped(&d->s->dev.mem, b.addr, b.len))
-            bad = cmd_error(d, "watch mem: 0x%llx..+%llu is not allocated device memory",
+        else if (!dmem_find(&d->s->dev.mem, b.addr) ||
+                 b.addr + b.len > dmem_find(&d->s->dev.mem, b.addr)->addr +
+                                      dmem_find(&d->s->dev.mem, b.addr)->size)
+            bad = cmd_error(d, "watch mem: 0x%llx..+%llu is not inside one device allocation",
                             (unsigned long long)b.addr, (unsigned long long)b.len) != WS_OK;
     } else if (strcmp(k, "l1") == 0 && argc >= 3) {
         b.kind = BP_L1SET;
@@ -274,9 +278,10 @@ int cmd_condition(struct dbg *d, int argc, char **argv, const char *rest)
     free(b->cond);
     b->cond_ref = ref;
     b->cond = *expr ? ws_xstrdup(expr) : NULL;
-    dbg_printf(d, *expr ? "Breakpoint %d stops only if %s\n"
-                        : "Breakpoint %d is unconditional%s\n",
-               b->id, *expr ? expr : "");
+    bool watch = b->kind == BP_REG || b->kind == BP_MEM || b->kind == BP_L1SET ||
+                 b->kind == BP_EXPR;
+    dbg_printf(d, *expr ? "%s %d stops only if %s\n" : "%s %d is unconditional%s\n",
+               watch ? "Watchpoint" : "Breakpoint", b->id, *expr ? expr : "");
     return WS_OK;
 }
 

@@ -30,7 +30,7 @@ int cmd_error(struct dbg *d, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     bool q = d->quiet;
-    d->quiet = false;
+    d->quiet = d->replaying;      /* said already, the first time */
     if (cmd_where)
         dbg_printf(d, "%s: error: %s\n", cmd_where, msg);
     else
@@ -107,9 +107,10 @@ static int c_step(struct dbg *d, int argc, char **argv, const char *rest)
         return WS_ERR;
     if (argc > i + 1)
         return cmd_error(d, "usage: %s [any] [N]", argv[0]);
-    if (!r.any && !dbg_warp(d, d->fsm, d->fwarp, NULL)) {
+    struct fwarp *fw = dbg_warp(d, d->fsm, d->fwarp, NULL);
+    if (!r.any && (!fw || fw->state == FW_DONE)) {
         if (dbg_kernel(d))
-            dbg_printf(d, "(warp %d of sm %d is not running: stepping any warp)\n",
+            dbg_printf(d, "(warp %d of sm %d is not running or has exited: stepping any warp)\n",
                        d->fwarp, d->fsm);
         r.any = true;
     }
@@ -359,10 +360,10 @@ static int c_quit(struct dbg *d, int argc, char **argv, const char *rest)
 static int c_help(struct dbg *d, int argc, char **argv, const char *rest);
 
 const struct cmd_entry cmd_table[] = {
-    { "break", "b", "break LOCATION [if EXPR] [sm N] [warp N] [cta N]",
+    { "break", "b", "break LOCATION [sm N] [warp N] [cta N] [if EXPR]",
       "stop when a warp reaches LOCATION: FILE.ptx:LINE, LINE, LABEL, KERNEL or *PC; "
       "or `break cycle N`; or `break event NAME` (any model event)", CMD_STATE, cmd_break },
-    { "tbreak", NULL, "tbreak LOCATION [if EXPR] [sm N] [warp N] [cta N]",
+    { "tbreak", NULL, "tbreak LOCATION [sm N] [warp N] [cta N] [if EXPR]",
       "like break, deleted after its first stop", CMD_STATE, cmd_break },
     { "watch", NULL, "watch reg REG [lane L] [sm N warp N] | watch mem ADDR [LEN] | watch l1 SET [sm N] | watch EXPR",
       "stop when a register (of the focused warp by default, all lanes or one), device memory, "
@@ -509,7 +510,10 @@ int cmd_exec(struct dbg *d, const char *line, const char *where)
         size_t at = d->log.n;
         if (logged)
             dbg_log(d, line, (e->flags & CMD_STATE) != 0);
+        uint64_t errors = d->cmd_errors;
         rc = e->exec(d, argc, argv, rcopy);
+        if (rc != WS_OK && d->cmd_errors == errors)
+            d->cmd_errors++;      /* reported by the debugger itself */
         if (logged && rc != WS_OK && d->log.n > at) {
             free(d->log.v[at].text);
             memmove(&d->log.v[at], &d->log.v[at + 1],
@@ -533,14 +537,14 @@ void cmd_init(void)
     dbg_replay_cmd = replay;
 }
 
-char **cmd_complete(const char *line, const char *word)
+char **cmd_complete(const char *line, size_t start, const char *word)
 {
     size_t cap = 16, n = 0;
     char **out = ws_xmalloc(cap * sizeof *out);
     size_t wl = strlen(word);
     bool first = true;
-    for (const char *p = line; *p && p < word; p++)
-        if (!isspace((unsigned char)*p)) {
+    for (size_t i = 0; i < start && line[i]; i++)
+        if (!isspace((unsigned char)line[i])) {
             first = false;
             break;
         }

@@ -39,10 +39,11 @@ const struct cmd_entry *cmd_find(const char *name);
 */
 int cmd_exec(struct dbg *d, const char *line, const char *where);
 
-/* Candidates completing `word` (the i-th word of the line): command
-   names, then arguments (info topics, event names, config keys). Returns
-   a NULL-terminated malloc'd array of malloc'd strings. */
-char **cmd_complete(const char *line, const char *word);
+/* Candidates completing `word`, which starts at byte `start` of line:
+   command names for the first word, then arguments (info topics, event
+   names, config keys). Returns a NULL-terminated malloc'd array of
+   malloc'd strings. */
+char **cmd_complete(const char *line, size_t start, const char *word);
 
 /* Registers cmd_exec as the debugger's replay hook. */
 void cmd_init(void);

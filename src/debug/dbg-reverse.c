@@ -35,7 +35,8 @@ void dbg_log(struct dbg *d, const char *text, bool state)
 
 static void mission_text(struct dbg *d, struct strbuf *b, const char *what)
 {
-    sb_printf(b, "%s\ncmd %zu\nlog %zu\n", what, d->cmd_index, d->log.n);
+    sb_printf(b, "%s\nfocus %d %d %d\ncmd %zu\nlog %zu\n", what, d->fsm,
+              d->fwarp, d->flane, d->cmd_index, d->log.n);
     for (size_t i = 0; i < d->log.n; i++)
         sb_printf(b, "%d %s\n", d->log.v[i].state ? 1 : 0, d->log.v[i].text);
     if (d->save_ui) {
@@ -68,6 +69,14 @@ static int send(struct dbg *d, int i, const char *what)
 static const char *take_log(struct dbg *d, const char *p)
 {
     size_t n = 0, cmd = 0;
+    int fs, fw, fl;
+    if (sscanf(p, "focus %d %d %d", &fs, &fw, &fl) == 3) {
+        d->fsm = fs;
+        d->fwarp = fw;
+        d->flane = fl;
+        p = strchr(p, '\n');
+        p = p ? p + 1 : "";
+    }
     if (sscanf(p, "cmd %zu", &cmd) == 1) {
         d->cmd_index = cmd;
         p = strchr(p, '\n');
@@ -93,9 +102,13 @@ static const char *take_log(struct dbg *d, const char *p)
     }
     bool q = d->quiet;
     d->quiet = true;
+    d->replaying = true;
+    uint64_t errors = d->cmd_errors;
     for (size_t i = had; i < d->log.n; i++)
         if (d->log.v[i].state && dbg_replay_cmd)
             dbg_replay_cmd(d, d->log.v[i].text);
+    d->cmd_errors = errors;
+    d->replaying = false;
     d->quiet = q;
     size_t ulen;
     if (sscanf(p, "ui %zu", &ulen) == 1) {

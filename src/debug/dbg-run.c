@@ -203,7 +203,8 @@ static void report_mission(struct dbg *d, int why, int bp)
                   dbg_bp(d, bp)->spec ? dbg_bp(d, bp)->spec : "", now);
     else
         sb_printf(&o, "cycle %" PRIu64 " (going back)\n", now);
-    if (why == 1 || why == 2) {
+    const struct bp *b = why == 2 ? dbg_bp(d, bp) : NULL;
+    if (why == 1 || (b && (b->kind == BP_PC || b->kind == BP_REG))) {
         sb_puts(&o, "  ");
         dbg_where(d, d->fsm, d->fwarp, &o);
         sb_puts(&o, "\n");

@@ -310,15 +310,22 @@ static void note_stop(struct dbg *d, enum stop_why why, int id,
     d->stop_pending = true;
     if ((why == STOP_BP || why == STOP_HOOK) && d->stop.nhits < STOP_MAX_HITS)
         d->stop.hits[d->stop.nhits++] = id;
-    if (d->stop.why != STOP_NONE)
-        return;
-    if (e && e->warp >= 0 && e->sm >= 0 &&
+    if (e && e->warp >= 0 && e->sm >= 0 && !d->stop.focused &&
         (why == STOP_BP || why == STOP_HOOK) &&
         (e->type == EV_WARP_ISSUE || e->type == EV_CTA_LAUNCH ||
          e->type == EV_BARRIER)) {
-        d->fsm = e->sm;              /* focus on the warp that stopped */
+        d->fsm = e->sm;              /* focus on the (first) warp that stopped */
         d->fwarp = e->warp;
+        d->stop.focused = true;
+        if (d->stop.why != STOP_NONE) {   /* the report shows this warp */
+            d->stop.sm = e->sm;
+            d->stop.warp = e->warp;
+            d->stop.ev = *e;
+            d->stop.has_ev = true;
+        }
     }
+    if (d->stop.why != STOP_NONE)
+        return;
     d->stop.why = why;
     d->stop.bp = id;
     d->stop.sm = e ? e->sm : -1;
@@ -438,7 +445,8 @@ static bool bp_event(struct dbg *d, struct bp *b, const struct ws_event *e)
     case BP_MEM:
         return e->type == EV_WARP_ISSUE && mem_changed(d, b) && bp_counts(d, b, e);
     case BP_L1SET: {
-        if (e->sm != b->sm)
+        if (e->sm != b->sm ||
+            (e->type != EV_L1_FILL && e->type != EV_L1_EVICT))
             return false;
         uint64_t line = (uint64_t)config_i(&d->s->dev.cfg, CK_L1D_LINE);
         uint64_t ways = (uint64_t)config_i(&d->s->dev.cfg, CK_L1D_WAYS);

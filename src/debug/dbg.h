@@ -103,6 +103,7 @@ struct stop {
     int bp;                       /* breakpoint / hook id (the first) */
     int hits[STOP_MAX_HITS];      /* every one that stopped this cycle */
     int nhits;
+    bool focused;                 /* the focus moved to a warp of it */
     uint64_t cycle;
     int sm, warp;                 /* where, -1 if not a warp */
     struct ws_event ev;           /* the event that stopped it, if any */
@@ -198,6 +199,7 @@ struct dbg {
     void (*load_ui)(struct dbg *d, const char *text, size_t len);
     uint64_t cmd_errors;          /* commands that failed */
     bool no_log;                  /* commands from Lua: not in the record */
+    bool replaying;               /* re-applying commands after a restore */
     int64_t hook_budget;          /* Lua instructions per hook/probe call */
 };
 

@@ -218,7 +218,15 @@ static int new_bp_id(lua_State *L, struct dbg *d, const char *line)
     int before = d->next_bp;
     int rc = run_cmd(d, line, &out);
     if (rc != WS_OK || d->next_bp == before) {
-        lua_pushstring(L, sb_str(&out));
+        /* the command's message, without its "error: " and newline, at
+           the calling line */
+        const char *m = sb_str(&out);
+        if (strncmp(m, "error: ", 7) == 0)
+            m += 7;
+        size_t len = strcspn(m, "\n");
+        luaL_where(L, 1);
+        lua_pushlstring(L, m, len);
+        lua_concat(L, 2);
         sb_free(&out);
         return lua_error(L);
     }
@@ -433,8 +441,10 @@ static int l_reg(lua_State *L)
     struct dbg *d = D(L);
     int sm = (int)luaL_checkinteger(L, 1);
     int w = (int)luaL_checkinteger(L, 2);
-    const char *reg = lua_isinteger(L, 3) ? lua_pushfstring(L, "R%d", (int)lua_tointeger(L, 3))
-                                          : luaL_checkstring(L, 3);
+    char rbuf[32];
+    if (lua_isinteger(L, 3))
+        snprintf(rbuf, sizeof rbuf, "R%lld", (long long)lua_tointeger(L, 3));
+    const char *reg = lua_isinteger(L, 3) ? rbuf : luaL_checkstring(L, 3);
     uint32_t v[32], hi[32], mask;
     char err[200];
     struct inspect_regref ref;
