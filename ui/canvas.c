@@ -1,5 +1,7 @@
 /* canvas.c - clipped drawing on the curses screen (see ui.h). */
 #include "ui.h"
+#include "func/device.h"
+#include "util/jval.h"
 #include <curses.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -109,4 +111,36 @@ void cv_spark(const struct canvas *c, int row, int col, int w,
             k = 7;
         cv_cell(c, row, col + (int)(i - first), color, blocks[k], ascii[k]);
     }
+}
+
+long long ui_jint(const struct jv *o, const char *k, long long def)
+{
+    const struct jv *v = jv_get(o, k);
+    if (!v)
+        return def;
+    switch (v->kind) {
+    case JV_INT: return v->u.i;
+    case JV_NUM: return (long long)v->u.d;
+    case JV_BOOL: return v->u.b;
+    default: return def;
+    }
+}
+
+const char *ui_jstr(const struct jv *o, const char *k, const char *def)
+{
+    const struct jv *v = jv_get(o, k);
+    return v && v->kind == JV_STR ? v->u.s : def;
+}
+
+void ui_explain(const struct canvas *c, const struct ws_device *dev,
+                const char *what, const char *appears, const char *err)
+{
+    if (!device_timing(dev))
+        cv_print(c, 0, 0, UC_DIM, false,
+                 "sim.mode = functional: no timing model, no %s to show.", what);
+    else if (!dev->gpu)
+        cv_print(c, 0, 0, UC_DIM, false,
+                 "No kernel has run yet: %s with the first launch.", appears);
+    else
+        cv_print(c, 0, 0, UC_DIM, false, "%s", err);
 }

@@ -23,24 +23,6 @@ static struct {
     int rows;                     /* grid rows shown */
 } grid = { 1, 2, 4, 6, 1 };
 
-static long long jint(const struct jv *o, const char *k, long long def)
-{
-    const struct jv *v = jv_get(o, k);
-    if (!v)
-        return def;
-    switch (v->kind) {
-    case JV_INT: return v->u.i;
-    case JV_NUM: return (long long)v->u.d;
-    case JV_BOOL: return v->u.b;
-    default: return def;
-    }
-}
-
-static const char *jstr(const struct jv *o, const char *k, const char *def)
-{
-    const struct jv *v = jv_get(o, k);
-    return v && v->kind == JV_STR ? v->u.s : def;
-}
 
 static const struct jv *way_at(const struct jv *l1, int set, int way)
 {
@@ -58,7 +40,7 @@ static bool pending(const struct jv *l1, long long addr)
 {
     const struct jv *m = jv_get(l1, "mshrs");
     for (size_t i = 0; m && m->kind == JV_ARR && i < m->n; i++)
-        if (jint(m->items[i], "addr", -1) == addr)
+        if (ui_jint(m->items[i], "addr", -1) == addr)
             return true;
     return false;
 }
@@ -66,11 +48,11 @@ static bool pending(const struct jv *l1, long long addr)
 /* Does set `set` have an MSHR waiting for one of its lines? */
 static bool set_pending(const struct jv *l1, int set)
 {
-    long long line = jint(l1, "line", 0), sets = jint(l1, "sets", 0);
+    long long line = ui_jint(l1, "line", 0), sets = ui_jint(l1, "sets", 0);
     const struct jv *m = jv_get(l1, "mshrs");
     for (size_t i = 0; line > 0 && sets > 0 && m && m->kind == JV_ARR &&
                        i < m->n; i++)
-        if (jint(m->items[i], "addr", 0) / line % sets == set)
+        if (ui_jint(m->items[i], "addr", 0) / line % sets == set)
             return true;
     return false;
 }
@@ -108,7 +90,7 @@ static enum ui_color state_color(const struct jv *l, bool pend)
 {
     if (pend)
         return UC_PENDING;
-    const char *s = jstr(l, "state", "invalid");
+    const char *s = ui_jstr(l, "state", "invalid");
     return strcmp(s, "dirty") == 0 ? UC_DIRTY
            : strcmp(s, "clean") == 0 ? UC_VALID : UC_INVALID;
 }
@@ -116,32 +98,32 @@ static enum ui_color state_color(const struct jv *l, bool pend)
 static void cell(const struct canvas *c, int row, int col, const struct jv *l1,
                  const struct jv *l, bool sel)
 {
-    bool valid = jint(l, "valid", 0) != 0;
-    bool pend = valid && pending(l1, jint(l, "addr", -1));
+    bool valid = ui_jint(l, "valid", 0) != 0;
+    bool pend = valid && pending(l1, ui_jint(l, "addr", -1));
     enum ui_color col_ = sel ? UC_SELECT : state_color(l, pend);
-    int cw = grid.cw, agew = jint(l1, "ways", 0) > 10 ? 2 : 1;
+    int cw = grid.cw, agew = ui_jint(l1, "ways", 0) > 10 ? 2 : 1;
     int td = cw - 3 - agew;
     if (td < 1) {                         /* a one-character cell */
         cv_cell(c, row, col, col_, valid ? "\xe2\x96\x88" : "\xc2\xb7",
-                !valid ? '.' : jint(l, "dirty", 0) ? 'D' : pend ? '~' : '#');
+                !valid ? '.' : ui_jint(l, "dirty", 0) ? 'D' : pend ? '~' : '#');
         return;
     }
     if (!valid) {
         cv_print(c, row, col, col_, false, " %*s-%*s", td / 2, "", td - td / 2 + agew, "");
         return;
     }
-    char mark = pend ? '~' : jint(l, "dirty", 0) ? '*' : ' ';
-    unsigned long long tag = (unsigned long long)jint(l, "tag", 0);
+    char mark = pend ? '~' : ui_jint(l, "dirty", 0) ? '*' : ' ';
+    unsigned long long tag = (unsigned long long)ui_jint(l, "tag", 0);
     if (td < 16)
         tag &= (1ULL << (4 * td)) - 1;
     cv_print(c, row, col, col_, sel, "%c%0*llx %*lld", mark, td, tag, agew,
-             jint(l, "age", 0));
+             ui_jint(l, "age", 0));
 }
 
 static void draw_set(const struct canvas *c, int row, int col,
                      const struct jv *l1, int set, const struct pane *p)
 {
-    int ways = (int)jint(l1, "ways", 0);
+    int ways = (int)ui_jint(l1, "ways", 0);
     bool pend = set_pending(l1, set);
     cv_print(c, row, col, pend ? UC_PENDING : UC_DIM, pend, "%c%*d ",
              pend ? '~' : ' ', grid.label - 2, set);
@@ -159,14 +141,14 @@ static void header(const struct canvas *c, const struct jv *l1, int sm)
     char q[48] = "";
     if (mq && mq->kind == JV_INT)
         snprintf(q, sizeof q, ", miss queue %lld/%lld", (long long)mq->u.i,
-                 jint(l1, "miss_queue_limit", 0));
+                 ui_jint(l1, "miss_queue_limit", 0));
     const struct jv *m = jv_get(l1, "mshrs");
     cv_print(c, 0, 0, UC_NORMAL, false,
              "L1D of SM %d (%s): %lld sets x %lld ways x %lld B, %s; %lld valid, %lld dirty; MSHRs %zu/%lld%s",
-             sm, jstr(l1, "design", "?"), jint(l1, "sets", 0), jint(l1, "ways", 0),
-             jint(l1, "line", 0), jstr(l1, "policy", "?"), jint(l1, "valid_lines", 0),
-             jint(l1, "dirty_lines", 0), m && m->kind == JV_ARR ? m->n : 0,
-             jint(l1, "mshrs_total", 0), q);
+             sm, ui_jstr(l1, "design", "?"), ui_jint(l1, "sets", 0), ui_jint(l1, "ways", 0),
+             ui_jint(l1, "line", 0), ui_jstr(l1, "policy", "?"), ui_jint(l1, "valid_lines", 0),
+             ui_jint(l1, "dirty_lines", 0), m && m->kind == JV_ARR ? m->n : 0,
+             ui_jint(l1, "mshrs_total", 0), q);
 }
 
 static void way_header(const struct canvas *c, int row, int ways)
@@ -190,8 +172,8 @@ static void mshr_line(const struct canvas *c, int row, const struct jv *l1)
     }
     for (size_t i = 0; i < m->n && col < c->w; i++)
         col += cv_print(c, row, col, UC_NORMAL, false, " 0x%llx(%lld)",
-                        (unsigned long long)jint(m->items[i], "addr", 0),
-                        jint(m->items[i], "waiting", 0));
+                        (unsigned long long)ui_jint(m->items[i], "addr", 0),
+                        ui_jint(m->items[i], "waiting", 0));
 }
 
 static void detail_line(const struct canvas *c, int row, const struct jv *l1,
@@ -203,32 +185,21 @@ static void detail_line(const struct canvas *c, int row, const struct jv *l1,
                  "arrows or a click select a line; * dirty, ~ fill pending, number: LRU age (0 = most recent)");
         return;
     }
-    if (!jint(l, "valid", 0)) {
+    if (!ui_jint(l, "valid", 0)) {
         cv_print(c, row, 0, UC_NORMAL, false, "set %d way %d: invalid", p->sel,
                  p->selcol);
         return;
     }
-    long long age = jint(l, "age", 0);
+    long long age = ui_jint(l, "age", 0);
     cv_print(c, row, 0, UC_NORMAL, false,
              "set %d way %d: %s, tag 0x%llx, line 0x%llx, age %lld%s%s", p->sel,
-             p->selcol, jstr(l, "state", "?"), (unsigned long long)jint(l, "tag", 0),
-             (unsigned long long)jint(l, "addr", 0), age,
+             p->selcol, ui_jstr(l, "state", "?"), (unsigned long long)ui_jint(l, "tag", 0),
+             (unsigned long long)ui_jint(l, "addr", 0), age,
              age == 0 ? " (most recent)" : "",
-             pending(l1, jint(l, "addr", -1)) ? ", fill pending" : "");
+             pending(l1, ui_jint(l, "addr", -1)) ? ", fill pending" : "");
 }
 
 /* Why there is nothing to draw. */
-static void explain(const struct canvas *c, const struct ws_device *dev,
-                    const char *err)
-{
-    if (!device_timing(dev))
-        cv_print(c, 0, 0, UC_DIM, false, "sim.mode = functional: no timing model, no L1D to show.");
-    else if (!dev->gpu)
-        cv_print(c, 0, 0, UC_DIM, false, "No kernel has run yet: the L1D appears with the first launch.");
-    else
-        cv_print(c, 0, 0, UC_DIM, false, "%s", err);
-}
-
 static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
 {
     if (c->h <= 0 || c->w <= 0)
@@ -237,14 +208,14 @@ static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
     char err[160] = "";
     struct jv *l1 = dev->gpu ? inspect_l1(dev, x->sm, err, sizeof err) : NULL;
     if (!l1) {
-        explain(c, dev, err);
+        ui_explain(c, dev, "L1D", "the L1D appears", err);
         return;
     }
-    int sets = (int)jint(l1, "sets", 0), ways = (int)jint(l1, "ways", 0);
+    int sets = (int)ui_jint(l1, "sets", 0), ways = (int)ui_jint(l1, "ways", 0);
     header(c, l1, x->sm);
     if (sets <= 0 || ways <= 0) {
         cv_print(c, 1, 0, UC_DIM, false, "design %s shows no cache array here (l1d.size = 0 or not drawable)",
-                 jstr(l1, "design", "?"));
+                 ui_jstr(l1, "design", "?"));
         jv_free(l1);
         return;
     }
@@ -290,8 +261,8 @@ static bool geometry(const struct ui_ctx *x, int *sets, int *ways)
 {
     const struct ws_device *dev = &x->d->s->dev;
     struct jv *l1 = dev->gpu ? inspect_l1(dev, x->sm, NULL, 0) : NULL;
-    *sets = l1 ? (int)jint(l1, "sets", 0) : 0;
-    *ways = l1 ? (int)jint(l1, "ways", 0) : 0;
+    *sets = l1 ? (int)ui_jint(l1, "sets", 0) : 0;
+    *ways = l1 ? (int)ui_jint(l1, "ways", 0) : 0;
     jv_free(l1);
     return *sets > 0 && *ways > 0;
 }

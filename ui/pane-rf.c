@@ -35,24 +35,6 @@ static struct {
     bool known;                   /* d* are from consecutive cycles */
 } hist;
 
-static long long jint(const struct jv *o, const char *k, long long def)
-{
-    const struct jv *v = jv_get(o, k);
-    if (!v)
-        return def;
-    switch (v->kind) {
-    case JV_INT: return v->u.i;
-    case JV_NUM: return (long long)v->u.d;
-    case JV_BOOL: return v->u.b;
-    default: return def;
-    }
-}
-
-static const char *jstr(const struct jv *o, const char *k, const char *def)
-{
-    const struct jv *v = jv_get(o, k);
-    return v && v->kind == JV_STR ? v->u.s : def;
-}
 
 static const struct jv *jarr(const struct jv *o, const char *k)
 {
@@ -69,8 +51,8 @@ static void track(const struct jv *pb, int sm, uint64_t now)
     hist.known = next;
     for (size_t b = 0; b < MAX_BANKS; b++) {
         const struct jv *x = pb && b < pb->n ? pb->items[b] : NULL;
-        long long r = x ? jint(x, "reads", 0) : 0, w = x ? jint(x, "writes", 0) : 0;
-        long long c = x ? jint(x, "conflicts", 0) : 0;
+        long long r = x ? ui_jint(x, "reads", 0) : 0, w = x ? ui_jint(x, "writes", 0) : 0;
+        long long c = x ? ui_jint(x, "conflicts", 0) : 0;
         hist.dr[b] = next && r > hist.reads[b] ? (int)(r - hist.reads[b]) : 0;
         hist.dw[b] = next && w > hist.writes[b] ? (int)(w - hist.writes[b]) : 0;
         hist.dc[b] = next && c > hist.conflicts[b] ? (int)(c - hist.conflicts[b]) : 0;
@@ -130,14 +112,14 @@ static void activity(const struct canvas *c, int row, const struct geo *g,
     for (int b = 0; b < g->shown; b++) {
         const struct jv *x = pb->items[b];
         int col = g->label + b * g->cw;
-        int conf = hist.known ? hist.dc[b] : (int)jint(x, "conflicts_this_cycle", 0);
+        int conf = hist.known ? hist.dc[b] : (int)ui_jint(x, "conflicts_this_cycle", 0);
         if (hist.known && (hist.dr[b] || hist.dw[b])) {
             bool wr = hist.dw[b] > 0;
             int n = cv_print(c, row, col, conf ? UC_CONFLICT : wr ? UC_WRITE : UC_READ,
                              true, "%s", wr ? "W" : "R");
             if (conf)
                 cv_print(c, row, col + n, UC_CONFLICT, true, "+%d", conf);
-        } else if (jint(x, "busy_this_cycle", 0)) {
+        } else if (ui_jint(x, "busy_this_cycle", 0)) {
             cv_print(c, row, col, conf ? UC_CONFLICT : UC_READ, true,
                      conf ? "*+%d" : "*", conf);
         } else {
@@ -152,10 +134,10 @@ static void queues(const struct canvas *c, int row, const struct geo *g,
     cv_print(c, row, 0, UC_TITLE, true, "queue");
     for (int b = 0; b < g->shown; b++) {
         const struct jv *x = pb->items[b];
-        long long r = jint(x, "reads_queued", -1), w = jint(x, "writes_queued", -1);
+        long long r = ui_jint(x, "reads_queued", -1), w = ui_jint(x, "writes_queued", -1);
         int col = g->label + b * g->cw;
         if (r < 0 || w < 0)
-            cv_print(c, row, col, UC_NORMAL, false, "%lld", jint(x, "queue", 0));
+            cv_print(c, row, col, UC_NORMAL, false, "%lld", ui_jint(x, "queue", 0));
         else if (r + w == 0)
             cv_print(c, row, col, UC_DIM, false, "-");
         else
@@ -170,7 +152,7 @@ static void totals(const struct canvas *c, int row, const struct geo *g,
     cv_print(c, row, 0, UC_TITLE, true, "confl");
     for (int b = 0; b < g->shown; b++)
         cv_print(c, row, g->label + b * g->cw, UC_DIM, false, "%lld",
-                 jint(pb->items[b], "conflicts", 0));
+                 ui_jint(pb->items[b], "conflicts", 0));
 }
 
 /* ---- the entries ----------------------------------------------------- */
@@ -182,8 +164,8 @@ static void collector_reads(const struct jv *cols, const struct kimage *k,
     memset(set, 0, 4 * sizeof *set);
     for (size_t i = 0; cols && k && i < cols->n; i++) {
         const struct jv *o = cols->items[i];
-        long long pc = jint(o, "pc", -1);
-        if (!jint(o, "busy", 0) || jint(o, "warp", -1) != w || pc < 0 ||
+        long long pc = ui_jint(o, "pc", -1);
+        if (!ui_jint(o, "busy", 0) || ui_jint(o, "warp", -1) != w || pc < 0 ||
             pc >= k->ninst)
             continue;
         const struct kinst *ki = &k->insts[pc];
@@ -219,7 +201,7 @@ static void entry_row(const struct canvas *c, int row, const struct geo *g,
                       const struct jv *warp, const struct jv *cols,
                       const struct kimage *k, int j, bool focus)
 {
-    int w = (int)jint(warp, "slot", 0);
+    int w = (int)ui_jint(warp, "slot", 0);
     uint64_t rd[4];
     collector_reads(cols, k, w, rd);
     const struct jv *pend = jarr(warp, "pending");
@@ -263,7 +245,7 @@ static void entries(struct pane *p, const struct canvas *c, int top, int rows,
         p->scroll = 0;
     int fi = -1;
     for (size_t i = 0; i < ws->n; i++)
-        if (jint(ws->items[i], "slot", -1) == x->warp)
+        if (ui_jint(ws->items[i], "slot", -1) == x->warp)
             fi = (int)i;
     for (int r = 0; r < rows; r++) {
         int n = p->scroll + r, wi = n / per;
@@ -280,16 +262,16 @@ static void collectors(const struct canvas *c, int row, const struct jv *cols)
 {
     int busy = 0;
     for (size_t i = 0; cols && i < cols->n; i++)
-        busy += jint(cols->items[i], "busy", 0) != 0;
+        busy += ui_jint(cols->items[i], "busy", 0) != 0;
     int col = cv_print(c, row, 0, UC_TITLE, true, "collectors %d/%zu:", busy,
                        cols ? cols->n : 0);
     for (size_t i = 0; cols && i < cols->n && col < c->w; i++) {
         const struct jv *o = cols->items[i];
-        if (!jint(o, "busy", 0))
+        if (!ui_jint(o, "busy", 0))
             continue;
-        long long rd = jint(o, "operands_ready", 0), tot = jint(o, "operands_total", 0);
+        long long rd = ui_jint(o, "operands_ready", 0), tot = ui_jint(o, "operands_total", 0);
         col += cv_print(c, row, col, rd < tot ? UC_READ : UC_NORMAL, false,
-                        " w%lld@%lld %lld/%lld", jint(o, "warp", 0), jint(o, "pc", 0),
+                        " w%lld@%lld %lld/%lld", ui_jint(o, "warp", 0), ui_jint(o, "pc", 0),
                         rd, tot);
     }
 }
@@ -299,26 +281,15 @@ static void title(const struct canvas *c, const struct jv *bk,
 {
     long long q = 0;
     for (size_t b = 0; pb && b < pb->n; b++)
-        q += jint(pb->items[b], "queue", 0);
+        q += ui_jint(pb->items[b], "queue", 0);
     int col = cv_print(c, 0, 0, UC_NORMAL, false, "SM %lld, %s: %d banks",
-                       jint(bk, "sm", 0), jstr(bk, "design", "?"), g->banks);
+                       ui_jint(bk, "sm", 0), ui_jstr(bk, "design", "?"), g->banks);
     if (pb && pb->n)
         col += cv_print(c, 0, col, UC_NORMAL, false, ", bank = %s mod %d, %d regs/thread, %lld queued",
                         g->warp_reg ? "(warp + reg)" : "reg", g->banks, g->nregs, q);
     if (g->shown < g->banks)
         cv_print(c, 0, col, UC_DIM, false, " (banks %d-%d off screen)", g->shown,
                  g->banks - 1);
-}
-
-static void explain(const struct canvas *c, const struct ws_device *dev,
-                    const char *err)
-{
-    if (!device_timing(dev))
-        cv_print(c, 0, 0, UC_DIM, false, "sim.mode = functional: no timing model, no register banks to show.");
-    else if (!dev->gpu)
-        cv_print(c, 0, 0, UC_DIM, false, "No kernel has run yet: the banks appear with the first launch.");
-    else
-        cv_print(c, 0, 0, UC_DIM, false, "%s", err);
 }
 
 static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
@@ -329,12 +300,12 @@ static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
     char err[160] = "";
     struct jv *bk = dev->gpu ? inspect_banks(dev, x->sm, err, sizeof err) : NULL;
     if (!bk) {
-        explain(c, dev, err);
+        ui_explain(c, dev, "register banks", "the banks appear", err);
         return;
     }
     const struct jv *pb = jarr(bk, "per_bank"), *cols = jarr(bk, "collectors");
     struct geo g;
-    geometry(&g, pb && pb->n ? (int)pb->n : (int)jint(bk, "banks", 0), c->w, dev);
+    geometry(&g, pb && pb->n ? (int)pb->n : (int)ui_jint(bk, "banks", 0), c->w, dev);
     if (pb && pb->n > MAX_BANKS)
         pb = NULL;                        /* more than the model allows */
     track(pb, x->sm, dbg_cycle(x->d));
@@ -342,7 +313,7 @@ static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
     int row = 1, last = c->h - (c->h >= 3 ? 1 : 0);
     if (!pb || pb->n == 0) {
         cv_print(c, row++, 0, UC_DIM, false, "design %s does not expose its banks to the inspection",
-                 jstr(bk, "design", "?"));
+                 ui_jstr(bk, "design", "?"));
     } else if (c->h >= 4) {
         cv_print(c, row, 0, UC_TITLE, true, "bank");
         for (int b = 0; b < g.shown; b++)

@@ -31,24 +31,6 @@ static struct {
     bool issued[TRACK_SLOTS];     /* issued in cycle `cycle - 1` */
 } hist;
 
-static long long jint(const struct jv *o, const char *k, long long def)
-{
-    const struct jv *v = jv_get(o, k);
-    if (!v)
-        return def;
-    switch (v->kind) {
-    case JV_INT: return v->u.i;
-    case JV_NUM: return (long long)v->u.d;
-    case JV_BOOL: return v->u.b;
-    default: return def;
-    }
-}
-
-static const char *jstr(const struct jv *o, const char *k, const char *def)
-{
-    const struct jv *v = jv_get(o, k);
-    return v && v->kind == JV_STR ? v->u.s : def;
-}
 
 /* Updates hist for a draw of SM sm at cycle now. */
 static void track_issues(const struct jv *ws, int sm, uint64_t now)
@@ -60,9 +42,9 @@ static void track_issues(const struct jv *ws, int sm, uint64_t now)
     for (int i = 0; i < TRACK_SLOTS; i++)
         cur[i] = -1;
     for (size_t i = 0; i < ws->n; i++) {
-        long long s = jint(ws->items[i], "slot", -1);
+        long long s = ui_jint(ws->items[i], "slot", -1);
         if (s >= 0 && s < TRACK_SLOTS)
-            cur[s] = jint(ws->items[i], "instructions", 0);
+            cur[s] = ui_jint(ws->items[i], "instructions", 0);
     }
     for (int i = 0; i < TRACK_SLOTS; i++) {
         hist.issued[i] = next && cur[i] >= 0 && hist.insts[i] >= 0 &&
@@ -163,9 +145,9 @@ static enum ui_color state_color(const char *state, bool iss)
 static void mask_cells(const struct canvas *c, int row, int col,
                        const struct jv *w)
 {
-    uint32_t act = (uint32_t)jint(w, "active_mask", 0);
-    uint32_t val = (uint32_t)jint(w, "valid_mask", 0);
-    uint32_t ex = (uint32_t)jint(w, "exited_mask", 0);
+    uint32_t act = (uint32_t)ui_jint(w, "active_mask", 0);
+    uint32_t val = (uint32_t)ui_jint(w, "valid_mask", 0);
+    uint32_t ex = (uint32_t)ui_jint(w, "exited_mask", 0);
     for (int l = 0; l < 32; l++) {
         uint32_t b = 1u << l;
         if (act & b)
@@ -196,24 +178,24 @@ static void header(const struct canvas *c, int row, const struct cols *k)
 static void row_of(const struct canvas *c, int row, const struct jv *w,
                    const struct cols *k, bool focus, bool cursor)
 {
-    long long slot = jint(w, "slot", -1);
-    const char *state = jstr(w, "state", "?");
-    const char *stall = jstr(w, "stall", "");
+    long long slot = ui_jint(w, "slot", -1);
+    const char *state = ui_jstr(w, "state", "?");
+    const char *stall = ui_jstr(w, "stall", "");
     bool iss = issued(slot);
     int col = 0;
     cv_print(c, row, col++, cursor ? UC_SELECT : UC_NORMAL, true, "%s",
              cursor ? ">" : " ");
     if (k->pool)
         cv_print(c, row, col++, UC_READY, true, "%s",
-                 jint(w, "in_pool", 0) ? "*" : " ");
+                 ui_jint(w, "in_pool", 0) ? "*" : " ");
     col += cv_print(c, row, col, focus ? UC_SELECT : UC_NORMAL, focus,
-                    "%3lld %3lld.%-2lld", slot, jint(w, "cta_id", 0),
-                    jint(w, "warp_in_cta", 0));
+                    "%3lld %3lld.%-2lld", slot, ui_jint(w, "cta_id", 0),
+                    ui_jint(w, "warp_in_cta", 0));
     const char *st = iss ? "issued" : state;
     if (!k->stall && strcmp(state, "stalled") == 0)
         st = stall;
     cv_print(c, row, col + 1, state_color(state, iss), true, "%-7.7s", st);
-    long long pc = jint(w, "pc", -1), line = jint(w, "line", 0);
+    long long pc = ui_jint(w, "pc", -1), line = ui_jint(w, "line", 0);
     char pcs[24] = "-", ls[24] = "";
     if (pc >= 0)
         snprintf(pcs, sizeof pcs, "%lld", pc);
@@ -224,10 +206,10 @@ static void row_of(const struct canvas *c, int row, const struct jv *w,
         mask_cells(c, row, k->mask, w);
     else
         cv_print(c, row, k->mask, UC_NORMAL, false, "%08llx",
-                 jint(w, "active_mask", 0) & 0xffffffffLL);
+                 ui_jint(w, "active_mask", 0) & 0xffffffffLL);
     if (k->stall && strcmp(state, "stalled") == 0)
         cv_print(c, row, k->stall_at, UC_STALL, false, "%.10s", stall);
-    const char *inst = jstr(w, "inst", "-");
+    const char *inst = ui_jstr(w, "inst", "-");
     cv_print(c, row, k->inst, pc >= 0 ? UC_NORMAL : UC_DIM, false, "%s", inst);
 }
 
@@ -235,7 +217,7 @@ static void row_of(const struct canvas *c, int row, const struct jv *w,
 static int index_of(const struct jv *ws, int slot)
 {
     for (size_t i = 0; i < ws->n; i++)
-        if (jint(ws->items[i], "slot", -1) == slot)
+        if (ui_jint(ws->items[i], "slot", -1) == slot)
             return (int)i;
     return -1;
 }
@@ -254,7 +236,7 @@ static void summary(const struct canvas *c, const struct jv *ws, int sm,
     int n[4] = { 0, 0, 0, 0 };
     static const char *names[4] = { "ready", "stalled", "barrier", "exited" };
     for (size_t i = 0; i < ws->n; i++) {
-        const char *s = jstr(ws->items[i], "state", "");
+        const char *s = ui_jstr(ws->items[i], "state", "");
         for (int k = 0; k < 4; k++)
             if (strcmp(s, names[k]) == 0)
                 n[k]++;
@@ -302,7 +284,7 @@ static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
         p->scroll = 0;
     for (int r = 0; r < rows && p->scroll + r < (int)ws->n; r++) {
         const struct jv *w = ws->items[p->scroll + r];
-        long long slot = jint(w, "slot", -1);
+        long long slot = ui_jint(w, "slot", -1);
         row_of(c, top + r, w, &k, slot == x->warp, p->sel >= 0 && slot == p->sel);
     }
     jv_free(ws);
@@ -316,7 +298,7 @@ static void move_sel(struct pane *p, const struct jv *ws, int cur, int by)
         i = 0;
     if (i >= (int)ws->n)
         i = (int)ws->n - 1;
-    p->sel = (int)jint(ws->items[i], "slot", -1);
+    p->sel = (int)ui_jint(ws->items[i], "slot", -1);
 }
 
 static int key(struct pane *p, int ch, struct ui_ctx *x)
@@ -363,7 +345,7 @@ static int click(struct pane *p, int row, int col, struct ui_ctx *x)
     int i = p->scroll + row - top;
     int rc = 0;
     if (row >= top && i >= 0 && i < (int)ws->n) {
-        x->warp = (int)jint(ws->items[i], "slot", -1);
+        x->warp = (int)ui_jint(ws->items[i], "slot", -1);
         p->sel = -1;
         rc = PANE_HANDLED | PANE_REDRAW;
     }

@@ -795,7 +795,8 @@ void tui_driver(struct dbg *d, void *ctx)
        it pauses first. */
     struct req start = { .kind = REQ_CYCLES, .target = 0 };
     t.running = true;
-    dbg_resume(d, &start);
+    if (device_timing(&d->s->dev))   /* functional mode can only continue */
+        dbg_resume(d, &start);
     t.running = false;
     flush_output(&t);
     if (t.opt->bench_frames > 0) {

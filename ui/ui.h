@@ -44,6 +44,17 @@ void cv_clear(const struct canvas *c);
 void cv_spark(const struct canvas *c, int row, int col, int w,
               const double *v, size_t n, enum ui_color color);
 
+/* A number or string field of an inspection object, or def. */
+struct jv;
+struct ws_device;
+long long ui_jint(const struct jv *o, const char *k, long long def);
+const char *ui_jstr(const struct jv *o, const char *k, const char *def);
+/* Why a pane has nothing to draw: functional mode, no launch yet, or the
+   inspection layer's message err ("no %s to show" with `what`; "%s with
+   the first launch" with `appears`). */
+void ui_explain(const struct canvas *c, const struct ws_device *dev,
+                const char *what, const char *appears, const char *err);
+
 /* What every pane sees when it draws. */
 struct ui_ctx {
     struct dbg *d;            /* the session: d->s->dev is the device */
