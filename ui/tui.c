@@ -58,7 +58,11 @@ static uint64_t now_ms(void)
 /* ---- terminal safety ------------------------------------------------- */
 
 static int saved_out = -1, saved_err = -1;
+static int stray = -1;        /* what was printed while the screen was on */
 
+/* Ends curses, puts stdout/stderr back and shows what was printed to
+   them meanwhile (warnings, an internal error's report). Safe in a
+   signal handler as far as curses allows. */
 static void restore_terminal(void)
 {
     if (!isendwin())
@@ -66,6 +70,16 @@ static void restore_terminal(void)
     if (saved_out >= 0) {
         dup2(saved_out, 1);
         dup2(saved_err, 2);
+    }
+    if (stray >= 0) {
+        char buf[4096];
+        ssize_t n;
+        lseek(stray, 0, SEEK_SET);
+        while ((n = read(stray, buf, sizeof buf)) > 0)
+            if (write(2, buf, (size_t)n) != n)
+                break;
+        close(stray);
+        stray = -1;
     }
 }
 
@@ -706,11 +720,17 @@ static bool screen_on(struct tui *t, FILE **tty)
     *tty = fdopen(dup(1), "w");
     if (!*tty || !newterm(NULL, *tty, stdin))
         return false;
-    int devnull = open("/dev/null", O_WRONLY);
-    if (devnull >= 0) {
-        dup2(devnull, 1);
-        dup2(devnull, 2);
-        close(devnull);
+    FILE *f = tmpfile();
+    if (f) {
+        stray = dup(fileno(f));
+        fclose(f);
+    }
+    int to = stray >= 0 ? stray : open("/dev/null", O_WRONLY);
+    if (to >= 0) {
+        dup2(to, 1);
+        dup2(to, 2);
+        if (to != stray)
+            close(to);
     }
     raw();
     noecho();

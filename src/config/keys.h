@@ -182,6 +182,9 @@
       100, 1000000000000, NULL,                                                \
       "cycles between snapshots for reverse execution (a reverse step re-executes at most this many)") \
     X(DEBUG_CHECKPOINTS, "debug.checkpoints", CT_INT, "64", 2, 100000, NULL,   \
-      "snapshots kept at most (older ones are thinned out evenly)")
+      "snapshots kept at most (older ones are thinned out evenly)")            \
+    X(DEBUG_FAIL_AT_CYCLE, "debug.fail_at_cycle", CT_INT, "0", 0,             \
+      1000000000000000, NULL,                                                  \
+      "for testing the crash report: fail an internal invariant at this cycle (0: never)")
 
 #endif

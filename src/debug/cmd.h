@@ -45,6 +45,9 @@ int cmd_exec(struct dbg *d, const char *line, const char *where);
    malloc'd strings. */
 char **cmd_complete(const char *line, size_t start, const char *word);
 
+/* Writes the session record (as `record FILE` does). */
+int cmd_write_record_to(struct dbg *d, const char *path, struct ws_diag *diag);
+
 /* Registers cmd_exec as the debugger's replay hook. */
 void cmd_init(void);
 

@@ -10,6 +10,7 @@
 #include "lua/sandbox.h"
 #include "lua/ws.h"
 #include "util/fileio.h"
+#include "util/invariant.h"
 #include "util/paths.h"
 #include "util/xalloc.h"
 #include <limits.h>
@@ -91,6 +92,32 @@ static void on_sigint(int sig)
     (void)sig;
     if (interrupted)
         interrupted->interrupt = 1;
+}
+
+/* An internal invariant failed: write a session record that replays the
+   run to just before the failing cycle (then on into the failure). */
+static void crash_replay(const char *msg, void *ctx)
+{
+    struct dbg *d = ctx;
+    (void)msg;
+    const char *base = strrchr(d->s->scenario, '/');
+    base = base ? base + 1 : d->s->scenario;
+    char path[512];
+    snprintf(path, sizeof path, "%.*s.crash.lua", (int)strcspn(base, "."), base);
+    char line[64];
+    snprintf(line, sizeof line, "goto-cycle %llu", (unsigned long long)ws_where.cycle);
+    dbg_log(d, line, false);
+    struct ws_diag diag = { 0 };
+    struct strbuf *cap = d->capture;
+    d->capture = NULL;
+    d->quiet = true;
+    if (cmd_write_record_to(d, path, &diag) == WS_OK)
+        fprintf(stderr, "warpscope: replay: `warpscope run %s` (it stops at cycle %llu, just before the failure; `stepc` goes into it)\n",
+                path, (unsigned long long)ws_where.cycle);
+    else
+        fprintf(stderr, "warpscope: could not write the replay file %s\n", path);
+    diag_reset(&diag);
+    d->capture = cap;
 }
 
 /* Drives the session with the commands; returns when they run out or on
@@ -223,6 +250,7 @@ int scenario_run(const struct scenario_opts *o, struct scenario_result *r,
                   !scenario_is_record(o->path);
     struct dbg d;
     dbg_init(&d, &s, L, driven, o->reverse && driven);
+    ws_invariant_hook(crash_replay, &d);
     int rc;
     if (scenario_is_record(o->path)) {
         /* A session record: it names the scenario, settings and
@@ -241,6 +269,7 @@ int scenario_run(const struct scenario_opts *o, struct scenario_result *r,
     }
     struct ws_session_replay *rp = s.replay;
     s.replay = NULL;
+    ws_invariant_hook(NULL, NULL);
     dbg_free(&d);
     wslua_close(L);
     ws_session_free(&s);

@@ -23,7 +23,7 @@
 */
 #include "timing/dram.h"
 #include "util/xalloc.h"
-#include <assert.h>
+#include "util/invariant.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -107,10 +107,10 @@ static void decode(const struct dram_cfg *c, uint64_t addr, uint32_t *bank,
 
 struct dram_chan *dram_new(const struct dram_cfg *c, uint32_t id)
 {
-    assert(c->banks >= 1 && c->row_bytes >= 1 && c->channels >= 1);
-    assert(c->queue >= 1 && c->burst >= 1);
-    assert(c->core_mhz >= 1 && c->dram_mhz >= 1);
-    assert(id < c->channels);
+    WS_ASSERT(c->banks >= 1 && c->row_bytes >= 1 && c->channels >= 1);
+    WS_ASSERT(c->queue >= 1 && c->burst >= 1);
+    WS_ASSERT(c->core_mhz >= 1 && c->dram_mhz >= 1);
+    WS_ASSERT(id < c->channels);
     struct dram_chan *d = ws_xcalloc(1, sizeof *d);
     d->cfg = *c;
     d->id = id;
@@ -177,9 +177,9 @@ bool dram_push(struct dram_chan *d, const struct dram_req *r, uint64_t now)
         d->st.queue_full++;
         return false;
     }
-    assert(dram_channel_of(&d->cfg, r->addr) == d->id
+    WS_ASSERT(dram_channel_of(&d->cfg, r->addr) == d->id
            && "dram_push: address belongs to another channel");
-    assert(r->bytes >= 32 && r->bytes <= 128 && r->bytes % 32 == 0);
+    WS_ASSERT(r->bytes >= 32 && r->bytes <= 128 && r->bytes % 32 == 0);
     uint32_t i = 0;
     while (d->slot[i].state != SLOT_FREE)
         i++;
@@ -247,7 +247,7 @@ static uint64_t bus_reserve(struct dram_chan *d, uint64_t c, uint64_t from,
             break;
         x = d->bus[i].end;
     }
-    assert(d->nbus < d->cfg.queue);
+    WS_ASSERT(d->nbus < d->cfg.queue);
     memmove(d->bus + i + 1, d->bus + i, (d->nbus - i) * sizeof *d->bus);
     d->bus[i].start = x;
     d->bus[i].end = x + len;
@@ -276,7 +276,7 @@ static void issue(struct dram_chan *d, struct slot *s, uint64_t c)
         b->activated = c;
         data = c + d->act_data;
     } else {
-        assert(c >= b->activated + d->ras && "dram: precharge before tRAS");
+        WS_ASSERT(c >= b->activated + d->ras && "dram: precharge before tRAS");
         d->st.row_misses++;
         d->st.precharges++;
         d->st.activates++;
@@ -293,7 +293,7 @@ static void issue(struct dram_chan *d, struct slot *s, uint64_t c)
 
 void dram_tick(struct dram_chan *d, uint64_t now)
 {
-    assert(now < NEVER);
+    WS_ASSERT(now < NEVER);
     if (now < d->next)
         return;
     while (d->wake != NEVER) {
@@ -302,7 +302,7 @@ void dram_tick(struct dram_chan *d, uint64_t now)
             break;
         struct slot *s = pick(d, c);
         if (!s) {
-            assert(!"dram: wake cycle with nothing to issue");
+            WS_ASSERT(!"dram: wake cycle with nothing to issue");
             break;
         }
         issue(d, s, c);
@@ -370,6 +370,6 @@ const struct dram_stats *dram_stats(const struct dram_chan *d)
 
 const struct dram_bank_state *dram_bank(const struct dram_chan *d, uint32_t b)
 {
-    assert(b < d->cfg.banks);
+    WS_ASSERT(b < d->cfg.banks);
     return &d->bank[b];
 }

@@ -10,6 +10,7 @@
 #include "timing/l2.h"
 #include "timing/mreq.h"
 #include "timing/sm.h"
+#include "util/invariant.h"
 #include "util/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -443,6 +444,9 @@ static int one_cycle(struct gpu *g, uint64_t now, bool *over,
                      struct ws_diag *diag)
 {
     int rc = WS_OK;
+    ws_where.cycle = now;
+    ws_where.sm = ws_where.warp = -1;
+    WS_ASSERT(g->p.fail_at == 0 || now < g->p.fail_at);
     deliver_to_sms(g, now);
     uint32_t retired = 0;
     uint64_t issued = 0;

@@ -5,6 +5,7 @@
 ** refer to each other by index.
 */
 #include "timing/sm-internal.h"
+#include "util/invariant.h"
 #include "util/pool.h"
 #include "util/xalloc.h"
 #include <stdio.h>
@@ -437,6 +438,8 @@ static void dispatch(struct sm *s, uint64_t now)
 
 int sm_cycle(struct sm *s, uint64_t now, struct ws_diag *diag)
 {
+    ws_where.sm = (int)s->id;
+    ws_where.warp = -1;
     const struct tparams *p = s->p;
     s->progressed = false;
     sm_account(s, now);
@@ -477,6 +480,7 @@ int sm_cycle(struct sm *s, uint64_t now, struct ws_diag *diag)
             }
             continue;
         }
+        ws_where.warp = wi;
         if (issue(s, (uint32_t)wi, now, diag) != WS_OK)
             return WS_ERR;
     }

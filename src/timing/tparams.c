@@ -64,6 +64,7 @@ void tparams_init(struct tparams *p, const struct ws_config *c)
     p->shared_bytes = I(SM_SHARED_BYTES);
     p->clock_mhz = I(SM_CLOCK_MHZ);
     p->max_cycles = (uint64_t)config_i(c, CK_MAX_CYCLES);
+    p->fail_at = (uint64_t)config_i(c, CK_DEBUG_FAIL_AT_CYCLE);
     p->seed = (uint64_t)config_i(c, CK_SEED);
 #undef I
 #define F(f, k) p->e.f = config_f(c, CK_E_##k)

@@ -57,6 +57,7 @@ struct tparams {
     struct dram_cfg dram;
     uint32_t max_threads, max_warps, max_ctas, registers, shared_bytes;
     uint64_t max_cycles, seed;
+    uint64_t fail_at;             /* debug.fail_at_cycle (tests the crash path) */
     uint32_t clock_mhz;
     struct eparams e;
 };

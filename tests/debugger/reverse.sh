@@ -47,4 +47,18 @@ if [ -z "$a" ] || [ "$a" != "$b" ] || ! grep -qx 3 "$tmp/b"; then
 else
   echo "record: the replayed session reaches the recorded state"
 fi
+
+# An internal invariant that fails names the cycle, SM and warp, aborts,
+# and leaves a replay file that stops just before the failure.
+( cd "$tmp" && "$OLDPWD/$bin" run "$OLDPWD/examples/scenarios/saxpy.lua" \
+    --set debug.fail_at_cycle=100 >"$tmp/crash.out" 2>&1 ) 2>/dev/null; rc=$?
+printf 'print ws.cycle()\nquit\n' > "$tmp/at.cmds"
+( cd "$tmp" && "$OLDPWD/$bin" run saxpy.crash.lua --commands at.cmds >"$tmp/replay.out" 2>&1 ); rc2=$?
+if [ "$rc" = 134 ] && grep -q "internal error: .* at cycle 100, sm -1, warp -1" "$tmp/crash.out" &&
+   [ -s "$tmp/saxpy.crash.lua" ] && [ "$rc2" = 0 ] && grep -qx 100 "$tmp/replay.out"; then
+  echo "crash: internal error reported at cycle 100; its replay file stops there"
+else
+  echo "crash FAIL (exit $rc, replay exit $rc2)"; sed 's/^/    | /' "$tmp/crash.out" "$tmp/replay.out" | head -20
+  fail=1
+fi
 [ $fail = 0 ]

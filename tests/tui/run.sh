@@ -119,12 +119,22 @@ for pid in $(pgrep -f "$bin examples/scenarios/saxpy.lua"); do
   [ "$pid" != "$sup" ] && kill -SEGV "$pid"
 done
 check "shell back after SIGSEGV" "EXIT=139"
-sleep 0.3
+sleep 1
 T send-keys -t w "stty -g > $tmp/stty.after" Enter; sleep 0.5
 if cmp -s "$tmp/stty.before" "$tmp/stty.after"; then pass=$((pass + 1)); else
   echo "tui FAIL SIGSEGV: terminal modes differ"; cat "$tmp/stty.before" "$tmp/stty.after"; fail=$((fail + 1)); fi
 
-# 9. headless when the output is not a terminal
+# 9. an internal error inside the model: the terminal comes back with the
+#    report (cycle, SM, warp) and a replay file
+start 100 30 examples/scenarios/saxpy.lua --set debug.fail_at_cycle=3
+check "started for the internal-error test" "^ *cycle 0 "
+T send-keys -t w F11; sleep 0.2; T send-keys -t w F11; sleep 0.2
+T send-keys -t w F11; sleep 0.2; T send-keys -t w F11
+check "internal error reported after the screen" "internal error: .* at cycle 3"
+check "exit status of an abort" "EXIT=134"
+rm -f saxpy.crash.lua "$tmp/saxpy.crash.lua"
+
+# 10. headless when the output is not a terminal
 out=$("$bin" examples/scenarios/saxpy.lua </dev/null 2>&1 | tail -n 3)
 if grep -q "total: 1 launch" <<<"$out"; then pass=$((pass + 1)); else
   echo "tui FAIL headless fallback: $out"; fail=$((fail + 1)); fi
