@@ -29,13 +29,17 @@ int cmd_error(struct dbg *d, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    bool q = d->quiet;
-    d->quiet = d->replaying;      /* said already, the first time */
-    if (cmd_where)
-        dbg_printf(d, "%s: error: %s\n", cmd_where, msg);
-    else
-        dbg_printf(d, "error: %s\n", msg);
-    d->quiet = q;
+    if (!d->replaying) {          /* said already, the first time */
+        char line[600];
+        snprintf(line, sizeof line, "%s%serror: %s\n", cmd_where ? cmd_where : "",
+                 cmd_where ? ": " : "", msg);
+        if (d->capture) {
+            sb_puts(d->capture, line);
+        } else {                  /* headless: errors go to stderr */
+            fflush(stdout);
+            fputs(line, stderr);
+        }
+    }
     d->cmd_errors++;
     return WS_ERR;
 }
