@@ -4,14 +4,15 @@
 #   make test       build and run every test (unit, scenarios, bad inputs)
 #   make asan       the whole test suite under AddressSanitizer + UBSan
 #   make fuzz       libFuzzer harnesses (clang) built into build/fuzz/ and run
-#                   FUZZ_SECONDS (default 60) each on their seed corpora
+#                   FUZZ_SECONDS (default 60) each on their seed corpora;
+#                   make fuzz-build only builds them
 #   make bench      speed and memory of the example kernels
 #   make ptx        regenerate examples/kernels/*.ptx with nvcc (if present)
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
 # Variables: CC (gcc or clang), BUILD (output directory), WERROR=1, SAN=1;
 # for fuzz: FUZZ_SECONDS, FUZZ_CC (default clang), FUZZ_FLAGS (more libFuzzer
-# options, e.g. -jobs=2).
+# options, e.g. -jobs=2), FUZZ_TARGETS (default: every tests/fuzz/fuzz_*.c).
 
 CC ?= cc
 BUILD ?= build
@@ -71,7 +72,7 @@ TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 LIB := $(BUILD)/libwarpscope.a
 BIN := $(BUILD)/warpscope
 
-.PHONY: all run test unit asan fuzz fuzz-build bench ptx install clean
+.PHONY: all run test unit asan fuzz fuzz-build fuzz-bins bench ptx install clean
 all: $(BIN)
 
 $(BUILD)/obj/%.o: %.c $(DEPS_MK)
@@ -127,15 +128,18 @@ FUZZ_TARGETS := $(FUZZ_SRC:tests/fuzz/fuzz_%.c=%)
 FUZZ_BIN := $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%)
 FUZZ_UTIL := $(BUILD)/obj/tests/fuzz/fuzz-util.o
 
-fuzz:
-	@FUZZ_CC=$(FUZZ_CC) scripts/deps.sh --fuzz
-	@tests/fuzz/run.sh --check $(FUZZ_CC)
-	@$(MAKE) --no-print-directory BUILD=$(BUILD)/fuzz CC=$(FUZZ_CC) FUZZ=1 \
-	  OPT=-O1 fuzz-build
+fuzz: fuzz-build
 	@tests/fuzz/run.sh $(BUILD)/fuzz $(FUZZ_SECONDS) "$(FUZZ_FLAGS)" \
 	  $(FUZZ_TARGETS)
 
-fuzz-build: $(FUZZ_BIN)
+# Only builds the harnesses (into $(BUILD)/fuzz/).
+fuzz-build:
+	@FUZZ_CC=$(FUZZ_CC) scripts/deps.sh --fuzz
+	@tests/fuzz/run.sh --check $(FUZZ_CC)
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/fuzz CC=$(FUZZ_CC) FUZZ=1 \
+	  OPT=-O1 fuzz-bins
+
+fuzz-bins: $(FUZZ_BIN)
 
 $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_UTIL) $(LIB) $(DEPS_MK)
 	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer $(LUA_CFLAGS) -Itests/fuzz -MMD -MP \

@@ -51,8 +51,10 @@ has_libfuzzer() {
   rm -rf "$t"
   return $rc
 }
-if [ "$fuzz" = 1 ] && ! has_libfuzzer; then
-  command -v "${FUZZ_CC:-clang}" >/dev/null 2>&1 || missing+=(clang)
+# Only the default compiler is installed; `make fuzz` explains what is
+# missing when FUZZ_CC names another one.
+if [ "$fuzz" = 1 ] && [ "${FUZZ_CC:-clang}" = clang ] && ! has_libfuzzer; then
+  command -v clang >/dev/null 2>&1 || missing+=(clang)
   # compiler-rt (libFuzzer) is only recommended by clang on Debian/Ubuntu;
   # it is tried on its own below, since older releases name it differently.
   fuzz_rt=1

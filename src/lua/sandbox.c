@@ -11,6 +11,7 @@
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 #include <ctype.h>
+#include <errno.h>
 #include <lauxlib.h>
 #include <lualib.h>
 #include <stdarg.h>
@@ -137,13 +138,15 @@ static int safe_load(lua_State *L)
 ** Reads a script's text into b, at most `limit` bytes: a chunk cannot be
 ** larger than the memory its interpreter may use, and a path such as
 ** /dev/zero must not be read until the host runs out of memory. Closes f.
-** Returns 0, or -1 when the text is longer than the limit.
+** Returns 0; -1 when the text is longer than the limit; -2 when it cannot
+** be read (a directory), with errno set.
 */
 static int read_script(FILE *f, int64_t limit, struct strbuf *b)
 {
     char chunk[8192];
     size_t n;
     int64_t total = 0;
+    errno = 0;
     while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
         total += (int64_t)n;
         if (total > limit) {
@@ -152,8 +155,11 @@ static int read_script(FILE *f, int64_t limit, struct strbuf *b)
         }
         sb_putn(b, chunk, n);
     }
+    int rc = ferror(f) ? -2 : 0;
+    int err = errno;
     fclose(f);
-    return 0;
+    errno = err ? err : EIO;
+    return rc;
 }
 
 static int load_text_file(lua_State *L, const char *path, const char *what)
@@ -163,8 +169,12 @@ static int load_text_file(lua_State *L, const char *path, const char *what)
         return wslua_error(L, "cannot open %s '%s'", what, path);
     struct strbuf b;
     sb_init(&b);
-    if (read_script(f, W(L)->mem_limit, &b)) {
+    int rrc = read_script(f, W(L)->mem_limit, &b);
+    if (rrc) {
         sb_free(&b);
+        if (rrc == -2)
+            return wslua_error(L, "cannot read %s '%s': %s", what, path,
+                               strerror(errno));
         return wslua_error(L, "%s '%s' is larger than %lld bytes, the memory its Lua interpreter may use (lua.max_memory for scenarios)",
                            what, path, (long long)W(L)->mem_limit);
     }
@@ -501,7 +511,13 @@ int wslua_loadfile(lua_State *L, const char *path, struct ws_diag *diag)
         return diag_error(diag, path, 0, 0, "cannot open script");
     struct strbuf b;
     sb_init(&b);
-    if (read_script(f, W(L)->mem_limit, &b)) {
+    int rrc = read_script(f, W(L)->mem_limit, &b);
+    if (rrc == -2) {
+        sb_free(&b);
+        return diag_error(diag, path, 0, 0, "cannot read script: %s",
+                          strerror(errno));
+    }
+    if (rrc) {
         sb_free(&b);
         return diag_error(diag, path, 0, 0,
                           "script is larger than %lld bytes, the memory its Lua interpreter may use (lua.max_memory for scenarios)",

@@ -192,6 +192,12 @@ static int replay(const struct scenario_opts *o, struct ws_session_replay *rp,
     for (size_t i = 0; o->cli && i < o->cli->n; i++)
         config_assigns_add(&sets, o->cli->v[i].key, o->cli->v[i].value,
                            o->cli->v[i].file, o->cli->v[i].line);
+    if (scenario_is_record(rp->scenario)) {
+        config_assigns_free(&sets);
+        return diag_error(diag, o->path, 0, 0,
+                          "ws.session: the scenario '%s' is itself a session record (a record replays a scenario)",
+                          rp->scenario);
+    }
     struct scenario_opts o2 = *o;
     o2.path = rp->scenario;
     o2.cli = &sets;

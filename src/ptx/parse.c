@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 enum bkind { B_REG, B_VAR };
 
@@ -1554,6 +1555,46 @@ int ptx_parse(const char *path, char *text, size_t len,
     return WS_OK;
 }
 
+/*
+** Reads the whole of f, at most max_bytes (0: no limit). The size the file
+** system reports is not trusted: /proc files report 0 and device files or
+** pipes have no size, so the text is read until end of file, and a file
+** that never ends (/dev/zero) stops at the limit. Returns the text, or NULL
+** with *too_big set or errno holding the read error.
+*/
+static char *read_all(FILE *f, size_t max_bytes, size_t *len, bool *too_big)
+{
+    size_t cap = 65536, n = 0;
+    char *text = ws_xmalloc(cap + 1);
+    *too_big = false;
+    for (;;) {
+        if (n == cap)
+            text = ws_xrealloc(text, (cap *= 2) + 1);
+        size_t want = cap - n;
+        if (max_bytes && want > max_bytes + 1 - n)
+            want = max_bytes + 1 - n;
+        size_t got = fread(text + n, 1, want, f);
+        n += got;
+        if (max_bytes && n > max_bytes) {
+            *too_big = true;
+            break;
+        }
+        if (got < want) {
+            if (!ferror(f))
+                break;
+            free(text);
+            return NULL;
+        }
+    }
+    if (*too_big) {
+        free(text);
+        return NULL;
+    }
+    text[n] = '\0';
+    *len = n;
+    return text;
+}
+
 int ptx_parse_file(const char *path, size_t max_bytes,
                    struct ptx_module **out, struct ws_diag *diag)
 {
@@ -1561,26 +1602,33 @@ int ptx_parse_file(const char *path, size_t max_bytes,
     if (!f)
         return diag_error(diag, path, 0, 0, "cannot open PTX file: %s",
                           strerror(errno));
-    if (fseek(f, 0, SEEK_END) != 0) {
-        fclose(f);
-        return diag_error(diag, path, 0, 0, "cannot read PTX file (not a regular file?)");
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            fclose(f);
+            return diag_error(diag, path, 0, 0, "cannot read PTX file: %s",
+                              strerror(EISDIR));
+        }
+        if (S_ISREG(st.st_mode) && max_bytes && (uint64_t)st.st_size > max_bytes) {
+            fclose(f);
+            return diag_error(diag, path, 0, 0,
+                              "PTX file is %lld bytes, larger than the limit of %zu bytes (config key ptx.max_bytes)",
+                              (long long)st.st_size, max_bytes);
+        }
     }
-    long sz = ftell(f);
-    if (sz < 0) {
-        fclose(f);
-        return diag_error(diag, path, 0, 0, "cannot read PTX file (not a regular file?)");
-    }
-    if (max_bytes && (size_t)sz > max_bytes) {
-        fclose(f);
-        return diag_error(diag, path, 0, 0,
-                          "PTX file is %ld bytes, larger than the limit of %zu bytes (config key ptx.max_bytes)",
-                          sz, max_bytes);
-    }
-    rewind(f);
-    char *text = ws_xmalloc((size_t)sz + 1);
-    size_t n = fread(text, 1, (size_t)sz, f);
+    size_t n = 0;
+    bool too_big;
+    errno = 0;
+    char *text = read_all(f, max_bytes, &n, &too_big);
+    int err = errno;
     fclose(f);
-    text[n] = '\0';
+    if (too_big)
+        return diag_error(diag, path, 0, 0,
+                          "PTX file is larger than the limit of %zu bytes (config key ptx.max_bytes)",
+                          max_bytes);
+    if (!text)
+        return diag_error(diag, path, 0, 0, "cannot read PTX file: %s",
+                          strerror(err ? err : EIO));
     return ptx_parse(path, text, n, out, diag);
 }
 

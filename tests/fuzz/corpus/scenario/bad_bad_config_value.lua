@@ -1,0 +1,1 @@
+ws.config{ sm = { count = "two" } }

@@ -1,0 +1,1 @@
+ws.config{ preset = "fermi-rmx" }

@@ -1,0 +1,1 @@
+local lib = require "no_such_module"

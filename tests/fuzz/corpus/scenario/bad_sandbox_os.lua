@@ -1,0 +1,2 @@
+-- The default sandbox has no os library.
+os.execute("echo hi")

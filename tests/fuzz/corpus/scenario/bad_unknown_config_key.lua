@@ -1,0 +1,1 @@
+ws.config{ ["sm.cuont"] = 2 }
