@@ -10,6 +10,7 @@
 #include "func/device.h"
 #include "lua/sandbox.h"
 #include "lua/ws.h"
+#include "util/suggest.h"
 #include "util/xalloc.h"
 #include <ctype.h>
 #include <errno.h>
@@ -506,7 +507,20 @@ int cmd_exec(struct dbg *d, const char *line, const char *where)
     int rc;
     const struct cmd_entry *e = cmd_find(argv[0]);
     if (!e) {
-        rc = cmd_error(d, "unknown command '%s' (try `help`)", argv[0]);
+        const char *near = NULL;
+        int best = 3;                 /* at most two edits away */
+        for (const struct cmd_entry *c = cmd_table; c->name; c++) {
+            int k = ws_edit_distance(argv[0], c->name);
+            if (k < best) {
+                best = k;
+                near = c->name;
+            }
+        }
+        if (near)
+            rc = cmd_error(d, "unknown command '%s' (did you mean '%s'? `help` lists them)",
+                           argv[0], near);
+        else
+            rc = cmd_error(d, "unknown command '%s' (try `help`)", argv[0]);
     } else {
         /* Logged before it runs (a reverse command hands the log to a
            snapshot and never returns); dropped again if it fails. */
