@@ -259,8 +259,3 @@ int cmd_write_record(struct dbg *d, const char *path, struct ws_diag *diag)
     free(sets);
     return rc;
 }
-
-int cmd_write_record_to(struct dbg *d, const char *path, struct ws_diag *diag)
-{
-    return cmd_write_record(d, path, diag);
-}

@@ -20,8 +20,6 @@ const char *cmd_event_list(void);
 
 /* Focuses the first warp of a resident CTA; WS_ERR if none. */
 int cmd_focus_cta(struct dbg *d, const uint32_t id[3]);
-/* The session record (record FILE). */
-int cmd_write_record(struct dbg *d, const char *path, struct ws_diag *diag);
 
 int cmd_break(struct dbg *d, int argc, char **argv, const char *rest);
 int cmd_watch(struct dbg *d, int argc, char **argv, const char *rest);

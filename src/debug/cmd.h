@@ -46,7 +46,7 @@ int cmd_exec(struct dbg *d, const char *line, const char *where);
 char **cmd_complete(const char *line, size_t start, const char *word);
 
 /* Writes the session record (as `record FILE` does). */
-int cmd_write_record_to(struct dbg *d, const char *path, struct ws_diag *diag);
+int cmd_write_record(struct dbg *d, const char *path, struct ws_diag *diag);
 
 /* Registers cmd_exec as the debugger's replay hook. */
 void cmd_init(void);

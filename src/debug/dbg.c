@@ -267,7 +267,6 @@ static bool on_event(void *ctx, const struct ws_event *e);
 void dbg_resubscribe(struct dbg *d)
 {
     uint64_t t = 0;
-    d->have_pc_bp = false;
     for (size_t i = 0; i < d->bps.n; i++) {
         const struct bp *b = &d->bps.v[i];
         if (!b->enabled)
@@ -275,7 +274,6 @@ void dbg_resubscribe(struct dbg *d)
         switch (b->kind) {
         case BP_PC:
             t |= bit(EV_WARP_ISSUE) | bit(EV_CTA_LAUNCH);
-            d->have_pc_bp = true;
             break;
         case BP_REG: case BP_MEM:
             t |= bit(EV_WARP_ISSUE);

@@ -145,7 +145,6 @@ struct dbg {
     VEC(struct bp) bps;
     int next_bp;
     int sub;
-    bool have_pc_bp;
     /* the request the driver made, and the one of a scenario call */
     struct req drv;
     bool drv_active;

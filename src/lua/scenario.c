@@ -111,7 +111,7 @@ static void crash_replay(const char *msg, void *ctx)
     struct strbuf *cap = d->capture;
     d->capture = NULL;
     d->quiet = true;
-    if (cmd_write_record_to(d, path, &diag) == WS_OK)
+    if (cmd_write_record(d, path, &diag) == WS_OK)
         fprintf(stderr, "warpscope: replay: `warpscope run %s` (it stops at cycle %llu, just before the failure; `stepc` goes into it)\n",
                 path, (unsigned long long)ws_where.cycle);
     else
