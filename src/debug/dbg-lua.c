@@ -75,11 +75,24 @@ void dbg_push_event(lua_State *L, struct dbg *d, const struct ws_event *e)
     case EV_KERNEL_EXIT:
         setint(L, "grid", e->a);
         break;
-    default:
-        setint(L, "addr", (int64_t)e->addr);
-        setint(L, "a", e->a);
-        setint(L, "b", e->b);
+    default: {
+        const struct ev_fields *f = ev_fields_of((enum ev_type)e->type);
+        if (!f || !(f->addr || f->a || f->b)) {
+            setint(L, "addr", (int64_t)e->addr);
+            setint(L, "a", e->a);
+            setint(L, "b", e->b);
+            break;
+        }
+        if (f->addr)
+            setint(L, f->addr, (int64_t)e->addr);
+        if (f->a && e->a >= 0 && (uint64_t)e->a < f->a_enum_n)
+            lua_pushstring(L, f->a_enum[e->a]), lua_setfield(L, -2, f->a);
+        else if (f->a)
+            setint(L, f->a, e->a);
+        if (f->b)
+            setint(L, f->b, e->b);
         break;
+    }
     }
 }
 

@@ -66,15 +66,29 @@ int ev_lookup(const char *name)
     return -1;
 }
 
+static struct ev_fields fields[EV__MAX];
+
 int ev_register(const char *name)
 {
+    return ev_register_fields(name, NULL);
+}
+
+int ev_register_fields(const char *name, const struct ev_fields *f)
+{
     int t = ev_lookup(name);
-    if (t >= 0)
-        return t;
-    for (t = EV__BASE; t < EV__MAX; t++)
-        if (!names[t]) {
-            names[t] = name;
-            return t;
-        }
-    return -1;
+    if (t < 0)
+        for (t = EV__BASE; t < EV__MAX && names[t]; t++)
+            ;
+    if (t >= EV__MAX)
+        return -1;
+    names[t] = name;
+    if (f && t >= EV__BASE)
+        fields[t] = *f;
+    return t;
+}
+
+const struct ev_fields *ev_fields_of(enum ev_type t)
+{
+    return (unsigned)t >= EV__BASE && (unsigned)t < EV__MAX && names[t]
+               ? &fields[t] : NULL;
 }

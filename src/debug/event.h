@@ -65,6 +65,23 @@ const char *ev_name(enum ev_type t);
 ** Returns -1 when EV__MAX types exist.
 */
 int ev_register(const char *name);
+
+/*
+** How a design event's payload reads in Lua: the field names given to
+** addr, a and b (NULL: not part of the payload, "" for all three: the
+** generic addr/a/b), and optionally names for the values of a (a_enum[a]
+** is set as a string when a < a_enum_n).
+*/
+struct ev_fields {
+    const char *addr, *a, *b;
+    const char *const *a_enum;
+    uint32_t a_enum_n;
+};
+/* As ev_register, naming the payload's fields (f copied; its strings
+   must outlive the program: literals). */
+int ev_register_fields(const char *name, const struct ev_fields *f);
+/* The fields of a design event type, or NULL. */
+const struct ev_fields *ev_fields_of(enum ev_type t);
 /* The type of a Lua event name, or -1. */
 int ev_lookup(const char *name);
 

@@ -385,7 +385,7 @@ static void hash_design_parts(struct hs *s, const struct sm *sm, uint64_t now)
         h_u64(s, q.miss_queue);
         h_u64(s, q.outstanding);
     }
-    if (sm->rfo == &rf_banked_ops)
+    if (sm->rfo == &rf_banked_ops) {
         for (uint32_t b = 0; b < rf_banked_banks(sm->rf); b++) {
             struct rf_bank_view v;
             rf_banked_bank(sm->rf, b, now, &v);
@@ -394,6 +394,16 @@ static void hash_design_parts(struct hs *s, const struct sm *sm, uint64_t now)
             h_u64(s, v.served_now);
             h_u64(s, v.conflicts_now);
         }
+        return;
+    }
+    /* Any other design: the state its describe hooks expose. */
+    struct jv *o = jv_obj();
+    if (sm->rfo->describe)
+        sm->rfo->describe(sm->rf, now, o);
+    if (sm->l1o->describe && sm->l1 != sm->rf)
+        sm->l1o->describe(sm->l1, now, o);
+    h_json(s, o);
+    jv_free(o);
 }
 
 static void hash_sm(struct hs *s, const struct sm *sm, uint64_t now)

@@ -524,6 +524,8 @@ struct jv *inspect_l1(const struct ws_device *d, int sm, char *err,
         jv_set(o, "miss_queue_limit", jv_null());
     }
     jv_set(o, "pending", jv_int(s->l1o->pending(s->l1)));
+    if (s->l1o->describe)
+        s->l1o->describe(s->l1, d->gpu->cycle ? d->gpu->cycle - 1 : 0, o);
     return o;
 }
 
@@ -585,9 +587,16 @@ struct jv *inspect_banks(const struct ws_device *d, int sm, char *err,
     jv_set(o, "design", jv_str(s->rfo->name));
     jv_set(o, "cycle", jv_int((int64_t)d->gpu->cycle));
     /* "this cycle" is the last one simulated: gpu->cycle is the next */
-    struct jv *pb = banks_json(s, d->gpu->cycle ? d->gpu->cycle - 1 : 0);
+    uint64_t now = d->gpu->cycle ? d->gpu->cycle - 1 : 0;
+    struct jv *pb = banks_json(s, now);
     jv_set(o, "banks", jv_int((int64_t)(pb->n ? pb->n : s->p->rf_banks)));
     jv_set(o, "per_bank", pb);
     jv_set(o, "collectors", collectors_json(s));
+    if (s->rfo->describe) {
+        s->rfo->describe(s->rf, now, o);
+        const struct jv *n = jv_get(o, "per_bank");
+        if (n && n->n)
+            jv_set(o, "banks", jv_int((int64_t)n->n));
+    }
     return o;
 }

@@ -75,7 +75,7 @@ struct gpu *gpu_new(const struct ws_config *cfg, struct evbus *bus,
                 g->dram[s / g->slices_per_chan]);
     g->sm = ws_xcalloc(p.nsm, sizeof *g->sm);
     for (uint32_t i = 0; i < p.nsm; i++)
-        sm_init(&g->sm[i], g, i, &g->p, d, bus, &g->cycle);
+        sm_init(&g->sm[i], g, i, &g->p, d, cfg, bus, &g->cycle);
     return g;
 }
 
@@ -145,6 +145,23 @@ static void add_op(const struct kop *o, uint16_t *v, uint8_t *n, uint32_t max,
     }
 }
 
+/* Marks the sources of instruction i whose value dies there (the
+   compiler's dead-operand bits, on physical registers). */
+static void mark_last(const struct kimage *k, int32_t i, struct tinst *t)
+{
+    for (int32_t j = k->dead.start[i]; j < k->dead.start[i + 1]; j++) {
+        int32_t v = k->dead.reg[j];
+        uint8_t ty = k->flat.regs.v[v].type;
+        if (ty == PT_PRED)
+            continue;
+        uint32_t s = (uint32_t)k->vreg_slot[v];
+        uint32_t n = ptx_type_size((enum ptx_type)ty) == 8 ? 2 : 1;
+        for (uint32_t q = 0; q < t->nsrc; q++)
+            if (t->src[q] >= s && t->src[q] < s + n)
+                t->last |= (uint16_t)(1u << q);
+    }
+}
+
 static void tinst_of(const struct kinst *ki, struct tinst *t)
 {
     memset(t, 0, sizeof *t);
@@ -172,8 +189,10 @@ static const struct tinst *tinst_for(struct gpu *g, const struct kimage *k)
             return g->tc[i].t;
     g->tc = ws_xrealloc(g->tc, (g->ntc + 1) * sizeof *g->tc);
     struct tinst *t = ws_xcalloc((size_t)k->ninst + 1, sizeof *t);
-    for (int32_t i = 0; i < k->ninst; i++)
+    for (int32_t i = 0; i < k->ninst; i++) {
         tinst_of(&k->insts[i], &t[i]);
+        mark_last(k, i, &t[i]);
+    }
     t[k->ninst].cls = TC_CTRL;     /* the pc of a finished warp */
     g->tc[g->ntc].k = k;
     g->tc[g->ntc++].t = t;
@@ -375,8 +394,16 @@ static void begin(struct gpu *g, const struct flaunch *L, uint32_t rpt,
     g->nctas = (uint64_t)L->grid[0] * L->grid[1] * L->grid[2];
     g->rr = 0;
     g->flushed = false;
+    struct occupancy occ = gpu_occupancy(g, L, rpt);
+    uint32_t threads = L->block[0] * L->block[1] * L->block[2];
+    struct seam_launch sl = { L->k, rpt, (threads + WS_WARP - 1) / WS_WARP,
+                              occ.ctas_per_sm };
     for (uint32_t i = 0; i < g->p.nsm; i++) {
         struct sm *s = &g->sm[i];
+        if (s->rfo->launch)
+            s->rfo->launch(s->rf, &sl);
+        if (s->l1o->launch)
+            s->l1o->launch(s->l1, &sl);
         s->launch = L;
         s->tinst = t;
         s->mem = mem;
@@ -390,8 +417,8 @@ static void begin(struct gpu *g, const struct flaunch *L, uint32_t rpt,
 static struct jv *launch_stats(const struct gpu *g, const struct jv *before,
                                uint64_t cycles)
 {
-    static const char *sec[] = { "sm", "rf", "l1d", "shmem", "l2", "dram",
-                                 "icnt", "energy_pj" };
+    const char *sec[] = { "sm", "rf", "l1d", "shmem", "l2", "dram",
+                          "icnt", "energy_pj", g->d->name };
     struct jv *after = jv_obj();
     gpu_stats(g, after);
     struct jv *o = jv_obj();
@@ -649,6 +676,9 @@ void gpu_ratios(const struct gpu *g, struct jv *o, uint64_t cycles)
                   jv_num_at(d, "row_empty"));
     set_ratio(d, "bus_utilization", jv_num_at(d, "bus_busy_cycles"),
               (double)cycles * g->p.dram.channels);
+    struct jv *ds = jv_get(o, g->d->name);
+    if (ds && g->d->ratios)
+        g->d->ratios(ds, &g->p, cycles);
     if (e) {
         double total = 0;
         for (size_t k = 0; k < e->n; k++)
@@ -749,6 +779,11 @@ void gpu_stats(const struct gpu *g, struct jv *o)
             s->l1o->energy(s->l1, &g->p, g->kernel_cycles, en);
         sha += s->st.shmem_accesses;
         shc += s->st.shmem_conflicts;
+    }
+    if (g->d->section) {
+        struct jv *ds = jv_set(o, g->d->name, jv_obj());
+        for (uint32_t i = 0; i < g->p.nsm; i++)
+            g->d->section(g->sm[i].rf, g->sm[i].l1, ds);
     }
     jv_set(l1, "hit_rate", jv_num(0));
     jv_set(sh, "accesses", jv_int((int64_t)sha));

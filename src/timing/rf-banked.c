@@ -91,9 +91,11 @@ static void enqueue(struct rfb *r, rq_t *queues, uint32_t w, uint32_t reg,
     r->pending++;
 }
 
-static void rfb_read(void *self, uint32_t w, uint32_t reg, uint32_t tag)
+static void rfb_read(void *self, uint32_t w, uint32_t reg, uint32_t tag,
+                     bool last)
 {
     struct rfb *r = self;
+    (void)last;
     enqueue(r, r->rd, w, reg, tag);
 }
 

@@ -18,6 +18,16 @@
 struct gpu;
 struct mreq;
 struct cache;
+struct kimage;
+struct ws_config;
+
+/* What a design learns when a kernel starts on its SM (both seams). */
+struct seam_launch {
+    const struct kimage *k;
+    uint32_t regs_per_thread;     /* 32-bit registers per thread */
+    uint32_t warps_per_cta;
+    uint32_t ctas_per_sm;         /* resident CTAs per SM (occupancy) */
+};
 
 /* ---- register file ------------------------------------------------- */
 
@@ -25,6 +35,11 @@ struct rf_env {
     const struct tparams *p;
     uint32_t sm;
     struct evbus *bus;
+    struct gpu *gpu;              /* requests to L2 (see l1d.h) */
+    uint64_t *cycle;
+    /* The configuration, for a design's own keys: valid during create
+       only (copy what is needed). */
+    const struct ws_config *cfg;
 };
 
 /* Called by a register file for every access it completes. */
@@ -38,9 +53,15 @@ struct rf_ops {
     uint32_t (*capacity)(void *self);
     /* Queue a read (for the operand collector identified by tag) or a
        write (for the instruction identified by tag) of warp slot w's
-       register r. */
-    void (*read)(void *self, uint32_t w, uint32_t r, uint32_t tag);
+       register r. last: the compiler's dead-operand bit, this read is
+       the register's last use (its value is dead once read). */
+    void (*read)(void *self, uint32_t w, uint32_t r, uint32_t tag,
+                 bool last);
     void (*write)(void *self, uint32_t w, uint32_t r, uint32_t tag);
+    /* Optional. A kernel starts (before its first CTA); warps
+       [first, first + n) left the SM (their registers are dead). */
+    void (*launch)(void *self, const struct seam_launch *l);
+    void (*retire)(void *self, uint32_t first, uint32_t n);
     /* One cycle: serve requests, report completions through done. */
     void (*tick)(void *self, uint64_t now, rf_done_fn done, void *ctx);
     /* The next cycle the file has work, UINT64_MAX when idle. */
@@ -51,6 +72,17 @@ struct rf_ops {
     /* Add this SM's energy in pJ, per component, over `cycles` cycles. */
     void (*energy)(void *self, const struct tparams *p, uint64_t cycles,
                    struct jv *obj);
+    /* Optional. What the panes, `info banks` and ws.banks() show beyond
+       the common fields, as of cycle now (the last simulated): add keys
+       to out, an inspect_banks object. Conventional keys the panes draw:
+         per_bank: [{queue, reads, writes, conflicts, busy_this_cycle,
+                     conflicts_this_cycle}]  (the register-bank pane)
+         array: {sets, ways, banks, entries: [[{state, owner, bank,
+                 age}] per way] per set}   (entries coloured by state)
+         tapes: [{bank, domains, ports: [offsets], offset, target,
+                  queue: [..], write_buffer: [..], preshift}] (racetrack)
+       Read-only: must not change the model. */
+    void (*describe)(void *self, uint64_t now, struct jv *out);
 };
 
 /* ---- L1 data cache ------------------------------------------------- */
@@ -75,6 +107,10 @@ struct l1_env {
     struct gpu *gpu;
     struct evbus *bus;
     uint64_t *cycle;
+    /* This SM's register file (made first): a design implementing both
+       seams with one object returns it from create. */
+    void *rf;
+    const struct ws_config *cfg;  /* as in rf_env: during create only */
     /* Data for memory operation `tag` has arrived. */
     void (*done)(void *ctx, uint32_t tag, uint64_t when);
     void *ctx;
@@ -111,6 +147,10 @@ struct l1_ops {
     const struct cache *(*view)(void *self);
     /* Requests it still has to send or expects back. */
     uint32_t (*pending)(void *self);
+    /* Optional, as for rf_ops. describe adds to an inspect_l1 object
+       (for instance a "state" and "owner" per line of sets_data). */
+    void (*launch)(void *self, const struct seam_launch *l);
+    void (*describe)(void *self, uint64_t now, struct jv *out);
 };
 
 /* A design: its register file and L1 (either may be the baseline's). */
@@ -118,6 +158,13 @@ struct design {
     const char *name;
     const struct rf_ops *rf;
     const struct l1_ops *l1;
+    /* Optional: the design's own statistics section (JSON key `name`).
+       section adds one SM's counters (called per SM on the same object;
+       rf and l1 are that SM's objects); ratios derives rates and
+       averages from the sums (also from a launch's differences) over
+       `cycles` kernel cycles. */
+    void (*section)(void *rf, void *l1, struct jv *sec);
+    void (*ratios)(struct jv *sec, const struct tparams *p, uint64_t cycles);
 };
 
 const struct design *design_find(const char *name);

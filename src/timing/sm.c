@@ -86,7 +86,7 @@ static void on_l1_done(void *ctx, uint32_t tag, uint64_t when);
 
 void sm_init(struct sm *s, struct gpu *g, uint32_t id,
              const struct tparams *p, const struct design *d,
-             struct evbus *bus, uint64_t *cycle)
+             const struct ws_config *cfg, struct evbus *bus, uint64_t *cycle)
 {
     memset(s, 0, sizeof *s);
     s->id = id;
@@ -107,10 +107,10 @@ void sm_init(struct sm *s, struct gpu *g, uint32_t id,
     s->sp_free = ws_xcalloc(p->sp_units, sizeof *s->sp_free);
     s->sfu_free = ws_xcalloc(p->sfu_units, sizeof *s->sfu_free);
     s->rfo = d->rf;
-    struct rf_env re = { p, id, bus };
+    struct rf_env re = { p, id, bus, g, cycle, cfg };
     s->rf = s->rfo->create(&re);
     s->l1o = d->l1;
-    struct l1_env le = { p, id, g, bus, cycle, on_l1_done, s };
+    struct l1_env le = { p, id, g, bus, cycle, s->rf, cfg, on_l1_done, s };
     s->l1 = s->l1o->create(&le);
     sched_init(s);
 }
@@ -222,6 +222,8 @@ static void try_retire_cta(struct sm *s, int32_t c)
                               *s->g_cycle, 0, (int64_t)t->id, 0 };
         evbus_deliver(s->bus, &e);
     }
+    if (s->rfo->retire)
+        s->rfo->retire(s->rf, t->first, t->nwarps);
     for (uint32_t i = 0; i < t->nwarps; i++) {
         struct twarp *w = &s->w[t->first + i];
         s->st.warp_insts += w->fw->ninst;
@@ -379,7 +381,7 @@ static int issue(struct sm *s, uint32_t wi, uint64_t now,
     s->collectors_used++;
     tq_push(s, &s->collecting, i);
     for (uint32_t k = 0; k < t->nsrc; k++)
-        s->rfo->read(s->rf, wi, t->src[k], (uint32_t)i);
+        s->rfo->read(s->rf, wi, t->src[k], (uint32_t)i, t->last >> k & 1);
     if (mo >= 0)
         mo_setup(s, mo, i, ki);
     if (released)

@@ -28,6 +28,7 @@ struct tinst {
     uint8_t cls;                  /* enum tclass */
     uint8_t nsrc, ndst;
     uint16_t src[SM_MAX_SRC];     /* physical registers read */
+    uint16_t last;                /* bit k: src[k] dies here (dead bit) */
     uint16_t dst[SM_MAX_DST];     /* physical registers written */
     uint64_t regs[SM_REG_WORDS];  /* every register read or written */
     uint64_t preds;               /* predicates read or written */
@@ -181,7 +182,7 @@ struct sm {
 
 void sm_init(struct sm *s, struct gpu *g, uint32_t id,
              const struct tparams *p, const struct design *d,
-             struct evbus *bus, uint64_t *cycle);
+             const struct ws_config *cfg, struct evbus *bus, uint64_t *cycle);
 void sm_free(struct sm *s);
 
 /* Can a CTA needing these resources start here now? */

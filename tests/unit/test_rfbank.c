@@ -48,7 +48,7 @@ static void *make(struct tparams *p, uint32_t banks, uint32_t sm,
     memset(p, 0, sizeof *p);
     p->rf_banks = banks;
     p->registers = 32768;
-    struct rf_env env = { p, sm, bus };
+    struct rf_env env = { p, sm, bus, NULL, NULL, NULL };
     void *rf = ops->create(&env);
     assert_non_null(rf);
     return rf;
@@ -112,8 +112,8 @@ static void test_same_bank_reads(void **state)
     void *rf = make(&p, 4, 0, NULL);
     assert_int_equal(rf_bank_of(BANK_WARP_REG, 4, 0, 1), 1);
     assert_int_equal(rf_bank_of(BANK_WARP_REG, 4, 5, 7), 0);
-    ops->read(rf, 0, 1, 10);
-    ops->read(rf, 1, 0, 11);
+    ops->read(rf, 0, 1, 10, false);
+    ops->read(rf, 1, 0, 11, false);
     assert_int_equal(ops->next_event(rf, 0), 1);
     tick(rf, &r, 0);
     assert_int_equal(r.n, 1);
@@ -128,8 +128,8 @@ static void test_same_bank_reads(void **state)
     tick(rf, &r, 2);
     assert_int_equal(r.n, 2);
 
-    ops->read(rf, 5, 7, 20);
-    ops->read(rf, 0, 4, 21);
+    ops->read(rf, 5, 7, 20, false);
+    ops->read(rf, 0, 4, 21, false);
     tick(rf, &r, 3);
     tick(rf, &r, 4);
     assert_int_equal(r.n, 4);
@@ -163,7 +163,7 @@ static void test_different_banks(void **state)
     struct rec r = { 0 };
     void *rf = make(&p, 4, 0, NULL);
     for (uint32_t reg = 0; reg < 4; reg++)
-        ops->read(rf, 0, reg, 100 + reg);
+        ops->read(rf, 0, reg, 100 + reg, false);
     tick(rf, &r, 0);
     assert_int_equal(r.n, 4);
     uint32_t seen = 0;
@@ -183,7 +183,7 @@ static void test_different_banks(void **state)
     rf = make(&p, 16, 0, NULL);
     r.n = 0;
     for (uint32_t w = 0; w < 16; w++)
-        ops->read(rf, w, 0, w);
+        ops->read(rf, w, 0, w, false);
     tick(rf, &r, 0);
     assert_int_equal(r.n, 16);
     ops->destroy(rf);
@@ -199,7 +199,7 @@ static void test_write_before_read(void **state)
     struct tparams p;
     struct rec r = { 0 };
     void *rf = make(&p, 4, 0, NULL);
-    ops->read(rf, 0, 2, 20);
+    ops->read(rf, 0, 2, 20, false);
     ops->write(rf, 1, 1, 21);
     tick(rf, &r, 0);
     assert_int_equal(r.n, 1);
@@ -211,11 +211,11 @@ static void test_write_before_read(void **state)
     assert_false(r.write[1]);
 
     /* bank 3: warp 3 r0, warp 2 r1, warp 1 r2 */
-    ops->read(rf, 3, 0, 30);
+    ops->read(rf, 3, 0, 30, false);
     ops->write(rf, 2, 1, 31);
     ops->write(rf, 1, 2, 32);
     /* a read in another bank the same cycle is not held up */
-    ops->read(rf, 0, 0, 33);
+    ops->read(rf, 0, 0, 33, false);
     tick(rf, &r, 2);
     assert_int_equal(r.n, 4);
     /* both bank 0's read and bank 3's first write completed at 2 */
@@ -259,14 +259,14 @@ static void test_oldest_first_long_queue(void **state)
     uint32_t next = 0, waiting = 0;
     uint64_t conflicts = 0, ccycles = 0, now = 0;
     for (; next < 12; next++, waiting++)
-        ops->read(rf, next % 2 ? 1 : 0, next % 2, next);   /* bank 0 */
+        ops->read(rf, next % 2 ? 1 : 0, next % 2, next, false);   /* bank 0 */
     for (int c = 0; c < 6; c++, now++, waiting--) {
         conflicts += waiting - 1;
         ccycles += waiting > 1;
         tick(rf, &r, now);
     }
     for (; next < 32; next++, waiting++)
-        ops->read(rf, 2, 2 * next, next);                   /* bank 0 */
+        ops->read(rf, 2, 2 * next, next, false);                   /* bank 0 */
     while (waiting) {
         conflicts += waiting - 1;
         ccycles += waiting > 1;
@@ -319,10 +319,10 @@ static void test_conflict_events(void **state)
     struct rec r = { 0 };
     void *rf = make(&p, 8, 3, &bus);
     /* bank (1 + 0) mod 8 = (0 + 1) mod 8 = (9 + 0) mod 8 = 1 */
-    ops->read(rf, 1, 0, 1);
-    ops->read(rf, 0, 1, 2);
+    ops->read(rf, 1, 0, 1, false);
+    ops->read(rf, 0, 1, 2, false);
     ops->write(rf, 9, 0, 3);
-    ops->read(rf, 0, 5, 4);                 /* bank 5, alone */
+    ops->read(rf, 0, 5, 4, false);                 /* bank 5, alone */
     tick(rf, &r, 7);
     tick(rf, &r, 8);
     tick(rf, &r, 9);
@@ -352,10 +352,10 @@ static void test_stats_accumulate(void **state)
     void *b = make(&p2, 4, 1, NULL);
     /* a: 2 reads in bank 1 (1 conflict); b: 1 write in bank 2, 1 read in
        bank 3 (no conflict) */
-    ops->read(a, 0, 1, 1);
-    ops->read(a, 1, 0, 2);
+    ops->read(a, 0, 1, 1, false);
+    ops->read(a, 1, 0, 2, false);
     ops->write(b, 0, 2, 3);
-    ops->read(b, 0, 3, 4);
+    ops->read(b, 0, 3, 4, false);
     for (uint64_t t = 0; t < 2; t++) {
         tick(a, &r, t);
         tick(b, &r, t);
@@ -395,10 +395,10 @@ static void test_reg_only_mapping(void **state)
         void *rf = make(&p, 4, 0, NULL);
         ops->destroy(rf);
         p.bank_map = (enum bank_map)map;
-        struct rf_env env = { &p, 0, NULL };
+        struct rf_env env = { &p, 0, NULL, NULL, NULL, NULL };
         rf = ops->create(&env);
-        ops->read(rf, 0, 1, 10);
-        ops->read(rf, 1, 1, 11);
+        ops->read(rf, 0, 1, 10, false);
+        ops->read(rf, 1, 1, 11, false);
         tick(rf, &r, 0);
         /* one bank for both under "reg": one served; two under warp+reg */
         assert_int_equal(r.n, map == BANK_REG ? 1 : 2);
