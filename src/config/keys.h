@@ -14,7 +14,8 @@
 #define WS_CONFIG_KEYS(X)                                                      \
     X(PRESET, "preset", CT_STRING, "teach", 0, 0, NULL,                        \
       "preset loaded before all other keys: a name from examples/configs/ or a path to a .lua file") \
-    X(DESIGN, "design", CT_ENUM, "baseline", 0, 0, "baseline",                 \
+    X(DESIGN, "design", CT_ENUM, "baseline", 0, 0,                             \
+      "baseline|cerf|unified|racetrack",                                       \
       "register-file / L1D organisation")                                      \
     X(SM_COUNT, "sm.count", CT_INT, "1", 1, 1024, NULL,                        \
       "streaming multiprocessors")                                             \
@@ -159,6 +160,13 @@
       "registers per thread used for occupancy; 0 = the compiled kernel's count") \
     X(LTRF_REGS_PER_INTERVAL, "ltrf.regs_per_interval", CT_INT, "16", 8, 256, \
       NULL, "registers a register-interval may use (N of the LTRF interval passes)") \
+    X(CERF_WAYS, "cerf.ways", CT_ENUM, "4", 0, 0, "2|4|8",                     \
+      "cerf: ways of the integrated register-file/L1D array")                  \
+    X(CERF_POLICY, "cerf.policy", CT_ENUM, "lru-fair", 0, 0,                   \
+      "lru-fair|lru-prioritized",                                              \
+      "cerf: lru-fair (registers and cache lines replace each other, registers spill to L2) or lru-prioritized (cache lines never replace registers)") \
+    X(CERF_TAG_BANKS, "cerf.tag_banks", CT_INT, "4", 1, 64, NULL,              \
+      "cerf: tag-array banks, each governing rf.banks / cerf.tag_banks data banks") \
     X(RACETRACK_BANKS, "racetrack.banks", CT_INT, "16", 1, 64, NULL,           \
       "register-file banks of the racetrack register mapping")                \
     X(RACETRACK_PORTS, "racetrack.ports", CT_INT, "8", 1, 64, NULL,            \

@@ -9,7 +9,7 @@
 #include <string.h>
 
 static const struct design designs[] = {
-    { "baseline", &rf_banked_ops, &l1d_ops, NULL, NULL },
+    { "baseline", &rf_banked_ops, &l1d_ops, NULL, NULL, NULL },
 };
 
 const struct design *design_find(const char *name)

@@ -56,7 +56,8 @@ struct gpu *gpu_new(const struct ws_config *cfg, struct evbus *bus,
         diag_error(diag, NULL, 0, 0, "design '%s' has no timing model", name);
         return NULL;
     }
-    if (tparams_check(&p, diag) != WS_OK)
+    if (tparams_check(&p, diag) != WS_OK ||
+        (d->check && d->check(cfg, &p, diag) != WS_OK))
         return NULL;
     struct gpu *g = ws_xcalloc(1, sizeof *g);
     g->p = p;

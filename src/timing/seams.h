@@ -164,6 +164,11 @@ struct design {
        averages from the sums (also from a launch's differences) over
        `cycles` kernel cycles. */
     void (*section)(void *rf, void *l1, struct jv *sec);
+    /* Optional: constraints between the design's keys and the machine,
+       checked before anything is built (WS_ERR with diag naming the
+       keys). */
+    int (*check)(const struct ws_config *cfg, const struct tparams *p,
+                 struct ws_diag *diag);
     void (*ratios)(struct jv *sec, const struct tparams *p, uint64_t cycles);
 };
 
