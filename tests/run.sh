@@ -37,6 +37,27 @@ for s in examples/microbench/*.lua; do
     fail=$((fail + 1))
   fi
 done
+# Every example computes the same results under each alternative design
+# (scenarios that choose their own design are left to it).
+while read -r sets; do
+  [ -n "$sets" ] || continue
+  args=()
+  for kv in $sets; do args+=(--set "$kv"); done
+  for s in examples/scenarios/*.lua; do
+    grep -q '^ws.config{.*design *=' "$s" && continue
+    if "$bin" run "$s" "${args[@]}" >"$tmp/out" 2>&1; then
+      pass=$((pass + 1))
+    else
+      echo "scenario FAIL $s $sets (exit $?)"; sed 's/^/    /' "$tmp/out" | tail -15
+      fail=$((fail + 1))
+    fi
+  done
+done <<EOF3
+design=cerf cerf.policy=lru-fair
+design=cerf cerf.policy=lru-prioritized
+design=cerf cerf.ways=2 preset=fermi
+design=unified
+EOF3
 # The benchmark workloads are large: their sampled results are checked in
 # functional mode, which is fast.
 for s in examples/bench/*.lua; do

@@ -91,8 +91,10 @@ static enum ui_color state_color(const struct jv *l, bool pend)
     if (pend)
         return UC_PENDING;
     const char *s = ui_jstr(l, "state", "invalid");
-    return strcmp(s, "dirty") == 0 ? UC_DIRTY
-           : strcmp(s, "clean") == 0 ? UC_VALID : UC_INVALID;
+    return strcmp(s, "dirty") == 0                               ? UC_DIRTY
+           : strcmp(s, "clean") == 0 || strcmp(s, "cache") == 0 ? UC_VALID
+           : strcmp(s, "reg") == 0                              ? UC_READY
+                                                                : UC_INVALID;
 }
 
 static void cell(const struct canvas *c, int row, int col, const struct jv *l1,
@@ -105,7 +107,7 @@ static void cell(const struct canvas *c, int row, int col, const struct jv *l1,
     int td = cw - 3 - agew;
     if (td < 1) {                         /* a one-character cell */
         cv_cell(c, row, col, col_, valid ? "\xe2\x96\x88" : "\xc2\xb7",
-                !valid ? '.' : ui_jint(l, "dirty", 0) ? 'D' : pend ? '~' : '#');
+                !valid ? '.' : ui_jint(l, "dirty", 0) ? 'D' : pend ? '~' : strcmp(ui_jstr(l, "state", ""), "reg") == 0 ? 'R' : '#');
         return;
     }
     if (!valid) {
@@ -113,6 +115,13 @@ static void cell(const struct canvas *c, int row, int col, const struct jv *l1,
         return;
     }
     char mark = pend ? '~' : ui_jint(l, "dirty", 0) ? '*' : ' ';
+    if (strcmp(ui_jstr(l, "state", ""), "reg") == 0) {
+        /* a register of an integrated array: its owner, not a tag */
+        cv_print(c, row, col, col_, sel || !c->color, "%-*.*s%*lld", td + 1,
+                 td + 1, ui_jstr(l, "owner", "reg"), agew + 1,
+                 ui_jint(l, "age", 0));
+        return;
+    }
     unsigned long long tag = (unsigned long long)ui_jint(l, "tag", 0);
     if (td < 16)
         tag &= (1ULL << (4 * td)) - 1;
@@ -191,6 +200,14 @@ static void detail_line(const struct canvas *c, int row, const struct jv *l1,
         return;
     }
     long long age = ui_jint(l, "age", 0);
+    if (strcmp(ui_jstr(l, "state", ""), "reg") == 0) {
+        cv_print(c, row, 0, UC_NORMAL, false,
+                 "set %d way %d: register %s (reg-mem 0x%llx), age %lld%s",
+                 p->sel, p->selcol, ui_jstr(l, "owner", "?"),
+                 (unsigned long long)ui_jint(l, "addr", 0), age,
+                 age == 0 ? " (most recent)" : "");
+        return;
+    }
     cv_print(c, row, 0, UC_NORMAL, false,
              "set %d way %d: %s, tag 0x%llx, line 0x%llx, age %lld%s%s", p->sel,
              p->selcol, ui_jstr(l, "state", "?"), (unsigned long long)ui_jint(l, "tag", 0),

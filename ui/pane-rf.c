@@ -258,6 +258,75 @@ static void entries(struct pane *p, const struct canvas *c, int top, int rows,
     jv_free(ws);
 }
 
+/* ---- a design's integrated array (inspect_banks "array") ------------- */
+
+/* The colour of an array entry by state; reg, cache, dirty, inactive. */
+static enum ui_color entry_color(const char *st)
+{
+    return strcmp(st, "reg") == 0     ? UC_READY
+           : strcmp(st, "cache") == 0 ? UC_VALID
+           : strcmp(st, "dirty") == 0 ? UC_DIRTY : UC_DIM;
+}
+
+/* Entry j (in set, way order) of data bank b, or NULL. */
+static const struct jv *bank_entry(const struct jv *ent, int b, int j)
+{
+    int n = 0;
+    for (size_t s = 0; ent && s < ent->n; s++) {
+        const struct jv *ways = ent->items[s];
+        for (size_t w = 0; ways->kind == JV_ARR && w < ways->n; w++)
+            if (ui_jint(ways->items[w], "bank", -1) == b && n++ == j)
+                return ways->items[w];
+    }
+    return NULL;
+}
+
+/* Each data bank's entries as a column: the owner of a register
+   (w12.r5), the line of cache data (c + address), '.' for inactive. */
+static void array_entries(struct pane *p, const struct canvas *c, int top,
+                          int rows, const struct geo *g, const struct jv *arr)
+{
+    const struct jv *ent = jarr(arr, "entries");
+    long long n = ui_jint(arr, "sets", 0) * ui_jint(arr, "ways", 0);
+    int per = g->banks > 0 ? (int)((n + g->banks - 1) / g->banks) : 0;
+    if (p->scroll > per - rows)
+        p->scroll = per - rows;
+    if (p->scroll < 0)
+        p->scroll = 0;
+    for (int r = 0; r < rows && p->scroll + r < per; r++) {
+        int j = p->scroll + r;
+        cv_print(c, top + r, 0, UC_DIM, false, "e%-3d", j);
+        for (int b = 0; b < g->shown; b++) {
+            const struct jv *e = bank_entry(ent, b, j);
+            if (!e)
+                continue;
+            const char *st = ui_jstr(e, "state", "inactive");
+            enum ui_color col = entry_color(st);
+            int x0 = g->label + b * g->cw;
+            if (strcmp(st, "reg") == 0)
+                cv_print(c, top + r, x0, col, !c->color, "%.*s", g->cw - 1,
+                         ui_jstr(e, "owner", "?"));
+            else if (strcmp(st, "inactive") == 0)
+                cv_print(c, top + r, x0, col, false, ".");
+            else
+                cv_print(c, top + r, x0, col, false, "%c%.*s",
+                         strcmp(st, "dirty") == 0 ? '*' : 'c', g->cw - 2,
+                         ui_jstr(e, "owner", "?") + 2);
+        }
+    }
+}
+
+static void array_title(const struct canvas *c, int row, const struct jv *arr)
+{
+    const struct jv *cnt = jv_get(arr, "counts");
+    cv_print(c, row, 0, UC_NORMAL, false,
+             "array %lld sets x %lld ways, %s: %lld reg, %lld cache, %lld dirty, %lld inactive; %lld reads wait for fills",
+             ui_jint(arr, "sets", 0), ui_jint(arr, "ways", 0),
+             ui_jstr(arr, "policy", "?"), ui_jint(cnt, "reg", 0),
+             ui_jint(cnt, "cache", 0), ui_jint(cnt, "dirty", 0),
+             ui_jint(cnt, "inactive", 0), ui_jint(arr, "fills_pending", 0));
+}
+
 static void collectors(const struct canvas *c, int row, const struct jv *cols)
 {
     int busy = 0;
@@ -284,7 +353,9 @@ static void title(const struct canvas *c, const struct jv *bk,
         q += ui_jint(pb->items[b], "queue", 0);
     int col = cv_print(c, 0, 0, UC_NORMAL, false, "SM %lld, %s: %d banks",
                        ui_jint(bk, "sm", 0), ui_jstr(bk, "design", "?"), g->banks);
-    if (pb && pb->n)
+    if (pb && pb->n && jv_get(bk, "array"))
+        col += cv_print(c, 0, col, UC_NORMAL, false, ", %lld queued", q);
+    else if (pb && pb->n)
         col += cv_print(c, 0, col, UC_NORMAL, false, ", bank = %s mod %d, %d regs/thread, %lld queued",
                         g->warp_reg ? "(warp + reg)" : "reg", g->banks, g->nregs, q);
     if (g->shown < g->banks)
@@ -325,7 +396,12 @@ static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
             queues(c, row++, &g, pb);
         if (row < last - 2)
             totals(c, row++, &g, pb);
-        if (row < last)
+        const struct jv *arr = jv_get(bk, "array");
+        if (arr && row < last - 1)
+            array_title(c, row++, arr);
+        if (arr && row < last)
+            array_entries(p, c, row, last - row, &g, arr);
+        else if (row < last)
             entries(p, c, row, last - row, &g, cols, x);
     }
     if (c->h >= 3)

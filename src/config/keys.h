@@ -171,6 +171,12 @@
       "register-file banks of the racetrack register mapping")                \
     X(RACETRACK_PORTS, "racetrack.ports", CT_INT, "8", 1, 64, NULL,            \
       "access ports per racetrack bank (N_p); registers are grouped by ports") \
+    X(E_CERF_TAG_READ, "energy.cerf_tag_read", CT_FLOAT, "0.75", 0, 1000000, NULL, \
+      "cerf: integrated tag lookup per tag bank, pJ (CERF Table III)")         \
+    X(E_CERF_TAG_WRITE, "energy.cerf_tag_write", CT_FLOAT, "0.78", 0, 1000000, NULL, \
+      "cerf: integrated tag update per tag bank, pJ (CERF Table III)")         \
+    X(E_CERF_TAG_LEAK, "energy.cerf_tag_leak_mw", CT_FLOAT, "0.32", 0, 1000000, NULL, \
+      "cerf: integrated tag leakage per tag bank, mW (CERF Table III)")        \
     X(MEM_LIMIT, "mem.limit", CT_INT, "256M", 1048576, 68719476736, NULL,      \
       "device memory available to ws.alloc, in bytes")                         \
     X(PTX_MAX_BYTES, "ptx.max_bytes", CT_INT, "64M", 1024, 4294967296, NULL,   \

@@ -1,5 +1,6 @@
 /* event.c - the event bus (see event.h). */
 #include "debug/event.h"
+#include "timing/seams.h"
 #include <string.h>
 
 void evbus_init(struct evbus *b)
@@ -60,6 +61,7 @@ const char *ev_name(enum ev_type t)
 
 int ev_lookup(const char *name)
 {
+    design_events();
     for (int t = 0; t < EV__MAX && names[t]; t++)
         if (strcmp(names[t], name) == 0)
             return t;

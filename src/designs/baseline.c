@@ -3,13 +3,18 @@
 ** each `design` value plugs into the SMs (see timing/seams.h). A new design
 ** adds its ops and one row here; nothing in the pipeline changes.
 */
+#include "designs/cerf.h"
 #include "timing/l1d.h"
 #include "timing/rf-banked.h"
 #include "timing/seams.h"
 #include <string.h>
 
 static const struct design designs[] = {
-    { "baseline", &rf_banked_ops, &l1d_ops, NULL, NULL, NULL },
+    { "baseline", &rf_banked_ops, &l1d_ops, NULL, NULL, NULL, NULL, NULL },
+    { "cerf", &cerf_rf_ops, &cerf_l1_ops, cerf_section, cerf_check,
+      cerf_ratios, cerf_facts, cerf_events },
+    { "unified", &rf_banked_ops, &l1d_unified_ops, NULL, NULL, NULL,
+      l1d_unified_section, NULL },
 };
 
 const struct design *design_find(const char *name)
@@ -18,4 +23,15 @@ const struct design *design_find(const char *name)
         if (strcmp(designs[i].name, name) == 0)
             return &designs[i];
     return NULL;
+}
+
+void design_events(void)
+{
+    static bool done;
+    if (done)
+        return;
+    done = true;
+    for (size_t i = 0; i < sizeof designs / sizeof designs[0]; i++)
+        if (designs[i].events)
+            designs[i].events();
 }

@@ -430,6 +430,9 @@ static struct jv *launch_stats(const struct gpu *g, const struct jv *before,
     }
     jv_remove(jv_get(o, "rf"), "per_bank");
     jv_remove(jv_get(o, "rf"), "banks");
+    struct jv *ds = jv_get(o, g->d->name);
+    if (ds && g->d->facts)
+        g->d->facts(g->sm[0].rf, g->sm[0].l1, ds);
     gpu_ratios(g, o, cycles);
     jv_free(after);
     return o;
@@ -786,6 +789,10 @@ void gpu_stats(const struct gpu *g, struct jv *o)
         for (uint32_t i = 0; i < g->p.nsm; i++)
             g->d->section(g->sm[i].rf, g->sm[i].l1, ds);
     }
+    if (g->d->facts)
+        g->d->facts(g->sm[0].rf, g->sm[0].l1,
+                    jv_get(o, g->d->name) ? jv_get(o, g->d->name)
+                                          : jv_set(o, g->d->name, jv_obj()));
     jv_set(l1, "hit_rate", jv_num(0));
     jv_set(sh, "accesses", jv_int((int64_t)sha));
     jv_set(sh, "bank_conflicts", jv_int((int64_t)shc));

@@ -21,6 +21,7 @@ struct l1d {
     struct l1_env env;
     struct cache c;
     bool has_cache;
+    uint32_t rf_bytes;        /* design unified: this launch's RF share */
     RING(int32_t) mq;         /* miss queue: request indices */
     uint32_t mq_limit;        /* new requests stall beyond this; dirty
                                  writebacks of fills are never refused */
@@ -29,16 +30,22 @@ struct l1d {
     uint64_t write_hits;      /* local stores into a present line */
 };
 
+static void l1d_size(struct l1d *l, uint32_t size)
+{
+    const struct tparams *p = l->env.p;
+    l->has_cache = size >= p->l1_ways * p->l1_line;
+    cache_init(&l->c, l->has_cache ? size : 0, p->l1_ways, p->l1_line,
+               (enum cache_repl)p->l1_repl, p->l1_mshrs, p->l1_mshr_merge,
+               p->seed + l->env.sm);
+}
+
 static void *l1d_create(const struct l1_env *env)
 {
     struct l1d *l = ws_xcalloc(1, sizeof *l);
     l->env = *env;
-    const struct tparams *p = env->p;
-    l->has_cache = p->l1_size >= p->l1_ways * p->l1_line;
-    cache_init(&l->c, l->has_cache ? p->l1_size : 0, p->l1_ways, p->l1_line,
-               (enum cache_repl)p->l1_repl, p->l1_mshrs, p->l1_mshr_merge,
-               p->seed + env->sm);
-    l->mq_limit = p->l1_miss_queue;
+    l->env.cfg = NULL;
+    l1d_size(l, env->p->l1_size);
+    l->mq_limit = env->p->l1_miss_queue;
     return l;
 }
 
@@ -306,6 +313,57 @@ void l1d_queues(const void *self, struct l1d_queues *out)
     out->limit = l->mq_limit;
     out->outstanding = l->outstanding;
 }
+
+/*
+** Design `unified` (Gebhart et al., CERF's comparison point): one array of
+** sm.registers x 4 bytes split at each launch - the register file gets
+** exactly what the resident CTAs need, the L1D the rest, rounded down to
+** whole sets (l1d.ways x l1d.line). The split holds for the whole kernel.
+*/
+static void l1d_unified_launch(void *self, const struct seam_launch *sl)
+{
+    struct l1d *l = self;
+    const struct tparams *p = l->env.p;
+    uint64_t total = (uint64_t)p->registers * 4;
+    uint64_t rf = (uint64_t)sl->ctas_per_sm * sl->warps_per_cta * 32 *
+                  sl->regs_per_thread * 4;
+    if (rf > total)
+        rf = total;
+    uint64_t set = (uint64_t)p->l1_ways * p->l1_line;
+    uint64_t l1 = (total - rf) / set * set;
+    l->rf_bytes = (uint32_t)rf;
+    cache_free(&l->c);
+    l1d_size(l, (uint32_t)l1);
+}
+
+void l1d_unified_section(void *rf, void *l1, struct jv *sec)
+{
+    (void)rf;
+    const struct l1d *l = l1;
+    jv_set(sec, "total_bytes", jv_int((int64_t)l->env.p->registers * 4));
+    jv_set(sec, "rf_bytes", jv_int(l->rf_bytes));
+    jv_set(sec, "l1d_bytes",
+           jv_int(l->has_cache ? (int64_t)l->c.sets * l->c.ways * l->c.line
+                               : 0));
+}
+
+const struct l1_ops l1d_unified_ops = {
+    .name = "unified-l1d",
+    .create = l1d_create,
+    .destroy = l1d_destroy,
+    .load = l1d_load,
+    .store = l1d_store,
+    .bypass = l1d_bypass,
+    .response = l1d_response,
+    .tick = l1d_tick,
+    .next_event = l1d_next_event,
+    .invalidate = l1d_invalidate,
+    .stats = l1d_stats,
+    .energy = l1d_energy,
+    .view = l1d_view,
+    .pending = l1d_pending,
+    .launch = l1d_unified_launch,
+};
 
 const struct l1_ops l1d_ops = {
     .name = "l1d",

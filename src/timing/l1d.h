@@ -8,6 +8,10 @@
 #include "timing/seams.h"
 
 extern const struct l1_ops l1d_ops;
+/* The same L1D sized at each launch by design `unified` (l1d.c), and that
+   design's statistics section: its split of the array. */
+extern const struct l1_ops l1d_unified_ops;
+void l1d_unified_section(void *rf, void *l1, struct jv *sec);
 
 /* The queues of a baseline L1 (self made by l1d_ops.create), for
    inspection: requests waiting in the miss queue to leave, the limit

@@ -59,8 +59,10 @@ struct rf_ops {
                  bool last);
     void (*write)(void *self, uint32_t w, uint32_t r, uint32_t tag);
     /* Optional. A kernel starts (before its first CTA); warps
-       [first, first + n) left the SM (their registers are dead). */
+       [first, first + n) arrived on the SM (their registers are
+       allocated) or left it (their registers are dead). */
     void (*launch)(void *self, const struct seam_launch *l);
+    void (*admit)(void *self, uint32_t first, uint32_t n);
     void (*retire)(void *self, uint32_t first, uint32_t n);
     /* One cycle: serve requests, report completions through done. */
     void (*tick)(void *self, uint64_t now, rf_done_fn done, void *ctx);
@@ -170,8 +172,17 @@ struct design {
     int (*check)(const struct ws_config *cfg, const struct tparams *p,
                  struct ws_diag *diag);
     void (*ratios)(struct jv *sec, const struct tparams *p, uint64_t cycles);
+    /* Optional: values that describe the design rather than count events
+       (geometry, policy, storage, a launch's partition): set once, from
+       SM 0, after the counters (never differenced per launch). */
+    void (*facts)(void *rf, void *l1, struct jv *sec);
+    /* Optional: registers the design's events (ev_register_fields) so
+       scenarios can subscribe before any SM exists. */
+    void (*events)(void);
 };
 
 const struct design *design_find(const char *name);
+/* Registers every design's events (once; ev_lookup calls it). */
+void design_events(void);
 
 #endif

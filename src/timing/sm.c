@@ -192,6 +192,8 @@ void sm_add_cta(struct sm *s, const struct flaunch *L, uint64_t id,
         w->rs = RS_ABSENT;
         sched_update(s, first + i);
     }
+    if (s->rfo->admit)
+        s->rfo->admit(s->rf, first, warps);
     s->nctas++;
     s->nwarps += warps;
     s->threads += threads;

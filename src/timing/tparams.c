@@ -75,6 +75,8 @@ void tparams_init(struct tparams *p, const struct ws_config *c)
     F(l2_read, L2_READ); F(l2_write, L2_WRITE); F(l2_leak, L2_LEAK);
     F(l2_tag_read, L2_TAG_READ); F(l2_tag_write, L2_TAG_WRITE);
     F(l2_tag_leak, L2_TAG_LEAK);
+    F(cerf_tag_read, CERF_TAG_READ); F(cerf_tag_write, CERF_TAG_WRITE);
+    F(cerf_tag_leak, CERF_TAG_LEAK);
 #undef F
 }
 
