@@ -282,7 +282,8 @@ static const struct jv *bank_entry(const struct jv *ent, int b, int j)
 }
 
 /* Each data bank's entries as a column: the owner of a register
-   (w12.r5), the line of cache data (c + address), '.' for inactive. */
+   (w12.r5), cache data as c (* if dirty) and the low hex digits of its
+   line number (address / 128), '.' for inactive. */
 static void array_entries(struct pane *p, const struct canvas *c, int top,
                           int rows, const struct geo *g, const struct jv *arr)
 {
@@ -303,15 +304,28 @@ static void array_entries(struct pane *p, const struct canvas *c, int top,
             const char *st = ui_jstr(e, "state", "inactive");
             enum ui_color col = entry_color(st);
             int x0 = g->label + b * g->cw;
-            if (strcmp(st, "reg") == 0)
-                cv_print(c, top + r, x0, col, !c->color, "%.*s", g->cw - 1,
-                         ui_jstr(e, "owner", "?"));
-            else if (strcmp(st, "inactive") == 0)
+            const char *own = ui_jstr(e, "owner", "?");
+            int room = g->cw - 1;
+            if (strcmp(st, "reg") == 0) {
+                /* w12.r5, or 12.5 when that does not fit */
+                unsigned wv, rv;
+                if ((int)strlen(own) > room &&
+                    sscanf(own, "w%u.r%u", &wv, &rv) == 2)
+                    cv_print(c, top + r, x0, col, !c->color, "%u.%u", wv, rv);
+                else
+                    cv_print(c, top + r, x0, col, !c->color, "%.*s", room, own);
+            } else if (strcmp(st, "inactive") == 0) {
                 cv_print(c, top + r, x0, col, false, ".");
-            else
-                cv_print(c, top + r, x0, col, false, "%c%.*s",
-                         strcmp(st, "dirty") == 0 ? '*' : 'c', g->cw - 2,
-                         ui_jstr(e, "owner", "?") + 2);
+            } else {
+                /* cache data: the low hex digits of its line number */
+                unsigned long long line =
+                    (unsigned long long)ui_jint(e, "addr", 0) >> 7;
+                int dig = room - 1 > 0 ? room - 1 : 1;
+                if (dig < 16)
+                    line &= (1ULL << (4 * dig)) - 1;
+                cv_print(c, top + r, x0, col, false, "%c%0*llx",
+                         strcmp(st, "dirty") == 0 ? '*' : 'c', dig, line);
+            }
         }
     }
 }

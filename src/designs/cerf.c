@@ -1183,8 +1183,8 @@ static struct jv *entry_json(const struct cerf *c, uint32_t s, uint32_t w,
         jv_set(o, "valid", jv_bool(valid));
         jv_set(o, "dirty", jv_bool(x->state == CS_DIRTY));
         jv_set(o, "tag", valid ? jv_int((int64_t)at.tag) : jv_null());
-        jv_set(o, "addr", valid ? jv_int((int64_t)x->addr) : jv_null());
     }
+    jv_set(o, "addr", valid ? jv_int((int64_t)x->addr) : jv_null());
     jv_set(o, "state", jv_str(cerf_state_name(x->state)));
     jv_set(o, "owner", jv_str(valid ? own : "-"));
     if (!cache_view)

@@ -1,0 +1,4 @@
+-- CERF Table I's separate baseline: 128 KB RF + 16 KB L1D (fermi as is)
+return {
+  base = "fermi",
+}
