@@ -347,37 +347,21 @@ void l1d_unified_section(void *rf, void *l1, struct jv *sec)
                                : 0));
 }
 
+/* The hooks both L1D tables share. */
+#define L1D_HOOKS                                                              \
+    .create = l1d_create, .destroy = l1d_destroy, .load = l1d_load,            \
+    .store = l1d_store, .bypass = l1d_bypass, .response = l1d_response,        \
+    .tick = l1d_tick, .next_event = l1d_next_event,                            \
+    .invalidate = l1d_invalidate, .stats = l1d_stats, .energy = l1d_energy,    \
+    .view = l1d_view, .pending = l1d_pending
+
 const struct l1_ops l1d_unified_ops = {
     .name = "unified-l1d",
-    .create = l1d_create,
-    .destroy = l1d_destroy,
-    .load = l1d_load,
-    .store = l1d_store,
-    .bypass = l1d_bypass,
-    .response = l1d_response,
-    .tick = l1d_tick,
-    .next_event = l1d_next_event,
-    .invalidate = l1d_invalidate,
-    .stats = l1d_stats,
-    .energy = l1d_energy,
-    .view = l1d_view,
-    .pending = l1d_pending,
+    L1D_HOOKS,
     .launch = l1d_unified_launch,
 };
 
 const struct l1_ops l1d_ops = {
     .name = "l1d",
-    .create = l1d_create,
-    .destroy = l1d_destroy,
-    .load = l1d_load,
-    .store = l1d_store,
-    .bypass = l1d_bypass,
-    .response = l1d_response,
-    .tick = l1d_tick,
-    .next_event = l1d_next_event,
-    .invalidate = l1d_invalidate,
-    .stats = l1d_stats,
-    .energy = l1d_energy,
-    .view = l1d_view,
-    .pending = l1d_pending,
+    L1D_HOOKS,
 };
