@@ -87,22 +87,35 @@ static uint64_t group_cost(const uint64_t *CG, uint32_t G, const int32_t *pos)
     return s;
 }
 
-/* Algorithm 2: every order of the groups (Heap's algorithm). */
+/* Algorithm 2: every order of the groups (Heap's algorithm). A step
+   swaps the positions of two groups, which changes only the terms that
+   involve them, so each order's S is updated in O(G) from the last. */
 static void arrange_exhaustive(const uint64_t *CG, uint32_t G, int32_t *best)
 {
     int32_t *pos = ws_xmalloc(((size_t)G + 1) * sizeof *pos);
     int32_t *c = ws_xcalloc((size_t)G + 1, sizeof *c);
+    int64_t *W = ws_xcalloc((size_t)G * G + 1, sizeof *W);
+    for (uint32_t a = 0; a < G; a++)
+        for (uint32_t b = 0; b < G; b++)
+            W[(size_t)a * G + b] = (int64_t)(CG[(size_t)a * G + b] + CG[(size_t)b * G + a]);
     for (uint32_t i = 0; i < G; i++)
         pos[i] = best[i] = (int32_t)i;
-    uint64_t bs = group_cost(CG, G, pos);
+    uint64_t bs = group_cost(CG, G, pos), s = bs;
     uint32_t i = 1;
     while (i < G) {
         if (c[i] < (int32_t)i) {
             uint32_t j = (i % 2 == 0) ? 0 : (uint32_t)c[i];
+            int64_t d = 0;
+            for (uint32_t k = 0; k < G; k++) {
+                if (k == i || k == j)
+                    continue;
+                d += (W[(size_t)i * G + k] - W[(size_t)j * G + k]) *
+                     (labs((long)pos[j] - pos[k]) - labs((long)pos[i] - pos[k]));
+            }
             int32_t t = pos[j];
             pos[j] = pos[i];
             pos[i] = t;
-            uint64_t s = group_cost(CG, G, pos);
+            s = (uint64_t)((int64_t)s + d);
             if (s < bs) {
                 bs = s;
                 memcpy(best, pos, (size_t)G * sizeof *pos);
@@ -116,6 +129,7 @@ static void arrange_exhaustive(const uint64_t *CG, uint32_t G, int32_t *best)
     }
     free(pos);
     free(c);
+    free(W);
 }
 
 /* Beyond the enumeration bound: a greedy chain (start from the heaviest
@@ -230,6 +244,15 @@ static void map_bank(struct rtmap_bank *b, uint32_t ports, const uint32_t *C)
     free(members);
     free(CG);
     free(pos);
+}
+
+void rtmap_bank_from_moves(struct rtmap_bank *b, uint32_t ports,
+                           const uint32_t *C)
+{
+    b->moves = 0;
+    b->heuristic = b->kept_direct = false;
+    if (b->n)
+        map_bank(b, ports, C);
 }
 
 void rtmap_from_trace(uint32_t banks, uint32_t ports, const int32_t *entry,

@@ -64,6 +64,17 @@ void rtmap_from_trace(uint32_t banks, uint32_t ports, const int32_t *entry,
 size_t rtmap_static_trace(const struct kimage *k, uint32_t warps,
                           uint32_t banks, int32_t **entry, uint32_t **bank);
 
+/*
+** Maps one bank from its move counts instead of a trace: b->n registers
+** (indices 0..n-1, the direct order), C[i * n + j] the moves from
+** register i to register j. Fills port, offset, group, ngroups, moves,
+** direct_S, mapped_S, heuristic and kept_direct exactly as
+** rtmap_from_trace does for each bank; the caller frees port, offset and
+** group.
+*/
+void rtmap_bank_from_moves(struct rtmap_bank *b, uint32_t ports,
+                           const uint32_t *C);
+
 /* Shift count S of a trace on bank b under a mapping (offset per
    register index of b). */
 uint64_t rtmap_cost(const struct rtmap_bank *b, const uint32_t *C,
