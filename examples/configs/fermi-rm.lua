@@ -28,5 +28,17 @@ return {
   -- Table 3, SRAM row: 218.88 pJ read, 57.28 pJ write, 12.31 mW leakage
   -- for the whole 16-bank register file (12.31 / 16 per bank)
   energy = { rf_read = 218.88, rf_write = 57.28, rf_leak_mw = 0.769375 },
-  racetrack = { banks = 16, ports = 8 },  -- Table 3 (16 banks), 4.3.3 (8 ports)
+  -- The racetrack register file of the same paper (design = "racetrack"):
+  -- 256 KB in 16 banks (Table 3), 8 ports per bank (section 4.3.3), 64
+  -- domains per stripe so a tape holds the paper's N_r = 64 registers;
+  -- Table 3 latencies (ns, rounded up to 700 MHz cycles: all one cycle)
+  -- and energies; a 2-entry write buffer per bank and 4 of 16 banks
+  -- accessed per cycle (section 2.3).
+  racetrack = {
+    banks = 16, ports = 8, size = 262144, domains = 64,
+    arbiter = 4, write_buffer = 2,
+    read_ns = 0.28, write_ns = 1.24, shift_ns = 0.61,
+    read_pj = 117.12, write_pj = 173.22, shift_pj = 56.16, leak_mw = 7.95,
+    wb_read_pj = 15.60, wb_write_pj = 14.60, wb_leak_mw = 1.12,
+  },
 }

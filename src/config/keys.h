@@ -25,6 +25,8 @@
       "resident warps per SM")                                                 \
     X(SM_MAX_CTAS, "sm.max_ctas", CT_INT, "8", 1, 256, NULL,                   \
       "resident CTAs (thread blocks) per SM")                                  \
+    X(SM_CTAS_LIMIT, "sm.ctas_limit", CT_INT, "0", 0, 256, NULL,              \
+      "TLP throttle: resident CTAs per SM at most this many (0: sm.max_ctas alone decides)") \
     X(SM_REGISTERS, "sm.registers", CT_INT, "32768", 256, 16777216, NULL,      \
       "32-bit registers per SM (register file size / 4 bytes)")                \
     X(SM_SHARED_BYTES, "sm.shared_bytes", CT_INT, "49152", 0, 16777216, NULL,  \
@@ -91,6 +93,8 @@
       "L1D policy for local-memory stores (spills, stack frames)") \
     X(L1D_LATENCY, "l1d.latency", CT_INT, "20", 1, 1000, NULL,                 \
       "L1D hit latency (cycles from the LD/ST unit to the data)")             \
+    X(L1D_PERFECT, "l1d.perfect", CT_BOOL, "false", 0, 0, NULL,               \
+      "every L1D load hits (for profiling without cache contention)")         \
     X(L1D_MSHRS, "l1d.mshrs", CT_INT, "32", 1, 1024, NULL,                     \
       "L1D miss-status holding registers (outstanding missed lines)")         \
     X(L1D_MSHR_MERGE, "l1d.mshr_merge", CT_INT, "8", 1, 256, NULL,             \
@@ -167,16 +171,54 @@
       "cerf: lru-fair (registers and cache lines replace each other, registers spill to L2) or lru-prioritized (cache lines never replace registers)") \
     X(CERF_TAG_BANKS, "cerf.tag_banks", CT_INT, "4", 1, 64, NULL,              \
       "cerf: tag-array banks, each governing rf.banks / cerf.tag_banks data banks") \
-    X(RACETRACK_BANKS, "racetrack.banks", CT_INT, "16", 1, 64, NULL,           \
-      "register-file banks of the racetrack register mapping")                \
-    X(RACETRACK_PORTS, "racetrack.ports", CT_INT, "8", 1, 64, NULL,            \
-      "access ports per racetrack bank (N_p); registers are grouped by ports") \
     X(E_CERF_TAG_READ, "energy.cerf_tag_read", CT_FLOAT, "0.75", 0, 1000000, NULL, \
       "cerf: integrated tag lookup per tag bank, pJ (CERF Table III)")         \
     X(E_CERF_TAG_WRITE, "energy.cerf_tag_write", CT_FLOAT, "0.78", 0, 1000000, NULL, \
       "cerf: integrated tag update per tag bank, pJ (CERF Table III)")         \
     X(E_CERF_TAG_LEAK, "energy.cerf_tag_leak_mw", CT_FLOAT, "0.32", 0, 1000000, NULL, \
       "cerf: integrated tag leakage per tag bank, mW (CERF Table III)")        \
+    X(RACETRACK_BANKS, "racetrack.banks", CT_INT, "16", 1, 64, NULL,           \
+      "register-file banks of the racetrack register mapping")                \
+    X(RACETRACK_PORTS, "racetrack.ports", CT_INT, "8", 1, 64, NULL,            \
+      "access ports per racetrack bank (N_p); registers are grouped by ports") \
+    X(RACETRACK_SIZE, "racetrack.size", CT_INT, "256K", 4096, 16777216, NULL,  \
+      "racetrack: register-file bytes per SM (replaces sm.registers for occupancy)") \
+    X(RACETRACK_DOMAINS, "racetrack.domains", CT_INT, "64", 1, 4096, NULL,     \
+      "racetrack: data domains per stripe (N_d, a multiple of racetrack.ports); a bank has size / banks / (128 x N_d) tapes of 1024 stripes") \
+    X(RACETRACK_ARBITER, "racetrack.arbiter", CT_INT, "4", 1, 64, NULL,       \
+      "racetrack: banks the request arbiter lets access (shift, read or write) at once") \
+    X(RACETRACK_WRITE_BUFFER, "racetrack.write_buffer", CT_INT, "2", 1, 64, NULL, \
+      "racetrack: write-buffer entries per bank (writes are served before reads)") \
+    X(RACETRACK_READ_NS, "racetrack.read_ns", CT_FLOAT, "0.28", 0.001, 1000, NULL, \
+      "racetrack: read latency in ns once aligned (rounded up to core cycles)") \
+    X(RACETRACK_WRITE_NS, "racetrack.write_ns", CT_FLOAT, "1.24", 0.001, 1000, NULL, \
+      "racetrack: write latency in ns once aligned (rounded up to core cycles)") \
+    X(RACETRACK_SHIFT_NS, "racetrack.shift_ns", CT_FLOAT, "0.61", 0.001, 1000, NULL, \
+      "racetrack: latency of one shift step in ns (rounded up to core cycles)") \
+    X(RACETRACK_PRESHIFT, "racetrack.preshift", CT_BOOL, "false", 0, 0, NULL,  \
+      "racetrack: idle banks shift one step per step time toward their head request") \
+    X(RACETRACK_PRESHIFT_FROM, "racetrack.preshift_from", CT_INT, "0", 0,     \
+      1000000000000000, NULL,                                                  \
+      "racetrack: with racetrack.preshift, preshifting starts at this cycle (0: from the start)") \
+    X(RACETRACK_MAPPING, "racetrack.mapping", CT_ENUM, "direct", 0, 0,         \
+      "direct|optimized",                                                      \
+      "racetrack: register placement: direct (ascending order) or optimized (Algorithms 1-2 on a recorded trace, see racetrack.profile_dir)") \
+    X(RACETRACK_PROFILE_DIR, "racetrack.profile_dir", CT_STRING, "", 0, 0, NULL, \
+      "racetrack: directory of recorded traces: direct runs write each launch's move counts and mapping there, optimized runs read them") \
+    X(RACETRACK_READ_PJ, "racetrack.read_pj", CT_FLOAT, "117.12", 0, 1000000, NULL, \
+      "racetrack: energy of a read, pJ per warp register") \
+    X(RACETRACK_WRITE_PJ, "racetrack.write_pj", CT_FLOAT, "173.22", 0, 1000000, NULL, \
+      "racetrack: energy of a write, pJ per warp register") \
+    X(RACETRACK_SHIFT_PJ, "racetrack.shift_pj", CT_FLOAT, "56.16", 0, 1000000, NULL, \
+      "racetrack: energy of one shift step of a tape, pJ") \
+    X(RACETRACK_LEAK_MW, "racetrack.leak_mw", CT_FLOAT, "7.95", 0, 1000000, NULL, \
+      "racetrack: leakage of the whole racetrack register file per SM, mW") \
+    X(RACETRACK_WB_READ_PJ, "racetrack.wb_read_pj", CT_FLOAT, "15.60", 0, 1000000, NULL, \
+      "racetrack: write-buffer read (draining an entry), pJ") \
+    X(RACETRACK_WB_WRITE_PJ, "racetrack.wb_write_pj", CT_FLOAT, "14.60", 0, 1000000, NULL, \
+      "racetrack: write-buffer write (accepting a result), pJ") \
+    X(RACETRACK_WB_LEAK_MW, "racetrack.wb_leak_mw", CT_FLOAT, "1.12", 0, 1000000, NULL, \
+      "racetrack: leakage of all write buffers of an SM, mW") \
     X(MEM_LIMIT, "mem.limit", CT_INT, "256M", 1048576, 68719476736, NULL,      \
       "device memory available to ws.alloc, in bytes")                         \
     X(PTX_MAX_BYTES, "ptx.max_bytes", CT_INT, "64M", 1024, 4294967296, NULL,   \

@@ -4,6 +4,7 @@
 ** adds its ops and one row here; nothing in the pipeline changes.
 */
 #include "designs/cerf.h"
+#include "designs/racetrack.h"
 #include "timing/l1d.h"
 #include "timing/rf-banked.h"
 #include "timing/seams.h"
@@ -15,6 +16,8 @@ static const struct design designs[] = {
       cerf_ratios, cerf_facts, cerf_events },
     { "unified", &rf_banked_ops, &l1d_unified_ops, NULL, NULL, NULL,
       l1d_unified_section, NULL },
+    { "racetrack", &racetrack_rf_ops, &l1d_ops, racetrack_section,
+      racetrack_check, racetrack_ratios, racetrack_facts, racetrack_events },
 };
 
 const struct design *design_find(const char *name)

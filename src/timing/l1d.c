@@ -104,6 +104,14 @@ static enum l1_status l1d_load(void *self, uint64_t addr, bool local,
         return L1_PENDING;
     }
     uint64_t line = cache_line_of(&l->c, addr);
+    if (l->env.p->l1_perfect) {
+        /* profiling without cache contention: a hit, the cache untouched */
+        l->loads++;
+        l->hits++;
+        emit(l, EV_L1_HIT, line, 0);
+        *ready = now + l->env.p->l1_latency;
+        return L1_HIT;
+    }
     /* A new miss needs room in the miss queue (a hit or a merge into an
        outstanding miss does not); check before touching any state. */
     if (mq_full(l) && !cache_present(&l->c, line) &&

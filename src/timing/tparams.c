@@ -35,6 +35,7 @@ void tparams_init(struct tparams *p, const struct ws_config *c)
     p->l1_line = I(L1D_LINE);
     p->l1_repl = (uint32_t)config_e(c, CK_L1D_REPL);
     p->l1_latency = I(L1D_LATENCY);
+    p->l1_perfect = config_b(c, CK_L1D_PERFECT);
     p->l1_mshrs = I(L1D_MSHRS);
     p->l1_mshr_merge = I(L1D_MSHR_MERGE);
     p->l1_miss_queue = I(L1D_MISS_QUEUE);
@@ -60,6 +61,8 @@ void tparams_init(struct tparams *p, const struct ws_config *c)
     p->max_threads = I(SM_MAX_THREADS);
     p->max_warps = I(SM_MAX_WARPS);
     p->max_ctas = I(SM_MAX_CTAS);
+    if (I(SM_CTAS_LIMIT) && I(SM_CTAS_LIMIT) < p->max_ctas)
+        p->max_ctas = I(SM_CTAS_LIMIT);   /* TLP throttle (sm.ctas_limit) */
     p->registers = I(SM_REGISTERS);
     p->shared_bytes = I(SM_SHARED_BYTES);
     p->clock_mhz = I(SM_CLOCK_MHZ);

@@ -53,6 +53,7 @@ struct tparams {
     uint32_t shmem_banks, shmem_latency;
     uint32_t l1_size, l1_ways, l1_line, l1_repl, l1_latency, l1_mshrs,
              l1_mshr_merge, l1_miss_queue;
+    bool l1_perfect;              /* l1d.perfect: every load hits */
     uint32_t icnt_latency, icnt_flit;
     uint32_t l2_slices, l2_size, l2_ways, l2_line, l2_latency, l2_mshrs;
     struct dram_cfg dram;

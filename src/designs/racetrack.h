@@ -1,0 +1,47 @@
+/*
+** racetrack.h - design `racetrack`: a register file built of racetrack
+** memory (seed 001), see racetrack.c and docs/designs/racetrack.md.
+** Exposes the ops, the design's table hooks and a few read-only views
+** and pure helpers for the unit tests; nothing else may reach into the
+** model.
+*/
+#ifndef WS_RACETRACK_H
+#define WS_RACETRACK_H
+#include "timing/seams.h"
+
+extern const struct rf_ops racetrack_rf_ops;
+
+/* The design-table hooks (designs/baseline.c). */
+void racetrack_section(void *rf, void *l1, struct jv *sec);
+int racetrack_check(const struct ws_config *cfg, const struct tparams *p,
+                    struct ws_diag *diag);
+void racetrack_ratios(struct jv *sec, const struct tparams *p,
+                      uint64_t cycles);
+void racetrack_facts(void *rf, void *l1, struct jv *sec);
+void racetrack_events(void);
+
+/* Core cycles taken by `ns` nanoseconds at `mhz`, rounded up (at least 1). */
+uint32_t racetrack_cycles(double ns, uint32_t mhz);
+
+/* Cycles to bring offset `target` under the ports from offset `cur`:
+   one shift step per domain of distance, each step_cycles long. */
+uint64_t racetrack_shift_cycles(uint32_t cur, uint32_t target,
+                                uint32_t step_cycles);
+
+/* One tape of a racetrack register file, for inspection and tests. */
+struct racetrack_tape_view {
+    uint32_t offset;          /* offset under the ports, 0..region-1 */
+    uint32_t registers;       /* warp registers placed on it */
+    bool granted;             /* its bank holds an arbiter slot */
+    uint32_t reads_queued, writes_buffered, writes_waiting;
+};
+uint32_t racetrack_banks(const void *self);
+uint32_t racetrack_tapes(const void *self);    /* per bank */
+void racetrack_tape(const void *self, uint32_t bank, uint32_t tape,
+                    struct racetrack_tape_view *out);
+/* Where warp slot w's register r sits under the mapping of the current
+   launch: bank, tape and domain (port * region + offset). */
+void racetrack_place(const void *self, uint32_t w, uint32_t r,
+                     uint32_t *bank, uint32_t *tape, uint32_t *domain);
+
+#endif
