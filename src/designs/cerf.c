@@ -657,7 +657,6 @@ static void cerf_tick(void *self, uint64_t now, rf_done_fn done, void *ctx)
     if (!c->pending)
         return;
     new_cycle(c, now);
-    bool conflicted = false;
     for (uint32_t b = 0; b < c->a.g.banks; b++) {
         rq_t *w = &c->wr[b], *q = &c->rd[b];
         uint32_t waiting = w->n + q->n;
@@ -679,7 +678,6 @@ static void cerf_tick(void *self, uint64_t now, rf_done_fn done, void *ctx)
         if (waiting > 1) {
             c->st.bank_conflicts += waiting - 1;
             c->bank_conflicts[b] += waiting - 1;
-            conflicted = true;
             if (ev_wanted(c->env.bus, EV_RF_CONFLICT)) {
                 struct ws_event e = { EV_RF_CONFLICT, (int16_t)c->sm, -1, now,
                                       0, b, waiting - 1 };
@@ -687,7 +685,6 @@ static void cerf_tick(void *self, uint64_t now, rf_done_fn done, void *ctx)
             }
         }
     }
-    (void)conflicted;
 }
 
 static uint64_t cerf_rf_next(void *self, uint64_t now)
