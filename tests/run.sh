@@ -143,8 +143,22 @@ for s in examples/scenarios/*.lua examples/microbench/*.lua; do
 done
 [ $sfail = 0 ] && echo "skip-idle: $sn scenarios, identical statistics with and without idle-cycle skipping"
 
+# Storage bills (SPEC 5): the papers' arithmetic on the fermi preset.
+cfail=0
+"$bin" inspect --cost --set preset=fermi > "$tmp/cost" 2>&1 || cfail=1
+for want in "baseline:= 147808 bytes" "cerf:= 133504 bytes" \
+            "cerf:17408 bits     2.125 KB" "racetrack:2097152 bits   256.000 KB"; do
+  d=${want%%:*}; line=${want#*:}
+  # the line must appear inside the design's block
+  if ! awk -v d="  $d" -v l="$line" '$0 == d { on = 1; next } /^  [a-z]/ { on = 0 }
+         on && index($0, l) { found = 1 } END { exit !found }' "$tmp/cost"; then
+    echo "cost  FAIL $d: no '$line' in its bill"; cfail=1
+  fi
+done
+[ $cfail = 0 ] && echo "storage bills: baseline 147808 B, cerf 133504 B (tag 2.125 KB), racetrack 256 KB"
+
 dbgfail=0
 tests/debugger/run.sh "$bin" || dbgfail=1
 tests/tui/run.sh "$bin" || dbgfail=1
 
-[ $fail = 0 ] && [ $bfail = 0 ] && [ $dfail = 0 ] && [ $sfail = 0 ] && [ $dbgfail = 0 ]
+[ $fail = 0 ] && [ $bfail = 0 ] && [ $dfail = 0 ] && [ $sfail = 0 ] && [ $cfail = 0 ] && [ $dbgfail = 0 ]

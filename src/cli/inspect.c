@@ -1,12 +1,13 @@
 /*
-** inspect.c - `warpscope inspect KERNEL.ptx [--kernel NAME] [--json]`.
+** inspect.c - `warpscope inspect [KERNEL.ptx] [--kernel NAME] [--cost] [--json]`.
 ** Compiles a PTX file exactly as a scenario would (same diagnostics, same
 ** exit codes) and shows each kernel: parameters, registers (with ptxas's
 ** count when ptxas is installed), memory layout, the instructions on
 ** physical registers by basic block with dead-operand marks, live-in and
 ** live-out sets, branch targets and reconvergence points, the
 ** register-intervals with their PREFETCH sets, and the racetrack register
-** mapping with its shift counts.
+** mapping with its shift counts. `--cost` prints every design's storage
+** bill per SM under the configuration (SPEC 5).
 */
 #include "cli/cli.h"
 #include "config/preset.h"
@@ -14,6 +15,8 @@
 #include "compile/print.h"
 #include "compile/rtmap.h"
 #include "func/device.h"
+#include "timing/seams.h"
+#include "timing/tparams.h"
 #include "util/jval.h"
 #include <stdbool.h>
 #include <stdio.h>
@@ -189,10 +192,87 @@ static struct jv *kernel_json(const struct kimage *k, const struct view *v,
     return o;
 }
 
+static void print_json(const struct jv *root)
+{
+    struct strbuf b;
+    sb_init(&b);
+    jv_write(root, &b, 2);
+    printf("%s\n", sb_str(&b));
+    sb_free(&b);
+}
+
+/* Every design's bill: {preset, designs: [{design, items, total_bits,
+   total_bytes, vs_baseline}]}; a design without a bill, or that cannot
+   be built on this machine, has items null (and the reason in error). */
+static struct jv *storage_bills(const struct ws_config *cfg)
+{
+    struct tparams p;
+    tparams_init(&p, cfg);
+    struct jv *o = jv_obj();
+    jv_set(o, "preset", jv_str(config_s(cfg, CK_PRESET)));
+    struct jv *ds = jv_set(o, "designs", jv_arr());
+    double base = 0;
+    for (size_t i = 0; design_at(i); i++) {
+        const struct design *d = design_at(i);
+        struct jv *e = jv_push(ds, jv_obj());
+        jv_set(e, "design", jv_str(d->name));
+        struct ws_diag bad = { 0 };
+        if (!d->cost || (d->check && d->check(cfg, &p, &bad) != WS_OK)) {
+            /* no bill, or no such machine: say why */
+            jv_set(e, "items", jv_null());
+            if (bad.msg)
+                jv_set(e, "error", jv_str(bad.msg));
+            diag_reset(&bad);
+            continue;
+        }
+        struct jv *items = jv_set(e, "items", jv_arr());
+        d->cost(cfg, &p, items);
+        uint64_t bits = 0;
+        for (size_t k = 0; k < items->n; k++)
+            bits += (uint64_t)jv_num_at(items->items[k], "bits");
+        jv_set(e, "total_bits", jv_int((int64_t)bits));
+        jv_set(e, "total_bytes", jv_num((double)bits / 8));
+        if (i == 0)
+            base = (double)bits;
+        jv_set(e, "vs_baseline", jv_num(base > 0 ? (double)bits / base : 0));
+    }
+    return o;
+}
+
+static void print_bills(const struct jv *o)
+{
+    printf("storage per SM: register file and L1D (preset %s)\n",
+           jv_get(o, "preset")->u.s);
+    const struct jv *ds = jv_get(o, "designs");
+    for (size_t i = 0; i < ds->n; i++) {
+        const struct jv *e = ds->items[i];
+        const struct jv *items = jv_get(e, "items");
+        printf("\n  %s\n", jv_get(e, "design")->u.s);
+        if (items->kind != JV_ARR) {
+            const struct jv *err = jv_get(e, "error");
+            printf("    %s\n", err ? err->u.s : "no storage bill");
+            continue;
+        }
+        for (size_t k = 0; k < items->n; k++) {
+            const struct jv *it = items->items[k];
+            double bits = jv_num_at(it, "bits");
+            printf("    %-25s %9.0f bits %9.3f KB  %s\n",
+                   jv_get(it, "part")->u.s, bits, bits / 8192,
+                   jv_get(it, "note")->u.s);
+        }
+        double bits = jv_num_at(e, "total_bits");
+        printf("    %-25s %9.0f bits %9.3f KB  = %.0f bytes", "total", bits,
+               bits / 8192, bits / 8);
+        if (i)
+            printf(", %.3f x baseline", jv_num_at(e, "vs_baseline"));
+        printf("\n");
+    }
+}
+
 int cli_inspect(int argc, char **argv)
 {
     const char *path = NULL, *kernel = NULL;
-    bool json = false, use_ptxas = true;
+    bool json = false, use_ptxas = true, cost = false;
     long warps = 0;
     struct config_assigns sets = { 0 };
     struct ws_diag d = { 0 };
@@ -224,6 +304,8 @@ int cli_inspect(int argc, char **argv)
             json = true;
         } else if (strcmp(a, "--no-ptxas") == 0) {
             use_ptxas = false;
+        } else if (strcmp(a, "--cost") == 0) {
+            cost = true;
         } else if (a[0] == '-' && a[1]) {
             rc = cli_usage_error("inspect", "unknown option '%s'", a);
             goto out;
@@ -235,8 +317,8 @@ int cli_inspect(int argc, char **argv)
             path = a;
         }
     }
-    if (!path) {
-        rc = cli_usage_error("inspect", "missing the PTX file (warpscope inspect KERNEL.ptx)");
+    if (!path && !cost) {
+        rc = cli_usage_error("inspect", "missing the PTX file (warpscope inspect KERNEL.ptx, or --cost)");
         goto out;
     }
     struct ws_config c;
@@ -244,6 +326,20 @@ int cli_inspect(int argc, char **argv)
         config_free(&c);
         cli_print_diag(&d);
         rc = EXIT_BAD;
+        goto out;
+    }
+    struct jv *bills = cost ? storage_bills(&c) : NULL;
+    if (!path) {
+        config_free(&c);
+        if (json) {
+            struct jv *root = jv_obj();
+            jv_set(root, "storage", bills);
+            print_json(root);
+            jv_free(root);
+        } else {
+            print_bills(bills);
+            jv_free(bills);
+        }
         goto out;
     }
     struct ws_device dev;
@@ -309,14 +405,18 @@ int cli_inspect(int argc, char **argv)
                     kernel);
             rc = EXIT_BAD;
         } else if (json) {
-            struct strbuf b;
-            sb_init(&b);
-            jv_write(root, &b, 2);
-            printf("%s\n", sb_str(&b));
-            sb_free(&b);
+            if (bills) {
+                jv_set(root, "storage", bills);
+                bills = NULL;
+            }
+            print_json(root);
+        } else if (bills) {
+            printf("\n");
+            print_bills(bills);
         }
         jv_free(root);
     }
+    jv_free(bills);
     device_free(&dev);
 out:
     diag_reset(&d);

@@ -28,6 +28,7 @@
 #include "designs/cerf.h"
 #include "compile/image.h"
 #include "config/config.h"
+#include "timing/cache.h"
 #include "timing/l1d.h"
 #include "util/invariant.h"
 #include "util/ring.h"
@@ -94,12 +95,7 @@ void cerf_cost(uint32_t registers, uint32_t ways, uint32_t l1_size,
     out->total_bytes = out->data_bytes + (out->tag_bits + out->state_bits) / 8;
     out->base_rf_bytes = (uint64_t)registers * 4;
     out->base_l1_bytes = l1_size;
-    if (l1_size && l1_ways && l1_line) {
-        uint64_t lines = l1_size / l1_line, l1sets = lines / l1_ways;
-        /* tag + valid + dirty per line */
-        out->base_tag_bits =
-            lines * (CERF_ADDR_BITS - log2u(l1_line) - log2u(l1sets) + 2);
-    }
+    out->base_tag_bits = cache_tag_bits(l1_size, l1_ways, l1_line);
     out->base_total_bytes = out->base_rf_bytes + out->base_l1_bytes +
                             out->base_tag_bits / 8;
 }
@@ -250,7 +246,7 @@ struct cstats {
     uint64_t tag_lookups, tag_writes, data_reads, data_writes;
     uint64_t bank_conflicts, tag_conflicts, ldst_bank_conflicts;
     /* time integrals over kernel cycles (entries x cycles) */
-    uint64_t state_cycles[4], live_cycles, alloc_cycles, cycles;
+    uint64_t state_cycles[4];
 };
 
 struct cerf {
@@ -266,8 +262,7 @@ struct cerf {
     RING(struct due) due;
     struct fwait *fw;             /* reads waiting for fills */
     uint32_t nfw, capfw;
-    uint8_t *spilled, *filling, *live;   /* per warp register */
-    uint32_t nlive, allocated;    /* warp registers live / of resident warps */
+    uint8_t *spilled, *filling;   /* per warp register */
     /* this cycle's tag lookups and data-bank grants (for LD/ST) */
     uint64_t cyc;
     uint32_t *tag_used;
@@ -300,9 +295,6 @@ static void acct(struct cerf *c)
         uint64_t dt = now - c->last;
         for (int s = 0; s < 4; s++)
             c->st.state_cycles[s] += dt * c->a.count[s];
-        c->st.live_cycles += dt * c->nlive;
-        c->st.alloc_cycles += dt * c->allocated;
-        c->st.cycles += dt;
     }
     c->last = now;
 }
@@ -366,7 +358,6 @@ static void *cerf_create(const struct rf_env *env)
     c->wr = ws_xcalloc(g.banks, sizeof *c->wr);
     c->spilled = ws_xcalloc(c->nwr, 1);
     c->filling = ws_xcalloc(c->nwr, 1);
-    c->live = ws_xcalloc(c->nwr, 1);
     c->tag_used = ws_xcalloc(g.tag_banks, sizeof *c->tag_used);
     c->bank_used = ws_xcalloc((g.banks + 63) / 64, sizeof *c->bank_used);
     c->served_at = ws_xcalloc(g.banks, sizeof *c->served_at);
@@ -403,7 +394,6 @@ static void cerf_destroy(void *self)
     free(c->fw);
     free(c->spilled);
     free(c->filling);
-    free(c->live);
     free(c->tag_used);
     free(c->bank_used);
     free(c->served_at);
@@ -554,17 +544,6 @@ static void cerf_write(void *self, uint32_t w, uint32_t r, uint32_t tag)
     queue_req(c, c->wr, &q);
 }
 
-static void set_live(struct cerf *c, uint32_t wr, bool on)
-{
-    if (c->live[wr] == on)
-        return;
-    c->live[wr] = on;
-    if (on)
-        c->nlive++;
-    else
-        c->nlive--;
-}
-
 static void grant(struct cerf *c, uint64_t now, uint32_t tag, bool write)
 {
     struct due d = { now + 1, tag, write };
@@ -625,20 +604,16 @@ static bool serve(struct cerf *c, uint64_t now, const struct rreq *q,
         c->st.data_writes++;
         c->st.array_writes += hit;
         c->spilled[wr] = 0;
-        set_live(c, wr, true);
         c->bank_writes[b]++;
     } else {
         c->st.reads++;
         c->st.data_reads++;
         c->bank_reads[b]++;
-        if (q->last) {
-            set_live(c, wr, false);
-            if (c->a.policy == CP_LRU_PRIORITIZED) {
-                /* the dead-operand bit frees the entry */
-                cerf_array_set_state(&c->a, at.set, way, CS_INACTIVE);
-                c->st.freed++;
-                transition(c, addr, (int32_t)q->w, CS_REG, CS_INACTIVE);
-            }
+        if (q->last && c->a.policy == CP_LRU_PRIORITIZED) {
+            /* the dead-operand bit frees the entry */
+            cerf_array_set_state(&c->a, at.set, way, CS_INACTIVE);
+            c->st.freed++;
+            transition(c, addr, (int32_t)q->w, CS_REG, CS_INACTIVE);
         }
     }
     grant(c, now, q->tag, write);
@@ -699,21 +674,12 @@ static uint64_t cerf_rf_next(void *self, uint64_t now)
     return UINT64_MAX;
 }
 
-static void cerf_admit(void *self, uint32_t first, uint32_t n)
-{
-    struct cerf *c = self;
-    (void)first;
-    acct(c);
-    c->allocated += n * c->rpt;
-}
-
 /* Warps left: their registers are dead (inactive), spilled copies
    forgotten. */
 static void cerf_retire(void *self, uint32_t first, uint32_t n)
 {
     struct cerf *c = self;
     acct(c);
-    c->allocated -= n * c->rpt;
     for (uint32_t w = first; w < first + n; w++)
         for (uint32_t r = 0; r < c->rpt; r++) {
             uint32_t wr = wreg(c, w, r);
@@ -727,7 +693,6 @@ static void cerf_retire(void *self, uint32_t first, uint32_t n)
                 transition(c, addr, (int32_t)w, CS_REG, CS_INACTIVE);
             }
             c->spilled[wr] = 0;
-            set_live(c, wr, false);
         }
 }
 
@@ -1032,6 +997,12 @@ static void cerf_l1_stats(void *self, struct jv *o)
     jv_add_int(o, "reservation_stalls", (int64_t)c->st.stalls);
     jv_add_int(o, "fills", (int64_t)c->st.cache_fills);
     jv_add_int(o, "writebacks", (int64_t)c->st.writebacks);
+    jv_add_int(o, "valid_byte_cycles",
+               (int64_t)(CERF_BLOCK *
+                         (upto(c, c->st.state_cycles[CS_CACHE],
+                               c->a.count[CS_CACHE]) +
+                          upto(c, c->st.state_cycles[CS_DIRTY],
+                               c->a.count[CS_DIRTY]))));
 }
 
 void cerf_section(void *rf, void *l1, struct jv *o)
@@ -1039,7 +1010,6 @@ void cerf_section(void *rf, void *l1, struct jv *o)
     (void)l1;
     struct cerf *c = rf;
     const struct cstats *s = &c->st;
-    uint64_t entries = (uint64_t)c->a.g.sets * c->a.g.ways;
     jv_add_int(o, "register_reads", (int64_t)s->reads);
     jv_add_int(o, "register_writes", (int64_t)s->writes);
     jv_add_int(o, "register_hits", (int64_t)s->reg_hits);
@@ -1074,12 +1044,6 @@ void cerf_section(void *rf, void *l1, struct jv *o)
     for (int k = 0; k < 4; k++)
         jv_add_int(o, sk[k], (int64_t)upto(c, s->state_cycles[k],
                                            c->a.count[k]));
-    uint64_t cyc = upto(c, s->cycles, 1);
-    jv_add_int(o, "entry_cycles", (int64_t)(cyc * entries));
-    jv_add_int(o, "live_register_cycles",
-               (int64_t)upto(c, s->live_cycles, c->nlive));
-    jv_add_int(o, "allocated_register_cycles",
-               (int64_t)upto(c, s->alloc_cycles, c->allocated));
 }
 
 void cerf_facts(void *rf, void *l1, struct jv *o)
@@ -1106,11 +1070,13 @@ static void ratio(struct jv *o, const char *key, double num, double den)
     jv_set(o, key, jv_num(den > 0 ? num / den : 0));
 }
 
-void cerf_ratios(struct jv *o, const struct tparams *p, uint64_t cycles)
+void cerf_ratios(struct jv *o, const struct jv *all,
+                 const struct tparams *p, uint64_t cycles)
 {
-    (void)p;
-    (void)cycles;
-    double ec = jv_num_at(o, "entry_cycles");
+    /* over the kernel's cycles on every SM (the states' integrals stop
+       when the array is flushed at the end of a kernel) */
+    double ec = jv_num_at(o, "sets") * jv_num_at(o, "ways") *
+                (double)cycles * p->nsm;
     double active = jv_num_at(o, "reg_entry_cycles") +
                     jv_num_at(o, "cache_entry_cycles") +
                     jv_num_at(o, "dirty_entry_cycles");
@@ -1118,9 +1084,11 @@ void cerf_ratios(struct jv *o, const struct tparams *p, uint64_t cycles)
     ratio(o, "register_share", jv_num_at(o, "reg_entry_cycles"), ec);
     ratio(o, "cache_share", jv_num_at(o, "cache_entry_cycles") +
                                 jv_num_at(o, "dirty_entry_cycles"), ec);
-    double alloc = jv_num_at(o, "allocated_register_cycles");
-    ratio(o, "static_holes", ec - alloc, ec);
-    ratio(o, "dynamic_holes", alloc - jv_num_at(o, "live_register_cycles"), ec);
+    /* the holes as the pipeline sees them (one array entry is one warp
+       register) */
+    const struct jv *rf = jv_get(all, "rf");
+    jv_set(o, "static_holes", jv_num(jv_num_at(rf, "static_holes")));
+    jv_set(o, "dynamic_holes", jv_num(jv_num_at(rf, "dynamic_holes")));
     ratio(o, "cache_hit_rate", jv_num_at(o, "cache_hits"),
           jv_num_at(o, "cache_accesses"));
     ratio(o, "register_hit_rate", jv_num_at(o, "register_hits"),
@@ -1285,6 +1253,26 @@ int cerf_check(const struct ws_config *cfg, const struct tparams *p,
     return WS_OK;
 }
 
+void cerf_bill(const struct ws_config *cfg, const struct tparams *p,
+               struct jv *items)
+{
+    uint32_t ways = 2u << config_e(cfg, CK_CERF_WAYS);
+    struct cerf_cost c;
+    cerf_cost(p->registers, ways, p->l1_size, p->l1_ways, p->l1_line, &c);
+    uint64_t entries = c.data_bytes / CERF_BLOCK;
+    char note[120];
+    snprintf(note, sizeof note, "%llu blocks x %u B, RF and L1D in one array",
+             (unsigned long long)entries, CERF_BLOCK);
+    bill_add(items, "integrated data array", c.data_bytes * 8, note);
+    snprintf(note, sizeof note, "%llu entries x %llu bits (%u-way, %llu sets)",
+             (unsigned long long)entries,
+             (unsigned long long)(c.tag_bits / entries), ways,
+             (unsigned long long)(entries / ways));
+    bill_add(items, "integrated tag array", c.tag_bits, note);
+    bill_add(items, "entry states", c.state_bits,
+             "2 bits per entry: inactive, reg, cache, dirty");
+}
+
 const struct rf_ops cerf_rf_ops = {
     .name = "cerf",
     .create = cerf_create,
@@ -1293,7 +1281,6 @@ const struct rf_ops cerf_rf_ops = {
     .read = cerf_read,
     .write = cerf_write,
     .launch = cerf_launch,
-    .admit = cerf_admit,
     .retire = cerf_retire,
     .tick = cerf_tick,
     .next_event = cerf_rf_next,

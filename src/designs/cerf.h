@@ -16,7 +16,8 @@ extern const struct l1_ops cerf_l1_ops;
 void cerf_section(void *rf, void *l1, struct jv *sec);
 void cerf_events(void);
 void cerf_facts(void *rf, void *l1, struct jv *sec);
-void cerf_ratios(struct jv *sec, const struct tparams *p, uint64_t cycles);
+void cerf_ratios(struct jv *sec, const struct jv *all,
+                 const struct tparams *p, uint64_t cycles);
 int cerf_check(const struct ws_config *cfg, const struct tparams *p,
                struct ws_diag *diag);
 
@@ -65,6 +66,9 @@ struct cerf_cost {
     uint64_t data_bytes, tag_bits, state_bits, total_bytes;
     uint64_t base_rf_bytes, base_l1_bytes, base_tag_bits, base_total_bytes;
 };
+/* The bill as struct design's cost hook. */
+void cerf_bill(const struct ws_config *cfg, const struct tparams *p,
+               struct jv *items);
 void cerf_cost(uint32_t registers, uint32_t ways, uint32_t l1_size,
                uint32_t l1_ways, uint32_t l1_line, struct cerf_cost *out);
 

@@ -844,8 +844,10 @@ static double div0(double a, double b)
     return b > 0 ? a / b : 0.0;
 }
 
-void racetrack_ratios(struct jv *sec, const struct tparams *p, uint64_t cycles)
+void racetrack_ratios(struct jv *sec, const struct jv *all,
+                      const struct tparams *p, uint64_t cycles)
 {
+    (void)all;
     double sms = p->nsm;
     jv_set(sec, "shifts_per_access", jv_num(div0(jv_num_at(sec, "shifts"),
                                                  jv_num_at(sec, "accesses"))));
@@ -859,6 +861,25 @@ void racetrack_ratios(struct jv *sec, const struct tparams *p, uint64_t cycles)
     jv_set(sec, "occupancy", jv_num(div0(jv_num_at(sec, "resident_warps_sum"), l)));
     jv_set(sec, "occupancy_sram",
            jv_num(div0(jv_num_at(sec, "resident_warps_sram_sum"), l)));
+}
+
+/* The RM array and its write buffers; the L1D is the baseline's. */
+void racetrack_bill(const struct ws_config *cfg, const struct tparams *p,
+                    struct jv *items)
+{
+    uint64_t size = (uint64_t)config_i(cfg, CK_RACETRACK_SIZE);
+    uint32_t banks = (uint32_t)config_i(cfg, CK_RACETRACK_BANKS);
+    uint32_t wb = (uint32_t)config_i(cfg, CK_RACETRACK_WRITE_BUFFER);
+    char note[120];
+    snprintf(note, sizeof note, "%u banks of %llu B, %lld domains, %lld ports per stripe",
+             banks, (unsigned long long)(size / banks),
+             (long long)config_i(cfg, CK_RACETRACK_DOMAINS),
+             (long long)config_i(cfg, CK_RACETRACK_PORTS));
+    bill_add(items, "racetrack register file", size * 8, note);
+    snprintf(note, sizeof note, "%u banks x %u entries x one warp register (%u B)",
+             banks, wb, WARP_BITS / 8);
+    bill_add(items, "write buffers (SRAM)", (uint64_t)banks * wb * WARP_BITS, note);
+    baseline_l1_bill(p, items);
 }
 
 /* ---- configuration check ---------------------------------------------------- */

@@ -15,10 +15,13 @@ extern const struct rf_ops racetrack_rf_ops;
 void racetrack_section(void *rf, void *l1, struct jv *sec);
 int racetrack_check(const struct ws_config *cfg, const struct tparams *p,
                     struct ws_diag *diag);
-void racetrack_ratios(struct jv *sec, const struct tparams *p,
+void racetrack_ratios(struct jv *sec, const struct jv *all,
+                      const struct tparams *p,
                       uint64_t cycles);
 void racetrack_facts(void *rf, void *l1, struct jv *sec);
 void racetrack_events(void);
+void racetrack_bill(const struct ws_config *cfg, const struct tparams *p,
+                    struct jv *items);
 
 /* Core cycles taken by `ns` nanoseconds at `mhz`, rounded up (at least 1). */
 uint32_t racetrack_cycles(double ns, uint32_t mhz);

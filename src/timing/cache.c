@@ -21,6 +21,24 @@ void cache_init(struct cache *c, uint32_t size, uint32_t ways, uint32_t line,
     c->wait = ws_xcalloc((size_t)nmshr * merge + 1, sizeof *c->wait);
 }
 
+static uint32_t log2u(uint64_t v)
+{
+    uint32_t n = 0;
+    while (v > 1) {
+        v >>= 1;
+        n++;
+    }
+    return n;
+}
+
+uint64_t cache_tag_bits(uint32_t size, uint32_t ways, uint32_t line)
+{
+    if (!size || !ways || !line || size < ways * line)
+        return 0;
+    uint64_t lines = size / line, sets = lines / ways;
+    return lines * (32 - log2u(line) - log2u(sets) + 2);
+}
+
 void cache_free(struct cache *c)
 {
     free(c->lines);
@@ -170,6 +188,7 @@ bool cache_fill(struct cache *c, uint64_t addr, bool dirty, uint64_t *victim)
         }
     }
     set[w].addr = cache_line_of(c, addr);
+    c->nvalid += !set[w].valid;
     set[w].valid = true;
     set[w].dirty = dirty;
     set[w].stamp = ++c->clock;       /* LRU and FIFO both start here */
@@ -197,6 +216,7 @@ bool cache_invalidate(struct cache *c, uint64_t addr)
         return false;
     bool d = l->dirty;
     l->valid = l->dirty = false;
+    c->nvalid--;
     c->st.invalidations++;
     return d;
 }

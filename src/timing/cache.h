@@ -39,6 +39,7 @@ struct cache {
     struct cache_line *lines;   /* sets * ways */
     struct mshr *mshr;
     uint32_t mshr_used;         /* valid MSHRs */
+    uint32_t nvalid;            /* valid lines */
     uint32_t *wait;             /* nmshr * merge request tags */
     struct cache_stats st;
     /* the last cache_fill's victim, clean or dirty (for events) */
@@ -59,6 +60,9 @@ void cache_init(struct cache *c, uint32_t size, uint32_t ways, uint32_t line,
                 enum cache_repl repl, uint32_t nmshr, uint32_t merge,
                 uint64_t seed);
 void cache_free(struct cache *c);
+/* Storage of the tag array of a cache with a 32-bit address space: per
+   line the tag, a valid and a dirty bit (a bill, not a model). */
+uint64_t cache_tag_bits(uint32_t size, uint32_t ways, uint32_t line);
 
 static inline uint64_t cache_line_of(const struct cache *c, uint64_t addr)
 {

@@ -661,6 +661,39 @@ static void set_ratio(struct jv *o, const char *key, double num, double den)
         jv_set(o, key, jv_num(ratio(num, den)));
 }
 
+/*
+** Register-file holes and on-chip utilisation, the same definition for
+** every design: a warp register (WS_WARP x 4 bytes) is live from its
+** write to its last read; holes are the RF's never-allocated (static) and
+** allocated-but-dead (dynamic) shares; utilisation is (live register
+** bytes + valid L1 bytes) / (RF + the L1's own storage), time-averaged.
+*/
+static void onchip_ratios(const struct gpu *g, struct jv *o, uint64_t cycles)
+{
+    struct jv *rf = jv_get(o, "rf");
+    if (!rf || !jv_get(rf, "live_register_cycles"))
+        return;
+    const struct sm *s = &g->sm[0];
+    double span = (double)cycles * g->p.nsm;
+    double regs = (double)s->rfo->capacity(s->rf) / WS_WARP;
+    double live = jv_num_at(rf, "live_register_cycles");
+    double alloc = jv_num_at(rf, "allocated_register_cycles");
+    jv_set(rf, "static_holes", jv_num(ratio(regs * span - alloc, regs * span)));
+    jv_set(rf, "dynamic_holes", jv_num(ratio(alloc - live, regs * span)));
+    uint64_t rf_bytes = (uint64_t)s->rfo->capacity(s->rf) * 4;
+    uint64_t l1_bytes = s->l1o->own_bytes ? s->l1o->own_bytes(s->l1) : 0;
+    double reg_bytes = live * WS_WARP * 4;
+    double l1_valid = jv_num_at(jv_get(o, "l1d"), "valid_byte_cycles");
+    struct jv *oc = jv_set(o, "onchip", jv_obj());
+    jv_set(oc, "rf_bytes", jv_int((int64_t)rf_bytes));
+    jv_set(oc, "l1d_bytes", jv_int((int64_t)l1_bytes));
+    jv_set(oc, "live_register_bytes", jv_num(ratio(reg_bytes, span)));
+    jv_set(oc, "valid_cache_bytes", jv_num(ratio(l1_valid, span)));
+    jv_set(oc, "utilization",
+           jv_num(ratio(reg_bytes + l1_valid,
+                        (double)(rf_bytes + l1_bytes) * span)));
+}
+
 void gpu_ratios(const struct gpu *g, struct jv *o, uint64_t cycles)
 {
     struct jv *sms = jv_get(o, "sm");
@@ -680,9 +713,10 @@ void gpu_ratios(const struct gpu *g, struct jv *o, uint64_t cycles)
                   jv_num_at(d, "row_empty"));
     set_ratio(d, "bus_utilization", jv_num_at(d, "bus_busy_cycles"),
               (double)cycles * g->p.dram.channels);
+    onchip_ratios(g, o, cycles);
     struct jv *ds = jv_get(o, g->d->name);
     if (ds && g->d->ratios)
-        g->d->ratios(ds, &g->p, cycles);
+        g->d->ratios(ds, o, &g->p, cycles);
     if (e) {
         double total = 0;
         for (size_t k = 0; k < e->n; k++)
@@ -776,6 +810,9 @@ void gpu_stats(const struct gpu *g, struct jv *o)
         const struct sm *s = &g->sm[i];
         jv_push(sms, sm_stats(g, s));
         s->rfo->stats(s->rf, rf);
+        jv_add_int(rf, "live_register_cycles", (int64_t)s->st.live_reg_cycles);
+        jv_add_int(rf, "allocated_register_cycles",
+                   (int64_t)s->st.alloc_reg_cycles);
         s->l1o->stats(s->l1, l1);
         if (s->rfo->energy)
             s->rfo->energy(s->rf, &g->p, g->kernel_cycles, en);

@@ -28,7 +28,18 @@ struct l1d {
     uint32_t outstanding;     /* requests expecting a response */
     uint64_t loads, stores, bypass, hits, misses, merges, stalls;
     uint64_t write_hits;      /* local stores into a present line */
+    uint64_t valid_acc, valid_t;  /* valid line x cycles up to valid_t */
 };
+
+/* Brings the valid-line integral up to now (before lines change). */
+static void valid_acct(struct l1d *l)
+{
+    uint64_t now = *l->env.cycle;
+    if (now > l->valid_t) {
+        l->valid_acc += (now - l->valid_t) * l->c.nvalid;
+        l->valid_t = now;
+    }
+}
 
 static void l1d_size(struct l1d *l, uint32_t size)
 {
@@ -172,6 +183,7 @@ static enum l1_status l1d_store(void *self, uint64_t addr, uint32_t bytes,
         }
         l->stores++;
         uint64_t victim;
+        valid_acct(l);
         bool wb = cache_fill(&l->c, line, true, &victim);
         if (l->c.evicted)
             emit(l, EV_L1_EVICT, l->c.evicted_addr, l->c.evicted_dirty);
@@ -184,6 +196,7 @@ static enum l1_status l1d_store(void *self, uint64_t addr, uint32_t bytes,
         return L1_STALL;
     }
     l->stores++;
+    valid_acct(l);
     if (pol == WRITE_THROUGH) {
         if (cache_touch(&l->c, line))
             l->write_hits++;          /* the line's copy is updated */
@@ -220,6 +233,7 @@ static void l1d_response(void *self, const struct mreq *r, uint64_t now)
     }
     uint64_t victim;
     emit(l, EV_L1_FILL, r->addr, 0);
+    valid_acct(l);
     bool wb = cache_fill(&l->c, r->addr, false, &victim);
     if (l->c.evicted)
         emit(l, EV_L1_EVICT, l->c.evicted_addr, l->c.evicted_dirty);
@@ -258,6 +272,7 @@ static uint64_t l1d_next_event(void *self, uint64_t now)
 static void l1d_invalidate(void *self)
 {
     struct l1d *l = self;
+    valid_acct(l);
     for (uint32_t i = 0; i < l->c.sets * l->c.ways; i++) {
         struct cache_line *c = &l->c.lines[i];
         if (c->valid && c->dirty && c->addr < LOCAL_PHYS_BASE) {
@@ -267,6 +282,7 @@ static void l1d_invalidate(void *self)
         c->valid = false;
         c->dirty = false;
     }
+    l->c.nvalid = 0;
 }
 
 static void l1d_stats(void *self, struct jv *o)
@@ -282,6 +298,16 @@ static void l1d_stats(void *self, struct jv *o)
     jv_add_int(o, "fills", (int64_t)l->c.st.fills);
     jv_add_int(o, "evictions", (int64_t)l->c.st.evictions);
     jv_add_int(o, "writebacks", (int64_t)l->c.st.writebacks);
+    uint64_t now = *l->env.cycle, acc = l->valid_acc;
+    if (now > l->valid_t)
+        acc += (now - l->valid_t) * l->c.nvalid;
+    jv_add_int(o, "valid_byte_cycles", (int64_t)(acc * l->c.line));
+}
+
+static uint64_t l1d_own_bytes(void *self)
+{
+    const struct l1d *l = self;
+    return l->has_cache ? (uint64_t)l->c.sets * l->c.ways * l->c.line : 0;
 }
 
 /* Every load or store looks the tags up; hits read a line; fills and
@@ -340,6 +366,7 @@ static void l1d_unified_launch(void *self, const struct seam_launch *sl)
     uint64_t set = (uint64_t)p->l1_ways * p->l1_line;
     uint64_t l1 = (total - rf) / set * set;
     l->rf_bytes = (uint32_t)rf;
+    valid_acct(l);
     cache_free(&l->c);
     l1d_size(l, (uint32_t)l1);
 }
@@ -372,4 +399,5 @@ const struct l1_ops l1d_unified_ops = {
 const struct l1_ops l1d_ops = {
     .name = "l1d",
     L1D_HOOKS,
+    .own_bytes = l1d_own_bytes,
 };

@@ -149,6 +149,11 @@ struct l1_ops {
     const struct cache *(*view)(void *self);
     /* Requests it still has to send or expects back. */
     uint32_t (*pending)(void *self);
+    /* Optional: bytes of storage the L1 adds to the SM beyond the
+       register file's (NULL: none, it lives in the register file's
+       array). With the stats key valid_byte_cycles (bytes holding valid
+       cache data, summed over cycles) it gives the on-chip utilisation. */
+    uint64_t (*own_bytes)(void *self);
     /* Optional, as for rf_ops. describe adds to an inspect_l1 object
        (for instance a "state" and "owner" per line of sets_data). */
     void (*launch)(void *self, const struct seam_launch *l);
@@ -164,14 +169,16 @@ struct design {
        section adds one SM's counters (called per SM on the same object;
        rf and l1 are that SM's objects); ratios derives rates and
        averages from the sums (also from a launch's differences) over
-       `cycles` kernel cycles. */
+       `cycles` kernel cycles; all is the whole statistics object (its
+       common sections' ratios already derived). */
     void (*section)(void *rf, void *l1, struct jv *sec);
     /* Optional: constraints between the design's keys and the machine,
        checked before anything is built (WS_ERR with diag naming the
        keys). */
     int (*check)(const struct ws_config *cfg, const struct tparams *p,
                  struct ws_diag *diag);
-    void (*ratios)(struct jv *sec, const struct tparams *p, uint64_t cycles);
+    void (*ratios)(struct jv *sec, const struct jv *all,
+                   const struct tparams *p, uint64_t cycles);
     /* Optional: values that describe the design rather than count events
        (geometry, policy, storage, a launch's partition): set once, from
        SM 0, after the counters (never differenced per launch). */
@@ -179,9 +186,21 @@ struct design {
     /* Optional: registers the design's events (ev_register_fields) so
        scenarios can subscribe before any SM exists. */
     void (*events)(void);
+    /* Optional: the storage bill of one SM under this configuration
+       (SPEC 5, `warpscope inspect --cost`): pushes one object per part,
+       {part, bits, note}, onto the array items. */
+    void (*cost)(const struct ws_config *cfg, const struct tparams *p,
+                 struct jv *items);
 };
 
 const struct design *design_find(const char *name);
+/* The i-th design of the table, NULL past its end. */
+const struct design *design_at(size_t i);
+/* Adds one part to a storage bill. */
+void bill_add(struct jv *items, const char *part, uint64_t bits,
+              const char *note);
+/* The baseline L1D's data and tags, for designs that keep it. */
+void baseline_l1_bill(const struct tparams *p, struct jv *items);
 /* Registers every design's events (once; ev_lookup calls it). */
 void design_events(void);
 

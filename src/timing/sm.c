@@ -228,6 +228,8 @@ static void try_retire_cta(struct sm *s, int32_t c)
         s->rfo->retire(s->rf, t->first, t->nwarps);
     for (uint32_t i = 0; i < t->nwarps; i++) {
         struct twarp *w = &s->w[t->first + i];
+        for (int k = 0; k < SM_REG_WORDS; k++)
+            s->nlive -= (uint32_t)__builtin_popcountll(w->live[k]);
         s->st.warp_insts += w->fw->ninst;
         s->st.thread_insts += w->fw->nthread;
         w->used = false;
@@ -273,6 +275,21 @@ static void finish(struct sm *s, int32_t i)
         try_retire_cta(s, w->cta);
 }
 
+/* Liveness, for the on-chip utilisation statistics: a register is live
+   from the write of a value until the read the compiler marked as its
+   last use (or until its warp leaves). */
+static void set_live(struct sm *s, struct twarp *w, uint32_t r, bool on)
+{
+    uint64_t bit = 1ULL << (r & 63), *word = &w->live[r >> 6];
+    if (!(*word & bit) == !on)
+        return;
+    *word ^= bit;
+    if (on)
+        s->nlive++;
+    else
+        s->nlive--;
+}
+
 /* Execution is over: write the results, if any, through the RF. */
 void sm_complete(struct sm *s, int32_t i)
 {
@@ -284,8 +301,10 @@ void sm_complete(struct sm *s, int32_t i)
         return;
     }
     in->nwritten = 0;
-    for (uint32_t k = 0; k < t->ndst; k++)
+    for (uint32_t k = 0; k < t->ndst; k++) {
+        set_live(s, &s->w[in->warp], t->dst[k], true);
         s->rfo->write(s->rf, (uint32_t)in->warp, t->dst[k], (uint32_t)i);
+    }
 }
 
 static void on_rf_done(void *ctx, uint32_t tag, bool write)
@@ -382,8 +401,12 @@ static int issue(struct sm *s, uint32_t wi, uint64_t now,
     w->inflight++;
     s->collectors_used++;
     tq_push(s, &s->collecting, i);
-    for (uint32_t k = 0; k < t->nsrc; k++)
-        s->rfo->read(s->rf, wi, t->src[k], (uint32_t)i, t->last >> k & 1);
+    for (uint32_t k = 0; k < t->nsrc; k++) {
+        bool last = t->last >> k & 1;
+        if (last)
+            set_live(s, w, t->src[k], false);
+        s->rfo->read(s->rf, wi, t->src[k], (uint32_t)i, last);
+    }
     if (mo >= 0)
         mo_setup(s, mo, i, ki);
     if (released)
@@ -447,6 +470,8 @@ int sm_cycle(struct sm *s, uint64_t now, struct ws_diag *diag)
     const struct tparams *p = s->p;
     s->progressed = false;
     sm_account(s, now);
+    s->st.live_reg_cycles += s->nlive;
+    s->st.alloc_reg_cycles += s->regs / WS_WARP;
     if (s->nctas) {
         s->st.cycles_active++;
         s->st.warp_cycles += s->nwarps;
@@ -497,6 +522,8 @@ void sm_account(struct sm *s, uint64_t upto)
         return;
     uint64_t gap = upto - s->acct;
     s->acct = upto;
+    s->st.live_reg_cycles += gap * s->nlive;
+    s->st.alloc_reg_cycles += gap * (s->regs / WS_WARP);
     if (!s->nctas)
         return;
     s->st.cycles_active += gap;

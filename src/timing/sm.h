@@ -74,6 +74,8 @@ struct twarp {
     uint64_t sb[SM_REG_WORDS];    /* registers being produced */
     uint64_t sbmem[SM_REG_WORDS]; /* ... by a load */
     uint64_t sbp;                 /* predicates being produced */
+    uint64_t live[SM_REG_WORDS];  /* registers holding a value still to be
+                                     read (written, no last read yet) */
     uint32_t inflight;            /* issued, not yet complete */
 };
 
@@ -121,6 +123,9 @@ struct sm_stats {
     uint64_t issued, stalls[STALL__COUNT];
     uint64_t shmem_accesses, shmem_conflicts;
     uint64_t ctas;
+    /* over cycles: live and allocated warp registers (one register of
+       every thread of a warp) */
+    uint64_t live_reg_cycles, alloc_reg_cycles;
 };
 
 struct gpu;
@@ -151,6 +156,7 @@ struct sm {
     struct twarp *w;              /* p->max_warps slots */
     struct tcta *cta;             /* p->max_ctas slots */
     uint32_t nctas, nwarps, threads, regs, shared;
+    uint32_t nlive;               /* live warp registers (twarp.live) */
     /* schedulers */
     struct sched *sch;
     /* instructions */
