@@ -16,7 +16,10 @@ return {
     schedulers = 2,          -- Table 2
   },
   sched = { policy = "lrr" },  -- Table 2: round-robin
-  rf = { banks = 16 },       -- Table 2: 16-bank register file
+  -- Table 2: 16-bank register file; section 2.3: at most 4 of the 16
+  -- banks are accessed in a cycle (Fermi), for the SRAM file as for the
+  -- racetrack one (racetrack.arbiter)
+  rf = { banks = 16, arbiter = 4 },
   l1d = {
     size = 16384,            -- Table 2: 16/32 KB (16 KB here)
     ways = 4,                -- Table 2

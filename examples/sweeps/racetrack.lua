@@ -22,12 +22,14 @@
 --   do not touch it; four identical baseline points per kernel).
 --
 -- "tlp": the profiles of the TLP optimisation (seed 001 section 4.2) for
---   N = 1..8 resident CTAs per SM (sm.ctas_limit): P_cache(N) with zero
---   shift cost (racetrack.ports = racetrack.domains = 64), P_ideal(N) with
---   zero shift cost and an L1D that always hits (l1d.perfect), P_RM(N)
---   with the real tapes and the perfect L1D, and the plain racetrack run
---   at each N. docs/designs/racetrack.md computes P(N) = P_cache(N) -
---   (P_ideal(N) - P_RM(N)) from results.csv and picks N.
+--   N = 1..8 resident CTAs per SM (sm.ctas_limit), as cases: P_cache(N)
+--   with zero shift cost (racetrack.ports = racetrack.domains = 64),
+--   P_ideal(N) with zero shift cost and an L1D that always hits
+--   (l1d.perfect), P_RM(N) with the real tapes and the perfect L1D; the
+--   SRAM file, the plain racetrack run and the racetrack run with the
+--   optimized mapping and preshifting at each N. Its report prints the
+--   per-N table, N* = argmax P(N) and the speed-ups with all three
+--   techniques together (sweeps/racetrack-tlp/report.txt). -j 1 as above.
 local study = "framework"
 
 local scenarios = {
@@ -54,16 +56,82 @@ local columns = {
 if study == "tlp" then
   local ns = {}
   for n = 1, 8 do ns[#ns + 1] = n end
+  local rt = "racetrack"
   return {
     name = "racetrack-tlp",
     scenarios = scenarios,
-    set = {
-      ["sm.ctas_limit"] = ns,
-      ["racetrack.ports"] = { 8, 64 },      -- 64 = N_d: no shift ever
-      ["l1d.perfect"] = { false, true },
+    set = { ["sm.ctas_limit"] = ns },
+    -- per N, in this order: the direct "rm_preshift" run records the move
+    -- counts the "all" run maps from (a profile belongs to the same
+    -- configuration but for the mapping), so run with -j 1
+    cases = {
+      { name = "sram", design = "baseline" },
+      { name = "cache", design = rt, ["racetrack.ports"] = 64 },
+      { name = "ideal", design = rt, ["racetrack.ports"] = 64, ["l1d.perfect"] = true },
+      { name = "rm_perfect_l1", design = rt, ["l1d.perfect"] = true },
+      { name = "rm", design = rt },
+      { name = "rm_preshift", design = rt, ["racetrack.preshift"] = true },
+      { name = "all", design = rt, ["racetrack.mapping"] = "optimized",
+        ["racetrack.preshift"] = true },
     },
-    fixed = { preset = "fermi-rm", design = "racetrack", ["mem.limit"] = "64M" },
+    fixed = {
+      preset = "fermi-rm", ["mem.limit"] = "64M",
+      ["racetrack.profile_dir"] = "sweeps/racetrack-tlp/profiles",
+    },
     columns = columns,
+    -- P(N) = P_cache(N) - (P_ideal(N) - P_RM(N)) per scenario, N* its
+    -- argmax; then the speed-up over the SRAM file (at N = 8, no limit)
+    -- of the racetrack file alone, with mapping and preshifting, and with
+    -- all three techniques (the "all" run at N*).
+    report = function(rows)
+      local by, order = {}, {}
+      for _, r in ipairs(rows) do
+        local k = r.scenario:match("([^/]+)%.lua$")
+        if not by[k] then by[k] = {}; order[#order + 1] = k end
+        local n = tonumber(r.settings["sm.ctas_limit"])
+        by[k][n] = by[k][n] or {}
+        by[k][n][r.case] = r.exit == 0 and r.stats or nil
+      end
+      local function ipc(t, c) return t[c] and t[c].ipc end
+      local g = { rm8 = 0, all8 = 0, rmN = 0, allN = 0 }
+      local sh = { rm8 = 0, allN = 0 }
+      local count = 0
+      print("P(N) = P_cache(N) - (P_ideal(N) - P_RM(N)), IPC; N* = argmax P(N)")
+      for _, k in ipairs(order) do
+        print(string.format("\n%s\n   N  P_cache  P_ideal     P_RM     P(N)   RM IPC  all IPC", k))
+        local best, bestn = nil, nil
+        for n = 1, 8 do
+          local t = by[k][n] or {}
+          local pc, pi, pr = ipc(t, "cache"), ipc(t, "ideal"), ipc(t, "rm_perfect_l1")
+          local p = pc and pi and pr and pc - (pi - pr)
+          if p and (not best or p > best) then best, bestn = p, n end
+          local function f(v) return v and string.format("%8.3f", v) or "       -" end
+          print(string.format("  %2d %s %s %s %s %s %s", n, f(pc), f(pi), f(pr), f(p),
+                              f(ipc(t, "rm")), f(ipc(t, "all"))))
+        end
+        local s8, r8, a8 = by[k][8].sram, by[k][8].rm, by[k][8].all
+        local tN = bestn and by[k][bestn] or {}
+        if s8 and r8 and a8 and tN.rm and tN.all then
+          local su = function(x) return s8.cycles / x.cycles end
+          print(string.format("  N* = %d; speed-up over SRAM: RM %.3f, +mapping+preshift %.3f, at N* %.3f, all three %.3f",
+                              bestn, su(r8), su(a8), su(tN.rm), su(tN.all)))
+          g.rm8 = g.rm8 + math.log(su(r8)); g.all8 = g.all8 + math.log(su(a8))
+          g.rmN = g.rmN + math.log(su(tN.rm)); g.allN = g.allN + math.log(su(tN.all))
+          sh.rm8 = sh.rm8 + (r8["racetrack.shifts"] or 0)
+          sh.allN = sh.allN + (tN.all["racetrack.shifts"] or 0)
+          count = count + 1
+        else
+          print("  (a point failed: no speed-up)")
+        end
+      end
+      if count > 0 then
+        local e = function(x) return math.exp(x / count) end
+        print(string.format("\ngeomean speed-up over SRAM (%d scenarios): RM %.3f, +mapping+preshift %.3f, TLP at N* %.3f, all three %.3f",
+                            count, e(g.rm8), e(g.all8), e(g.rmN), e(g.allN)))
+        print(string.format("shift steps: RM at N = 8 %d, all three %d (%.1f%%)",
+                            sh.rm8, sh.allN, sh.rm8 > 0 and 100 * sh.allN / sh.rm8 or 0))
+      end
+    end,
   }
 end
 

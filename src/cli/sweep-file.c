@@ -1,8 +1,8 @@
 /*
 ** sweep-file.c - the sweep file: loading and checking it (run in the Lua
 ** sandbox), and expanding it into points: scenarios times the cartesian
-** product of the configuration values, in a deterministic order with
-** stable ids. See docs/sweeps.md.
+** product of the configuration values times the cases, in a deterministic
+** order with stable ids. See docs/sweeps.md.
 */
 #include "cli/sweep-internal.h"
 #include "config/config.h"
@@ -52,6 +52,16 @@ void  sweep_free(struct sweep *s)
         }
         free(lists[l]);
     }
+    for (size_t i = 0; i < s->ncases; i++) {
+        for (size_t k = 0; k < s->cases[i].n; k++) {
+            free(s->cases[i].set[k].name);
+            free(s->cases[i].set[k].vals[0]);
+            free(s->cases[i].set[k].vals);
+        }
+        free(s->cases[i].set);
+        free(s->cases[i].label);
+    }
+    free(s->cases);
     for (size_t i = 0; i < s->ncols; i++)
         free(s->cols[i]);
     free(s->cols);
@@ -183,7 +193,7 @@ static char *scalar_text(lua_State *L, int idx)
 
 
 static const char *const top_keys[] = { "name", "scenarios", "set", "fixed",
-                                         "columns" };
+                                         "cases", "columns", "report" };
 
 static int by_name(const void *a, const void *b)
 {
@@ -252,12 +262,12 @@ static int read_top_keys(lua_State *L, int t, struct sweep *s,
             continue;
         struct where w = src_find(s->src, 0, keys[i], true);
         if (!best)
-            rc = sweep_error(s, d, w, "unknown key '%s' in the sweep table (expected name, scenarios, set, fixed or columns)",
+            rc = sweep_error(s, d, w, "unknown key '%s' in the sweep table (expected name, scenarios, set, fixed, cases, columns or report)",
                              keys[i]);
         else {
             rc = sweep_error(s, d, w, "unknown key '%s' in the sweep table (did you mean '%s'?)",
                              keys[i], best);
-            diag_note(d, "a sweep table has the keys name, scenarios, set, fixed and columns");
+            diag_note(d, "a sweep table has the keys name, scenarios, set, fixed, cases, columns and report");
         }
     }
     for (size_t i = 0; i < n; i++)
@@ -467,6 +477,115 @@ static int read_settings(lua_State *L, int t, struct sweep *s, bool lists,
     return WS_OK;
 }
 
+/*
+** Reads `cases`: a list of tables { name = LABEL, [key] = value, ... },
+** each a bundle of settings one point applies together. Keys are checked
+** like set's and may not be in set or fixed; labels are unique names.
+*/
+static int read_cases(lua_State *L, int t, struct sweep *s, struct ws_diag *d)
+{
+    int ty = lua_getfield(L, t, "cases");
+    struct where w = src_find(s->src, 0, "cases", true);
+    if (ty == LUA_TNIL) {
+        lua_pop(L, 1);
+        return WS_OK;
+    }
+    lua_Integer n = list_len(L, -1);
+    if (n <= 0)
+        return sweep_error(s, d, w, "cases must be a non-empty list of tables, e.g. { { name = \"small\", [\"l1d.size\"] = 4096 }, ... }");
+    int list = lua_gettop(L);
+    s->cases = ws_xcalloc((size_t)n, sizeof *s->cases);
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_rawgeti(L, list, i);
+        int tab = lua_gettop(L);
+        if (!lua_istable(L, tab))
+            return sweep_error(s, d, w, "cases[%lld] must be a table { name = ..., [key] = value, ... }, got a %s",
+                               (long long)i, luaL_typename(L, tab));
+        struct sweep_case *c = &s->cases[s->ncases++];
+        lua_getfield(L, tab, "name");
+        if (lua_type(L, -1) != LUA_TSTRING || !good_name(lua_tostring(L, -1)))
+            return sweep_error(s, d, w, "cases[%lld] needs a name: letters, digits, '_', '-', '.' (not first)",
+                               (long long)i);
+        c->label = ws_xstrdup(lua_tostring(L, -1));
+        lua_pop(L, 1);
+        struct where cw = src_find(s->src, w.off < 0 ? 0 : w.off, c->label, false);
+        for (size_t j = 0; j + 1 < s->ncases; j++)
+            if (strcmp(s->cases[j].label, c->label) == 0)
+                return sweep_error(s, d, cw, "two cases are named '%s'", c->label);
+        char **names;
+        size_t nn;
+        if (sorted_keys(s, L, tab, "cases", &names, &nn, d) != WS_OK)
+            return WS_ERR;
+        c->set = ws_xcalloc(nn ? nn : 1, sizeof *c->set);
+        for (size_t k = 0; k < nn; k++) {
+            if (strcmp(names[k], "name") == 0) {
+                free(names[k]);
+                continue;
+            }
+            struct sweep_key *key = &c->set[c->n++];
+            key->name = names[k];
+            struct where kw = src_find(s->src, cw.off < 0 ? 0 : cw.off, key->name, true);
+            if (config_find(key->name) < 0) {
+                struct ws_config cfg;
+                config_init(&cfg);
+                config_set(&cfg, key->name, "", d);
+                config_free(&cfg);
+                char *msg = ws_xstrdup(d->msg);
+                sweep_error(s, d, kw, "case '%s': %s", c->label, msg);
+                free(msg);
+                for (size_t r = k + 1; r < nn; r++)
+                    free(names[r]);
+                free(names);
+                return WS_ERR;
+            }
+            bool clash = false;
+            for (size_t f = 0; f < s->nfixed; f++)
+                clash |= strcmp(s->fixed[f].name, key->name) == 0;
+            for (size_t f = 0; f < s->nkeys; f++)
+                clash |= strcmp(s->keys[f].name, key->name) == 0;
+            lua_getfield(L, tab, key->name);
+            char *text = scalar_text(L, -1);
+            lua_pop(L, 1);
+            key->vals = ws_xcalloc(1, sizeof *key->vals);
+            if (text)
+                key->vals[key->n++] = text;
+            if (clash || !text) {
+                for (size_t r = k + 1; r < nn; r++)
+                    free(names[r]);
+                free(names);
+                if (clash)
+                    return sweep_error(s, d, kw, "case '%s' sets '%s', which is also in %s",
+                                       c->label, key->name, "set or fixed");
+                return sweep_error(s, d, kw, "case '%s': '%s' must be a string, number or boolean",
+                                   c->label, key->name);
+            }
+            if (check_config(s, key->name, text, kw, d) != WS_OK) {
+                for (size_t r = k + 1; r < nn; r++)
+                    free(names[r]);
+                free(names);
+                return WS_ERR;
+            }
+        }
+        free(names);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return WS_OK;
+}
+
+static int read_report(lua_State *L, int t, struct sweep *s, struct ws_diag *d)
+{
+    int ty = lua_getfield(L, t, "report");
+    lua_pop(L, 1);
+    if (ty == LUA_TNIL)
+        return WS_OK;
+    if (ty != LUA_TFUNCTION)
+        return sweep_error(s, d, src_find(s->src, 0, "report", true),
+                           "report must be a function(rows) printing what the sweep found");
+    s->has_report = true;
+    return WS_OK;
+}
+
 static int read_columns(lua_State *L, int t, struct sweep *s,
                         struct ws_diag *d)
 {
@@ -530,9 +649,13 @@ int  sweep_load(struct sweep *s, const char *file, struct ws_diag *d)
     if (rc == WS_OK)
         rc = read_settings(L, t, s, true, d);
     if (rc == WS_OK)
+        rc = read_cases(L, t, s, d);
+    if (rc == WS_OK)
+        rc = read_report(L, t, s, d);
+    if (rc == WS_OK)
         rc = read_columns(L, t, s, d);
     wslua_close(L);
-    s->npoints = rc == WS_OK ? s->nscen : 0;
+    s->npoints = rc == WS_OK ? s->nscen * (s->ncases ? s->ncases : 1) : 0;
     for (size_t k = 0; k < s->nkeys && rc == WS_OK; k++) {
         if (s->npoints > MAX_POINTS / s->keys[k].n)
             rc = diag_error(d, file, 0, 0, "the sweep has more than %d points; split it",
@@ -579,6 +702,11 @@ char * point_id(const struct sweep *s, const struct point *p, bool hashed)
         h = ws_fnv1a(h, s->keys[k].name, strlen(s->keys[k].name) + 1);
         h = ws_fnv1a(h, v, strlen(v) + 1);
     }
+    if (s->ncases) {
+        const char *l = s->cases[p->ci].label;
+        sb_printf(&b, "__%s", l);
+        h = ws_fnv1a(h, l, strlen(l) + 1);
+    }
     bool lossy = b.len == 0 || b.s[0] == '.';
     for (size_t i = 0; i < b.len; i++)
         if (!isalnum((unsigned char)b.s[i]) && !strchr("_.=-", b.s[i])) {
@@ -624,7 +752,8 @@ static size_t find_dups(struct point *pts, size_t n, bool *dup)
 
 /*
 ** The points in order: scenarios in file order, then the set keys in
-** sorted order, the last key varying fastest, values in list order.
+** sorted order, values in list order, then the cases in file order
+** (varying fastest).
 ** Returns NULL (message printed) if ids cannot be made unique.
 */
 struct point * expand_points(const struct sweep *s)
@@ -635,6 +764,10 @@ struct point * expand_points(const struct sweep *s)
         struct point *p = &pts[i];
         p->vi = ws_xcalloc(s->nkeys ? s->nkeys : 1, sizeof *p->vi);
         size_t r = i;
+        if (s->ncases) {
+            p->ci = r % s->ncases;
+            r /= s->ncases;
+        }
         for (size_t k = s->nkeys; k-- > 0;) {
             p->vi[k] = r % s->keys[k].n;
             r /= s->keys[k].n;

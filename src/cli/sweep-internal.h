@@ -19,6 +19,13 @@ struct sweep_key {
     size_t n;
 };
 
+/* A named bundle of settings applied together (`cases`). */
+struct sweep_case {
+    char *label;
+    struct sweep_key *set;   /* one value each, sorted by name */
+    size_t n;
+};
+
 struct sweep {
     char *file;              /* as given on the command line */
     char *dir;               /* scenarios are relative to it */
@@ -31,6 +38,9 @@ struct sweep {
     size_t nkeys;
     struct sweep_key *fixed; /* `fixed`, sorted; one value each */
     size_t nfixed;
+    struct sweep_case *cases;/* `cases`, in file order; none: one case */
+    size_t ncases;
+    bool has_report;         /* `report` is a function */
     char **cols;             /* `columns`; NULL: every top-level number */
     size_t ncols;
     size_t npoints;
@@ -39,6 +49,7 @@ struct sweep {
 struct point {
     size_t scen;
     size_t *vi;              /* value index per set key */
+    size_t ci;               /* case index (0 without cases) */
     char *id;
     int exit;                /* -1: not run */
     bool done;               /* finished by an earlier run */

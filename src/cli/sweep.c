@@ -105,7 +105,8 @@ static char *point_file(const char *dir, const struct point *p, const char *ext)
 static char **point_argv(const struct ctx *c, const struct point *p)
 {
     const struct sweep *s = &c->s;
-    size_t n = 0, cap = 6 + 2 * (s->nfixed + s->nkeys);
+    const struct sweep_case *cs = s->ncases ? &s->cases[p->ci] : NULL;
+    size_t n = 0, cap = 6 + 2 * (s->nfixed + s->nkeys + (cs ? cs->n : 0));
     char **a = ws_xcalloc(cap, sizeof *a);
     struct strbuf b;
     sb_init(&b);
@@ -115,6 +116,11 @@ static char **point_argv(const struct ctx *c, const struct point *p)
     for (size_t i = 0; i < s->nfixed + s->nkeys; i++) {
         const struct sweep_key *k = i < s->nfixed ? &s->fixed[i] : &s->keys[i - s->nfixed];
         sb_printf(&b, "%s=%s", k->name, k->vals[i < s->nfixed ? 0 : p->vi[i - s->nfixed]]);
+        a[n++] = ws_xstrdup("--set");
+        a[n++] = sb_take(&b);
+    }
+    for (size_t i = 0; cs && i < cs->n; i++) {
+        sb_printf(&b, "%s=%s", cs->set[i].name, cs->set[i].vals[0]);
         a[n++] = ws_xstrdup("--set");
         a[n++] = sb_take(&b);
     }
@@ -380,6 +386,8 @@ static int collect(struct ctx *c)
         sb_putc(&csv, ',');
         csv_field(&csv, s->keys[k].name);
     }
+    if (s->ncases)
+        sb_puts(&csv, ",case");
     sb_puts(&csv, ",exit");
     for (size_t k = 0; k < s->ncols; k++) {
         sb_putc(&csv, ',');
@@ -419,6 +427,14 @@ static int collect(struct ctx *c)
             sb_putc(&csv, ',');
             csv_field(&csv, s->keys[k].vals[p->vi[k]]);
             jv_set(set, s->keys[k].name, jv_str(s->keys[k].vals[p->vi[k]]));
+        }
+        if (s->ncases) {
+            const struct sweep_case *cs = &s->cases[p->ci];
+            sb_putc(&csv, ',');
+            csv_field(&csv, cs->label);
+            jv_set(pj, "case", jv_str(cs->label));
+            for (size_t k = 0; k < cs->n; k++)
+                jv_set(set, cs->set[k].name, jv_str(cs->set[k].vals[0]));
         }
         if (p->exit >= 0)
             sb_printf(&csv, ",%d", p->exit);
@@ -494,6 +510,132 @@ static int report(const struct ctx *c)
     printf("sweep '%s': %zu point%s (%zu run, %zu done before): %zu ok, %zu check failed, %zu bad input\n",
            c->s.name, n, n == 1 ? "" : "s", n - skipped, skipped, ok, failed, bad);
     printf("results: %s/results.csv, %s/sweep.json\n", c->out, c->out);
+    return rc;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The sweep's own report                                                  */
+/* ---------------------------------------------------------------------- */
+
+/* print() inside report: to stdout and to the text kept for report.txt
+   (the buffer is the upvalue). */
+static int report_print(lua_State *L)
+{
+    struct strbuf *b = lua_touserdata(L, lua_upvalueindex(1));
+    int n = lua_gettop(L);
+    size_t start = b->len;
+    for (int i = 1; i <= n; i++) {
+        size_t len;
+        const char *t = luaL_tolstring(L, i, &len);
+        if (i > 1)
+            sb_putc(b, '\t');
+        sb_printf(b, "%.*s", (int)len, t);
+        lua_pop(L, 1);
+    }
+    sb_putc(b, '\n');
+    fwrite(b->s + start, 1, b->len - start, stdout);
+    return 0;
+}
+
+/* A statistics value as Lua: numbers, strings, booleans; nil otherwise. */
+static void push_value(lua_State *L, const struct jv *v)
+{
+    if (!v)
+        lua_pushnil(L);
+    else if (v->kind == JV_INT)
+        lua_pushinteger(L, (lua_Integer)v->u.i);
+    else if (v->kind == JV_NUM)
+        lua_pushnumber(L, v->u.d);
+    else if (v->kind == JV_STR)
+        lua_pushstring(L, v->u.s);
+    else if (v->kind == JV_BOOL)
+        lua_pushboolean(L, v->u.b);
+    else
+        lua_pushnil(L);
+}
+
+/*
+** Runs the sweep file's report(rows) after every point: rows in point
+** order, each { id, scenario, case, exit, settings = { key = text },
+** stats = { column = value } } (the columns of results.csv). What it
+** prints goes to stdout and DIR/report.txt. Returns EXIT_OK, or
+** EXIT_BAD after printing the error (file:line).
+*/
+static int run_report(const struct ctx *c)
+{
+    const struct sweep *s = &c->s;
+    struct ws_diag d = { 0 };
+    struct strbuf out;
+    sb_init(&out);
+    int rc = EXIT_OK;
+    lua_State *L = wslua_new(s->dir, SWEEP_LUA_INSTRUCTIONS, SWEEP_LUA_MEMORY,
+                             false);
+    if (!L) {
+        fprintf(stderr, "warpscope sweep: error: cannot create a Lua interpreter\n");
+        return EXIT_BAD;
+    }
+    if (wslua_dofile(L, s->file, 1, &d) != WS_OK) {
+        rc = EXIT_BAD;
+        goto done;
+    }
+    lua_getfield(L, -1, "report");
+    lua_createtable(L, (int)s->npoints, 0);
+    for (size_t i = 0; i < s->npoints; i++) {
+        const struct point *p = &c->pts[i];
+        struct ws_diag rd = { 0 };
+        struct jv *st = p->exit == 0 || p->exit == 1 ? read_stats(c, p, &rd) : NULL;
+        diag_reset(&rd);
+        lua_createtable(L, 0, 6);
+        lua_pushstring(L, p->id);
+        lua_setfield(L, -2, "id");
+        lua_pushstring(L, s->scen[p->scen]);
+        lua_setfield(L, -2, "scenario");
+        if (s->ncases) {
+            lua_pushstring(L, s->cases[p->ci].label);
+            lua_setfield(L, -2, "case");
+        }
+        lua_pushinteger(L, p->exit);
+        lua_setfield(L, -2, "exit");
+        lua_newtable(L);
+        for (size_t k = 0; k < s->nkeys; k++) {
+            lua_pushstring(L, s->keys[k].vals[p->vi[k]]);
+            lua_setfield(L, -2, s->keys[k].name);
+        }
+        for (size_t k = 0; s->ncases && k < s->cases[p->ci].n; k++) {
+            lua_pushstring(L, s->cases[p->ci].set[k].vals[0]);
+            lua_setfield(L, -2, s->cases[p->ci].set[k].name);
+        }
+        lua_setfield(L, -2, "settings");
+        lua_newtable(L);
+        for (size_t k = 0; st && k < s->ncols; k++) {
+            push_value(L, jv_path(st, s->cols[k]));
+            lua_setfield(L, -2, s->cols[k]);
+        }
+        lua_setfield(L, -2, "stats");
+        jv_free(st);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_pushlightuserdata(L, &out);
+    lua_pushcclosure(L, report_print, 1);
+    lua_setglobal(L, "print");
+    if (wslua_pcall(L, 1, 0, &d) != WS_OK)
+        rc = EXIT_BAD;
+done:
+    if (rc != EXIT_OK)
+        cli_print_diag(&d);
+    diag_reset(&d);
+    wslua_close(L);
+    if (rc == EXIT_OK) {
+        struct strbuf path;
+        sb_init(&path);
+        sb_printf(&path, "%s/report.txt", c->out);
+        if (ws_write_file(sb_str(&path), out.len ? out.s : "", out.len))
+            rc = EXIT_BAD;
+        else
+            printf("report: %s\n", sb_str(&path));
+        sb_free(&path);
+    }
+    sb_free(&out);
     return rc;
 }
 
@@ -710,6 +852,8 @@ int cli_sweep(int argc, char **argv)
     int wrote = collect(&c);
     rc = report(&c);
     if (wrote)
+        rc = EXIT_BAD;
+    else if (c.s.has_report && run_report(&c) != EXIT_OK)
         rc = EXIT_BAD;
 done:
     diag_reset(&d);

@@ -75,6 +75,8 @@
       "register-file banks; warp w's register r is in bank (w + r) mod banks") \
     X(RF_BANK_MAP, "rf.bank_map", CT_ENUM, "warp+reg", 0, 0, "warp+reg|reg",     \
       "register-to-bank mapping: (warp slot + register) mod banks, or register mod banks") \
+    X(RF_ARBITER, "rf.arbiter", CT_INT, "0", 0, 64, NULL,                     \
+      "register-file banks served per cycle, round-robin (0: every bank; Fermi: 4 of 16)") \
     X(RF_COLLECTORS, "rf.collectors", CT_INT, "8", 1, 64, NULL,                \
       "operand collector units per SM (instructions gathering operands at once)") \
     X(SHMEM_BANKS, "shmem.banks", CT_INT, "32", 1, 64, NULL,                   \

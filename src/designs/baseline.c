@@ -3,6 +3,7 @@
 ** each `design` value plugs into the SMs (see timing/seams.h). A new design
 ** adds its ops and one row here; nothing in the pipeline changes.
 */
+#include "config/config.h"
 #include "designs/cerf.h"
 #include "designs/racetrack.h"
 #include "timing/cache.h"
@@ -65,6 +66,13 @@ static void unified_bill(const struct ws_config *cfg,
     bill_add(items, "L1D tags", tag, note);
 }
 
+/* The racetrack file's capacity: racetrack.size bytes of 4-byte
+   registers (rt_create offers the same). */
+static uint32_t racetrack_registers(const struct ws_config *cfg)
+{
+    return (uint32_t)(config_i(cfg, CK_RACETRACK_SIZE) / 4);
+}
+
 static const struct design designs[] = {
     { .name = "baseline", .rf = &rf_banked_ops, .l1 = &l1d_ops,
       .cost = baseline_bill },
@@ -76,8 +84,18 @@ static const struct design designs[] = {
     { .name = "racetrack", .rf = &racetrack_rf_ops, .l1 = &l1d_ops,
       .section = racetrack_section, .check = racetrack_check,
       .ratios = racetrack_ratios, .facts = racetrack_facts,
-      .events = racetrack_events, .cost = racetrack_bill },
+      .events = racetrack_events, .cost = racetrack_bill,
+      .registers = racetrack_registers },
 };
+
+uint32_t design_registers(const struct ws_config *cfg)
+{
+    char name[32];
+    const struct design *d =
+        design_find(config_enum_name(cfg, CK_DESIGN, name, sizeof name));
+    return d && d->registers ? d->registers(cfg)
+                             : (uint32_t)config_i(cfg, CK_SM_REGISTERS);
+}
 
 const struct design *design_at(size_t i)
 {

@@ -7,6 +7,7 @@
 ** deterministic; this is the fastest way to check a kernel's results.
 */
 #include "func/device.h"
+#include "timing/seams.h"
 #include "ptx/parse.h"
 #include "timing/gpu.h"
 #include "timing/tparams.h"
@@ -216,11 +217,17 @@ int device_enqueue(struct ws_device *d, struct dev_launch *l,
                             k->name, (unsigned long long)threads,
                             (long long)config_i(c, CK_SM_MAX_THREADS),
                             (long long)config_i(c, CK_SM_MAX_WARPS));
-    if (warps * WS_WARP * regs > (uint64_t)config_i(c, CK_SM_REGISTERS))
-        return launch_error(l, diag, "launch of '%s': a block needs %llu registers (%llu threads x %u per thread), more than the %lld of an SM (sm.registers)",
+    /* the register file of the design that will run it (a racetrack
+       file is larger than sm.registers) */
+    uint64_t rf_regs = timing_mode(d) ? design_registers(c)
+                                      : (uint64_t)config_i(c, CK_SM_REGISTERS);
+    if (warps * WS_WARP * regs > rf_regs)
+        return launch_error(l, diag, "launch of '%s': a block needs %llu registers (%llu threads x %u per thread), more than the %llu of an SM's register file (%s)",
                             k->name, (unsigned long long)(warps * WS_WARP * regs),
                             (unsigned long long)threads, regs,
-                            (long long)config_i(c, CK_SM_REGISTERS));
+                            (unsigned long long)rf_regs,
+                            rf_regs == (uint64_t)config_i(c, CK_SM_REGISTERS)
+                                ? "sm.registers" : "the design's register file");
     if (shared > (uint64_t)config_i(c, CK_SM_SHARED_BYTES))
         return launch_error(l, diag, "launch of '%s': a block needs %llu bytes of shared memory (%u static + %u dynamic), more than the %lld of an SM (sm.shared_bytes)",
                             k->name, (unsigned long long)shared, k->shared_static,

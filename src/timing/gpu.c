@@ -397,8 +397,11 @@ static void begin(struct gpu *g, const struct flaunch *L, uint32_t rpt,
     g->flushed = false;
     struct occupancy occ = gpu_occupancy(g, L, rpt);
     uint32_t threads = L->block[0] * L->block[1] * L->block[2];
+    uint64_t per_sm = (g->nctas + g->p.nsm - 1) / g->p.nsm;
     struct seam_launch sl = { L->k, rpt, (threads + WS_WARP - 1) / WS_WARP,
-                              occ.ctas_per_sm };
+                              occ.ctas_per_sm,
+                              per_sm < occ.ctas_per_sm ? (uint32_t)per_sm
+                                                       : occ.ctas_per_sm };
     for (uint32_t i = 0; i < g->p.nsm; i++) {
         struct sm *s = &g->sm[i];
         if (s->rfo->launch)

@@ -4,7 +4,10 @@
 ** "warp+reg", GPGPU-Sim's mapping) or r mod banks ("reg"). Each cycle
 ** every bank serves one queued access, a write before any read (results
 ** must not wait behind operand reads); reads are served oldest first.
-** Every request left waiting in a cycle counts as a bank conflict.
+** Every request left waiting in a cycle counts as a bank conflict. With
+** rf.arbiter = N > 0 only N banks are served per cycle (Fermi's register
+** file: 4 of 16), granted round-robin from the bank after the last one
+** served; banks with work left out wait (`arbiter_waits`).
 */
 #include "timing/rf-banked.h"
 #include "util/ring.h"
@@ -16,6 +19,8 @@ typedef RING(uint32_t) rq_t;    /* request tags, oldest first */
 
 struct rfb {
     uint32_t banks, capacity, pending;
+    uint32_t arbiter, next;       /* grants per cycle (0: all); rr start */
+    uint64_t arbiter_waits;       /* bank-cycles with work, not granted */
     uint64_t busy;                /* banks with queued requests (<= 64) */
     enum bank_map map;
     rq_t *rd, *wr;
@@ -39,6 +44,7 @@ static void *rfb_create(const struct rf_env *env)
     struct rfb *r = ws_xcalloc(1, sizeof *r);
     r->banks = env->p->rf_banks;
     r->map = env->p->bank_map;
+    r->arbiter = env->p->rf_arbiter < r->banks ? env->p->rf_arbiter : 0;
     r->capacity = env->p->registers;
     r->rd = ws_xcalloc(r->banks, sizeof *r->rd);
     r->wr = ws_xcalloc(r->banks, sizeof *r->wr);
@@ -111,8 +117,23 @@ static void rfb_tick(void *self, uint64_t now, rf_done_fn done, void *ctx)
     if (!r->pending)
         return;
     bool conflicted = false;
-    for (uint64_t busy = r->busy; busy; busy &= busy - 1) {
-        uint32_t b = (uint32_t)__builtin_ctzll(busy);
+    uint32_t granted = 0, start = r->next;
+    /* the banks with work in round-robin order from r->next: bit j of
+       order is bank (start + j) mod banks */
+    uint64_t order = r->busy;
+    if (start)
+        order = (r->busy >> start) | (r->busy << (r->banks - start));
+    if (r->banks < 64)
+        order &= (1ULL << r->banks) - 1;
+    for (; order; order &= order - 1) {
+        uint32_t b = ((uint32_t)__builtin_ctzll(order) + start) % r->banks;
+        if (r->arbiter && granted == r->arbiter) {
+            r->arbiter_waits++;
+            continue;
+        }
+        granted++;
+        if (r->arbiter)
+            r->next = (b + 1) % r->banks;
         rq_t *w = &r->wr[b], *q = &r->rd[b];
         uint32_t waiting = w->n + q->n;
         r->served_at[b] = now;
@@ -157,6 +178,8 @@ static void rfb_stats(void *self, struct jv *o)
     jv_add_int(o, "writes", (int64_t)r->writes);
     jv_add_int(o, "bank_conflicts", (int64_t)r->conflicts);
     jv_add_int(o, "conflict_cycles", (int64_t)r->conflict_cycles);
+    if (r->arbiter)
+        jv_add_int(o, "arbiter_waits", (int64_t)r->arbiter_waits);
     jv_set(o, "banks", jv_int(r->banks));
     struct jv *pb = jv_get(o, "per_bank");
     if (!pb) {

@@ -27,6 +27,10 @@ struct seam_launch {
     uint32_t regs_per_thread;     /* 32-bit registers per thread */
     uint32_t warps_per_cta;
     uint32_t ctas_per_sm;         /* resident CTAs per SM (occupancy) */
+    /* at most this many of them at once on one SM: the occupancy limit,
+       or fewer when the grid is too small to give every SM that many
+       (CTAs start one per SM per round, in turn) */
+    uint32_t resident_ctas;
 };
 
 /* ---- register file ------------------------------------------------- */
@@ -191,9 +195,14 @@ struct design {
        {part, bits, note}, onto the array items. */
     void (*cost)(const struct ws_config *cfg, const struct tparams *p,
                  struct jv *items);
+    /* Optional: 32-bit registers per SM the design's register file
+       offers (NULL: sm.registers), known before anything is built. */
+    uint32_t (*registers)(const struct ws_config *cfg);
 };
 
 const struct design *design_find(const char *name);
+/* Registers per SM of the configured design's register file. */
+uint32_t design_registers(const struct ws_config *cfg);
 /* The i-th design of the table, NULL past its end. */
 const struct design *design_at(size_t i);
 /* Adds one part to a storage bill. */

@@ -24,6 +24,7 @@ void tparams_init(struct tparams *p, const struct ws_config *c)
     p->ii[TC_DIV] = I(II_DIV);
     p->ii[TC_MEM] = p->ii[TC_CTRL] = 1;
     p->rf_banks = I(RF_BANKS);
+    p->rf_arbiter = I(RF_ARBITER);
     p->collectors = I(RF_COLLECTORS);
     p->bank_map = (enum bank_map)config_e(c, CK_RF_BANK_MAP);
     p->l1_write_global = (enum write_policy)config_e(c, CK_L1D_WRITE_GLOBAL);

@@ -48,6 +48,7 @@ struct tparams {
     uint32_t lat[TC__COUNT];      /* latency per class (TC_MEM: unused) */
     uint32_t ii[TC__COUNT];       /* initiation interval per class */
     uint32_t rf_banks, collectors;
+    uint32_t rf_arbiter;          /* banks served per cycle, 0: all */
     enum bank_map bank_map;
     enum write_policy l1_write_global, l1_write_local;
     uint32_t shmem_banks, shmem_latency;

@@ -164,6 +164,28 @@ expect_bad tests/sweep/bad_syntax.lua "^tests/sweep/bad_syntax.lua:3:3: error: '
 expect_bad tests/sweep/bad_not_table.lua '^tests/sweep/bad_not_table.lua: error: a sweep file must return a table'
 expect_bad tests/sweep/nonesuch.lua '^tests/sweep/nonesuch.lua: error: cannot read the sweep file'
 check "bad sweep files create no output directory" test ! -e "$tmp/bad"
+# --- cases and report -----------------------------------------------------
+cr=tests/sweep/cases_report.lua
+"$bin" sweep "$cr" -j 2 --out "$tmp/cr" >"$tmp/cr.out" 2>&1; rc=$?
+check "cases: exit status $rc (want 0)" test $rc = 0
+check "cases: a case column" test "$(head -n 1 "$tmp/cr/results.csv")" = \
+  "point,scenario,sm.count,case,exit,cycles,l1d.hits"
+check "cases: crossed with set, cases fastest" \
+  test "$(tail -n +2 "$tmp/cr/results.csv" | cut -d, -f1,3,4 | tr '\n' ' ')" = \
+  "bicg__sm.count=1__l1,1,l1 bicg__sm.count=1__nol1,1,nol1 bicg__sm.count=2__l1,2,l1 bicg__sm.count=2__nol1,2,nol1 "
+check "cases: the nol1 case has no L1 hits, the l1 case some" \
+  test "$(tail -n +2 "$tmp/cr/results.csv" | awk -F, '{ print $4 ($7 > 0) }' | tr '\n' ' ')" = "l11 nol10 l11 nol10 "
+# the report's lines, recomputed from results.csv
+awk -F, 'NR > 1 { c[$3 "," $4] = $6 } END { for (n = 1; n <= 2; n++)
+  printf "sm.count=%d l1=%d nol1=%d ratio=%.4f\n", n, c[n ",l1"], c[n ",nol1"], c[n ",nol1"] / c[n ",l1"] }' \
+  "$tmp/cr/results.csv" > "$tmp/cr.want"
+check "report.txt is what report printed from the rows" cmp -s "$tmp/cr.want" "$tmp/cr/report.txt"
+check "report printed to stdout too" grep -q "^sm.count=2 l1=" "$tmp/cr.out"
+expect_bad tests/sweep/bad_case_clash.lua "^tests/sweep/bad_case_clash.lua:5:20: error: case 'a' sets 'sm.count', which is also in set or fixed$"
+"$bin" sweep tests/sweep/bad_report.lua --out "$tmp/br" >/dev/null 2>"$tmp/br.err"; rc=$?
+check "a failing report: exit 2 at its line" test $rc = 2 -a \
+  "$(head -n 1 "$tmp/br.err")" = "tests/sweep/bad_report.lua:6: error: attempt to perform arithmetic on a nil value (field 'nonesuch')"
+
 bad_opt() {  # PATTERN ARGS...: exit 2 and the usage error
   local pat=$1 rc; shift
   "$bin" sweep "$@" >/dev/null 2>"$tmp/opt.err"; rc=$?

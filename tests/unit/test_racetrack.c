@@ -50,7 +50,7 @@ static void rig_init(struct rig *g, const char *const *sets, uint32_t warps,
     assert_int_equal(racetrack_check(&g->cfg, &g->p, &d), WS_OK);
     struct rf_env env = { &g->p, 0, NULL, NULL, &g->cycle, &g->cfg };
     g->rf = racetrack_rf_ops.create(&env);
-    struct seam_launch l = { NULL, regs, 1, warps };
+    struct seam_launch l = { NULL, regs, 1, warps, warps };
     racetrack_rf_ops.launch(g->rf, &l);
     for (int i = 0; i < MAXDONE; i++)
         g->rd_at[i] = g->wr_at[i] = UINT64_MAX;
