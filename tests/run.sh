@@ -157,6 +157,21 @@ for want in "baseline:= 147808 bytes" "cerf:= 133504 bytes" \
 done
 [ $cfail = 0 ] && echo "storage bills: baseline 147808 B, cerf 133504 B (tag 2.125 KB), racetrack 256 KB"
 
+# The inspected racetrack mapping follows rf.bank_map: gemm's 26
+# registers x 16 warps give every bank 26 under (w + r) mod 16, while
+# under r mod 16 banks 0-9 hold two registers of each warp and 10-15 one.
+for m in "warp+reg:26 26" "reg:32 16"; do
+  want=${m#*:}
+  got=$("$bin" inspect examples/kernels/gemm.ptx --set rf.bank_map="${m%%:*}" 2>&1 |
+        awk '/racetrack register mapping/ { on = 1; next }
+             on && $1 == "0" { a = $2 } on && $1 == "10" { b = $2 } END { print a, b }')
+  if [ "$got" != "$want" ]; then
+    echo "inspect FAIL rf.bank_map=${m%%:*}: registers in banks 0 and 10 '$got', want '$want'"
+    cfail=1
+  fi
+done
+[ $cfail = 0 ] && echo "inspect: the racetrack mapping follows rf.bank_map"
+
 dbgfail=0
 tests/debugger/run.sh "$bin" || dbgfail=1
 tests/tui/run.sh "$bin" || dbgfail=1

@@ -4,15 +4,16 @@
 ** hook) drawn as a row of domains. Two rows per tape:
 **   b03.1 ..##[#]##..##[#]##..   (domains; [ ] = under a port)
 **         off 2 -> 5  +3 shifting  q w3r5 w7r1  wb w2r0
-** A domain holding a register is '#', an empty one '.', a domain under a
-** port is reverse video (ASCII: bracketed by the colours' fallback),
-** the target domain of the bank's next access is coloured as a read or
-** a write. The second row gives the offset under the ports, the target,
-** the steps still to go (signed), what the bank does this cycle (the
-** arbiter's grant, a preshift arrow), the read queue and the write
-** buffer. Tapes without registers are folded into one line. A view:
-** reads the inspection layer, changes nothing but its scroll position;
-** it knows no design by name ("not in use" = no tapes).
+** A domain holding a register (the tape's `occupied` map) is '#', an
+** empty one '.', a domain under a port is reverse video (ASCII:
+** bracketed by the colours' fallback), the target domain of the bank's
+** next access is coloured as a read or a write. The second row gives the
+** offset under the ports, the target, the steps still to go (signed),
+** what the bank does this cycle (the arbiter's grant, a preshift arrow),
+** the read queue and the write buffer. Tapes without registers are
+** folded into one line. A view: reads the inspection layer, changes
+** nothing but its scroll position; it knows no design by name ("not in
+** use" = no tapes).
 */
 #include "ui.h"
 #include "debug/inspect.h"
@@ -38,23 +39,26 @@ static bool under_port(const struct jv *ports, long long off, long long d)
     return false;
 }
 
-/* Domains a register occupies are known from the queue and buffer only
-   (the inspection does not list every register), so '#' marks the part
-   of each port region in use: offsets below ceil(registers / ports). */
+/* Whether domain d holds a register: the tape's `occupied` map, '#'
+   per register. */
+static bool occupied(const struct jv *t, long long d)
+{
+    const char *occ = ui_jstr(t, "occupied", "");
+    return (long long)strlen(occ) > d && occ[d] == '#';
+}
+
 static void tape_cells(const struct canvas *c, int row, const struct jv *t,
                        int width)
 {
-    long long nd = ui_jint(t, "domains", 0), region = ui_jint(t, "region", 1);
-    long long off = ui_jint(t, "offset", 0), regs = ui_jint(t, "registers", 0);
+    long long nd = ui_jint(t, "domains", 0);
+    long long off = ui_jint(t, "offset", 0);
     const struct jv *ports = jarr(t, "ports");
-    long long np = ports && ports->n ? (long long)ports->n : 1;
-    long long used = (regs + np - 1) / np;      /* offsets in use per region */
     long long target = ui_jint(t, "target_domain", -1);
     bool wr = ui_jint(t, "granted", 0) && strcmp(ui_jstr(t, "state", ""), "writing") == 0;
     long long shown = nd < width ? nd : width;
     for (long long d = 0; d < shown; d++) {
         bool port = under_port(ports, off, d);
-        bool has = region > 0 && d % region < used;
+        bool has = occupied(t, d);
         enum ui_color col = port ? UC_SELECT : has ? UC_VALID : UC_DIM;
         if (d == target)
             col = port ? (wr ? UC_WRITE : UC_READ) : UC_CONFLICT;

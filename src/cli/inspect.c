@@ -383,7 +383,11 @@ int cli_inspect(int argc, char **argv)
                 W = 1;
             int32_t *trace;
             uint32_t *tbank;
-            size_t tn = rtmap_static_trace(k, W, banks, &trace, &tbank);
+            /* rf.bank_map lists its mappings in rtmap_bank_map's order */
+            enum rtmap_bank_map map =
+                config_e(&dev.cfg, CK_RF_BANK_MAP) == 1 ? RTMAP_REG
+                                                       : RTMAP_WARP_REG;
+            size_t tn = rtmap_static_trace(k, W, banks, map, &trace, &tbank);
             struct rtmap rm;
             rtmap_from_trace(banks, (uint32_t)config_i(&dev.cfg, CK_RACETRACK_PORTS),
                              trace, tbank, tn, &rm);

@@ -1,9 +1,13 @@
-/* rtmap.c - racetrack register grouping and arrangement (see rtmap.h). */
+/* rtmap.c - racetrack register grouping and arrangement, and the move-count
+   profiles they are computed from (see rtmap.h). */
 #include "compile/rtmap.h"
 #include "compile/liveness.h"
+#include "util/hash.h"
 #include "util/xalloc.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 uint64_t rtmap_cost(const struct rtmap_bank *b, const uint32_t *C,
                     const int32_t *offset)
@@ -312,7 +316,8 @@ void rtmap_from_trace(uint32_t banks, uint32_t ports, const int32_t *entry,
 }
 
 size_t rtmap_static_trace(const struct kimage *k, uint32_t warps,
-                          uint32_t banks, int32_t **entry, uint32_t **bank)
+                          uint32_t banks, enum rtmap_bank_map map,
+                          int32_t **entry, uint32_t **bank)
 {
     size_t n = 0, cap = 256;
     int32_t *t = ws_xmalloc(cap * sizeof *t);
@@ -340,7 +345,8 @@ size_t rtmap_static_trace(const struct kimage *k, uint32_t warps,
                     bk = ws_xrealloc(bk, cap * sizeof *bk);
                 }
                 t[n] = (int32_t)w * R + regs[j];
-                bk[n] = (w + (uint32_t)regs[j]) % banks;
+                bk[n] = ((map == RTMAP_REG ? 0 : w) + (uint32_t)regs[j]) %
+                        banks;
                 n++;
             }
     }
@@ -359,4 +365,202 @@ void rtmap_free(struct rtmap *m)
     }
     free(m->b);
     memset(m, 0, sizeof *m);
+}
+
+/* ---- move-count profiles ------------------------------------------------ */
+
+/* Files are written to a temporary (unique per process, so parallel
+   sweep points never interleave) and renamed into place. */
+static FILE *open_tmp(const char *path, char *tmp, size_t n)
+{
+    snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
+    return fopen(tmp, "w");
+}
+
+static bool close_tmp(FILE *f, const char *tmp, const char *path)
+{
+    bool ok = !ferror(f);
+    if (fclose(f) != 0)
+        ok = false;
+    if (ok && rename(tmp, path) == 0)
+        return true;
+    remove(tmp);
+    return false;
+}
+
+bool rtmap_moves_write(const char *path, const char *kernel,
+                       const struct rtmap_moves *t, size_t count)
+{
+    char tmp[4200];
+    FILE *f = open_tmp(path, tmp, sizeof tmp);
+    if (!f)
+        return false;
+    fprintf(f, "warpscope-racetrack-moves 1\nkernel %s\ntapes %zu\n", kernel,
+            count);
+    for (size_t i = 0; i < count; i++) {
+        const struct rtmap_moves *m = &t[i];
+        size_t nz = 0, nn = (size_t)m->n * m->n;
+        fprintf(f, "tape %u %u %u\n", m->bank, m->tape, m->n);
+        for (uint32_t j = 0; j < m->n; j++)
+            fprintf(f, "%s%d", j ? " " : "", m->reg[j]);
+        for (size_t j = 0; j < nn; j++)
+            nz += m->C[j] != 0;
+        fprintf(f, "\nnz %zu\n", nz);
+        for (size_t j = 0; j < nn; j++)
+            if (m->C[j])
+                fprintf(f, "%zu %zu %u\n", j / m->n, j % m->n, m->C[j]);
+    }
+    return close_tmp(f, tmp, path);
+}
+
+/* Adds one move-count file to sum[] (per tape, n * n). */
+static bool add_moves(const char *path, const struct rtmap_moves *t,
+                      size_t count, uint64_t **sum)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    char word[64];
+    unsigned ver;
+    size_t nt;
+    bool ok = fscanf(f, "%63s %u", word, &ver) == 2 &&
+              strcmp(word, "warpscope-racetrack-moves") == 0 && ver == 1 &&
+              fscanf(f, "%63s %*s", word) == 1 && strcmp(word, "kernel") == 0 &&
+              fscanf(f, "%63s %zu", word, &nt) == 2 &&
+              strcmp(word, "tapes") == 0 && nt == count;
+    for (size_t i = 0; ok && i < count; i++) {
+        const struct rtmap_moves *m = &t[i];
+        unsigned b, k, n;
+        size_t nz;
+        ok = fscanf(f, "%63s %u %u %u", word, &b, &k, &n) == 4 &&
+             strcmp(word, "tape") == 0 && b == m->bank && k == m->tape &&
+             n == m->n;
+        for (uint32_t j = 0; ok && j < m->n; j++) {
+            long reg;
+            ok = fscanf(f, "%ld", &reg) == 1 && reg == m->reg[j];
+        }
+        ok = ok && fscanf(f, "%63s %zu", word, &nz) == 2 &&
+             strcmp(word, "nz") == 0;
+        for (size_t e = 0; ok && e < nz; e++) {
+            unsigned long a, c, v;
+            ok = fscanf(f, "%lu %lu %lu", &a, &c, &v) == 3 && a < m->n &&
+                 c < m->n;
+            if (ok)
+                sum[i][a * m->n + c] += v;
+        }
+    }
+    fclose(f);
+    return ok;
+}
+
+bool rtmap_moves_merge(const char *const *paths, size_t npaths,
+                       const struct rtmap_moves *t, size_t count,
+                       uint32_t ports, uint32_t region, const char *kernel,
+                       const char *out)
+{
+    uint64_t **sum = ws_xcalloc(count + 1, sizeof *sum);
+    for (size_t i = 0; i < count; i++)
+        sum[i] = ws_xcalloc((size_t)t[i].n * t[i].n + 1, sizeof **sum);
+    bool ok = true;
+    for (size_t p = 0; ok && p < npaths; p++)
+        ok = add_moves(paths[p], t, count, sum);
+    char tmp[4200];
+    FILE *f = ok ? open_tmp(out, tmp, sizeof tmp) : NULL;
+    if (f)
+        fprintf(f, "warpscope-racetrack-profile 2\nkernel %s\n", kernel);
+    for (size_t i = 0; f && i < count; i++) {
+        const struct rtmap_moves *m = &t[i];
+        size_t nn = (size_t)m->n * m->n;
+        uint32_t *C = ws_xcalloc(nn + 1, sizeof *C);
+        uint64_t moves = 0;
+        for (size_t j = 0; j < nn; j++) {
+            C[j] = sum[i][j] > UINT32_MAX ? UINT32_MAX : (uint32_t)sum[i][j];
+            moves += C[j];
+        }
+        struct rtmap_bank b = { .n = m->n };
+        if (moves)
+            rtmap_bank_from_moves(&b, ports, C);
+        uint32_t G = (m->n + ports - 1) / (ports ? ports : 1);
+        if (m->n)
+            fprintf(f, "tape %u %u %u\n", m->bank, m->tape, m->n);
+        for (uint32_t j = 0; j < m->n; j++) {
+            /* nobody accessed the tape: the direct mapping */
+            uint32_t port = b.port ? (uint32_t)b.port[j] : j / G;
+            uint32_t off = b.port ? (uint32_t)b.offset[j] : j % G;
+            fprintf(f, "%d %u\n", m->reg[j], port * region + off);
+        }
+        free(b.port);
+        free(b.offset);
+        free(b.group);
+        free(C);
+    }
+    for (size_t i = 0; i < count; i++)
+        free(sum[i]);
+    free(sum);
+    return f && close_tmp(f, tmp, out);
+}
+
+bool rtmap_profile_tape(FILE *f, uint32_t entries, uint32_t domains,
+                        uint32_t n, const int32_t *reg, int32_t *dom)
+{
+    uint8_t *used = ws_xcalloc((size_t)domains + 1, 1);
+    bool *set = ws_xcalloc((size_t)n + 1, sizeof *set);
+    bool ok = true;
+    for (uint32_t i = 0; i < entries && ok; i++) {
+        long r, d;
+        if (fscanf(f, "%ld %ld", &r, &d) != 2 || d < 0 || d >= (long)domains ||
+            used[d]) {
+            ok = false;
+            break;
+        }
+        for (uint32_t j = 0; j < n; j++)
+            if (reg[j] == r && !set[j]) {
+                dom[j] = (int32_t)d;
+                set[j] = true;
+                used[d] = 1;
+            }
+    }
+    uint32_t next = 0;
+    for (uint32_t j = 0; ok && j < n; j++) {
+        if (set[j])
+            continue;
+        while (next < domains && used[next])
+            next++;
+        if (next == domains)
+            ok = false;
+        else
+            used[next] = 1, dom[j] = (int32_t)next;
+    }
+    free(used);
+    free(set);
+    return ok;
+}
+
+/* Field by field: struct padding never enters the hash. */
+uint64_t rtmap_kernel_hash(const struct kimage *k)
+{
+    uint64_t h = WS_FNV_INIT;
+    if (!k)
+        return h;
+    uint32_t head[3] = { (uint32_t)k->ninst, k->nslots, k->regs_per_thread };
+    h = ws_fnv1a(h, head, sizeof head);
+    for (int32_t i = 0; i < k->ninst; i++) {
+        const struct kinst *in = &k->insts[i];
+        int32_t f[9] = { in->op, in->nd, in->ns, in->space, in->callparam,
+                         in->guard_neg, in->guard, in->target, in->rpc };
+        h = ws_fnv1a(h, f, sizeof f);
+        h = ws_fnv1a(h, &in->m, sizeof in->m);    /* one-byte members */
+        for (int j = 0; j < 7; j++) {
+            if (j < 2 ? j >= in->nd : j - 2 >= in->ns)
+                continue;
+            const struct kop *o = j < 2 ? &in->d[j] : &in->s[j - 2];
+            int64_t v[12] = { o->kind, o->nslot, o->bytes, o->neg, o->sreg,
+                              o->comp, o->nvec, o->slot, o->vec[0],
+                              o->vec[1], o->vec[2], o->vec[3] };
+            uint64_t more[2] = { o->imm, (uint64_t)(int64_t)o->vreg };
+            h = ws_fnv1a(h, v, sizeof v);
+            h = ws_fnv1a(h, more, sizeof more);
+        }
+    }
+    return h;
 }

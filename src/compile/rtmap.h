@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "compile/image.h"
 
 #define RTMAP_EXHAUSTIVE_MAX 9     /* 9! = 362880 orders */
@@ -53,16 +54,23 @@ struct rtmap {
 void rtmap_from_trace(uint32_t banks, uint32_t ports, const int32_t *entry,
                       const uint32_t *bank, size_t n, struct rtmap *m);
 
+/* The register-to-bank mappings of rf.bank_map, in its order. */
+enum rtmap_bank_map {
+    RTMAP_WARP_REG,            /* (w + r) mod banks (GPGPU-Sim) */
+    RTMAP_REG,                 /* r mod banks */
+};
+
 /*
 ** The static trace of kernel k run by `warps` resident warps issuing in
 ** round-robin order, one instruction each in turn: each instruction's
 ** registers in order (sources then destinations, both halves of 64-bit
 ** values). Entries are warp-register numbers w * regs_per_thread + r, in
-** bank (w + r) mod banks. Returns the length; *entry and *bank must be
-** freed.
+** the bank `map` gives them: (w + r) mod banks or r mod banks. Returns
+** the length; *entry and *bank must be freed.
 */
 size_t rtmap_static_trace(const struct kimage *k, uint32_t warps,
-                          uint32_t banks, int32_t **entry, uint32_t **bank);
+                          uint32_t banks, enum rtmap_bank_map map,
+                          int32_t **entry, uint32_t **bank);
 
 /*
 ** Maps one bank from its move counts instead of a trace: b->n registers
@@ -81,5 +89,53 @@ uint64_t rtmap_cost(const struct rtmap_bank *b, const uint32_t *C,
                     const int32_t *offset);
 
 void rtmap_free(struct rtmap *m);
+
+/*
+** Move-count profiles (the two-pass flow of a racetrack register file).
+** A run records, per SM, the move counts of every tape (a group of
+** registers in one bank that shift together): rtmap_moves_write. When
+** every SM of a launch has written its file, rtmap_moves_merge sums the
+** counts tape by tape (the registers of a tape are the same on every SM)
+** and maps each tape once from the sums, so one mapping serves all SMs of
+** the launch, as the paper's compile-time mapping does.
+*/
+struct rtmap_moves {
+    uint32_t bank, tape, n;    /* n registers on it */
+    const int32_t *reg;        /* [n] their ids, ascending */
+    const uint32_t *C;         /* [n * n] moves from register i to j */
+};
+
+/* Writes the counts of `count` tapes to `path` (through a temporary file
+   renamed into place). False if the file cannot be written. */
+bool rtmap_moves_write(const char *path, const char *kernel,
+                       const struct rtmap_moves *t, size_t count);
+
+/*
+** Reads the move-count files paths[0..npaths), which must hold exactly
+** the tapes of t (same bank, tape and registers, in the same order), sums
+** their counts and writes to `out` the mapping Algorithms 1-2 choose from
+** the sums: per tape with registers "tape B K N", then N lines "reg
+** domain" with domain = port * region + offset. A tape nobody accessed
+** keeps the direct mapping. False, writing nothing, if a file is missing
+** or does not match.
+*/
+bool rtmap_moves_merge(const char *const *paths, size_t npaths,
+                       const struct rtmap_moves *t, size_t count,
+                       uint32_t ports, uint32_t region, const char *kernel,
+                       const char *out);
+
+/*
+** Reads one tape's entry of such a mapping file from f, positioned after
+** its "tape B K N" line: N pairs "reg domain". Of the n registers reg[],
+** those it names take its domains; the others take the free domains
+** (of `domains`) in order. False if the entry is unusable (dom then
+** holds garbage).
+*/
+bool rtmap_profile_tape(FILE *f, uint32_t entries, uint32_t domains,
+                        uint32_t n, const int32_t *reg, int32_t *dom);
+
+/* A hash of kernel k's instructions (operation, operands, registers):
+   profiles recorded for other code are not reused under the same name. */
+uint64_t rtmap_kernel_hash(const struct kimage *k);
 
 #endif

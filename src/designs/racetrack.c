@@ -15,32 +15,43 @@
 ** paper's N_r = 64), 8 offsets per port region.
 **
 ** Placement. Warp slot w's register r lives in bank (w + r) mod banks
-** (rf.bank_map). At a launch the registers of the resident warp slots
-** (resident CTAs x warps per CTA) are placed per bank in ascending
-** warp-register order, tape after tape; on a tape the direct mapping
-** puts the i-th of n registers at port i / G, offset i % G with G =
-** ceil(n / N_p): more resident warps, more registers per tape, more
-** offsets in use, longer shifts. The optimized mapping takes the ports
-** and offsets Algorithms 1-2 (compile/rtmap.c) chose from the move
-** counts a direct run recorded (racetrack.profile_dir).
+** (rf.bank_map). At a launch the registers of the warp slots that can be
+** resident at once (seam_launch.resident_ctas x warps per CTA: the
+** occupancy limit, or fewer when the grid is too small to fill it) are
+** placed per bank in ascending warp-register order, tape after tape; on a
+** tape the direct mapping puts the i-th of n registers at port i / G,
+** offset i % G with G = ceil(n / N_p): more resident warps, more
+** registers per tape, more offsets in use, longer shifts. The optimized
+** mapping takes the ports and offsets Algorithms 1-2 (compile/rtmap.c)
+** chose from the move counts a direct run recorded (racetrack.profile_dir),
+** summed over the SMs of the launch: one mapping for every SM, as the
+** paper's compile-time mapping. A bank cannot hold more registers than
+** its tapes: the launch path refuses such a launch (check_launch,
+** racetrack_launch_check), so placement never has to spill.
 **
 ** Timing, per cycle. Writes enter the bank's write buffer (done then:
 ** the buffer holds the value); when it is full they wait. The arbiter
 ** keeps a bank granted until its access completes and grants free slots
 ** (racetrack.arbiter of them) to banks with work in round-robin order.
 ** A granted bank takes its oldest buffered write, else its oldest read
-** (FIFO), shifts one step per step time until the register's offset is
-** under a port, then reads or writes. With racetrack.preshift every bank
-** not granted shifts one step toward the offset its head request (write
-** buffer first, then read queue) needs. Latencies are Table 3's ns
-** rounded up to core cycles; energies are Table 3's pJ and mW.
+** (FIFO). An access needing d shift steps takes, in all,
+** ceil((d x shift_ns + read_ns or write_ns) x MHz / 1000) cycles (at least
+** one) from its grant: Table 3's latencies are added in ns and converted
+** once. The tape moves step by step meanwhile: c cycles after the grant
+** floor(c x cycle_ns / shift_ns) of the d steps are done. With
+** racetrack.preshift every bank not granted shifts one step per cycle
+** (per step time, should a step be longer than a cycle) toward the offset
+** its head request (write buffer first, then read queue) needs; a step
+** unfinished at the grant is abandoned, so a granted bank's moves are all
+** demand shifts. Energies are Table 3's pJ and mW.
 **
-** Counters: every access's shift distance (histogram), shift steps and
-** the cycles granted banks spent shifting, preshift steps, queue and
-** write-buffer occupancy, the move counts C_ij of each tape (the bank's
-** access trace in service order) and from them the shift counts S of the
-** direct and the optimized mapping. Must not: know anything of the SM
-** beyond the rf_ops seam.
+** Counters: every access's shift distance (histograms, all and writes),
+** shift steps, the cycles the shifts added to granted accesses, preshift
+** steps, queue and write-buffer occupancy, the move counts C_ij of each
+** tape (the bank's access trace in service order) and from them the shift
+** counts S of the direct mapping, of the mapping Algorithms 1-2 choose
+** from this SM's own trace, and of the mapping in use. Must not: know
+** anything of the SM beyond the rf_ops seam.
 */
 #include "designs/racetrack.h"
 #include "compile/rtmap.h"
@@ -48,6 +59,7 @@
 #include "timing/occupancy.h"
 #include "timing/rf-banked.h"
 #include "util/hash.h"
+#include "util/invariant.h"
 #include "util/jval.h"
 #include "util/ring.h"
 #include "util/xalloc.h"
@@ -78,18 +90,24 @@ struct tape {
     struct rtmap_bank m;          /* Algorithms 1-2 on C (cached) */
 };
 
-enum step { ST_NONE, ST_SHIFT, ST_PRESHIFT, ST_ACCESS };
-
 struct bank {
     rq_t rd, wb, wwait;           /* read FIFO, write buffer, overflow */
     bool granted, writing;        /* holds a slot; its access is a write */
     struct req cur;               /* the access it serves */
-    enum step op;                   /* the step in progress */
-    uint32_t left, op_tape;       /* cycles left of it; its tape */
-    int dir;                      /* +1 / -1 for shift steps */
-    int last_dir;                 /* direction of the last step */
-    uint64_t step_at;             /* cycle of the last step */
-    enum step step_op;              /* kind of the last step */
+    /* the granted access: grant cycle; shift distance, direction and
+       steps done; cycles in all and those the access alone would take */
+    uint64_t grant_at;
+    uint32_t dist, done, total, base;
+    int dir;
+    /* an idle bank's preshift step in progress: cycles left, tape, way */
+    bool pre_on;
+    uint32_t pre_left, pre_tape;
+    int pre_dir;
+    /* the last step (for the pane): cycle, tape, kind, direction */
+    uint64_t step_at;
+    uint32_t step_tape;
+    bool step_pre;
+    int step_dir;
     uint64_t reads, writes, conflicts;
 };
 
@@ -97,14 +115,17 @@ struct stats {
     uint64_t reads, writes, wb_writes, accesses, shifted, shifts,
              preshifts, stall_cycles, conflicts, rq_occ, wb_occ, wb_full,
              arb_waits, ticks, fallbacks, launches, ctas, ctas_sram, warps,
-             warps_sram, direct_S, mapped_S, used_S;
-    uint64_t *hist;               /* [region + 1] accesses by distance */
+             warps_sram, res_ctas, res_ctas_sram, placed, placed_sram,
+             direct_S, mapped_S, used_S;
+    uint64_t *hist, *hist_w;      /* [region + 1] accesses by distance */
 };
 
 struct rt {
     /* geometry and timing */
-    uint32_t banks, tapes, domains, ports, region, arbiter, wb_cap;
-    uint32_t capacity, read_cyc, write_cyc, shift_cyc;
+    uint32_t banks, tapes, domains, ports, region, arbiter, wb_cap, nsm;
+    uint32_t capacity, mhz, pre_cyc;
+    double read_ns, write_ns, shift_ns;
+    uint32_t *t_read, *t_write;   /* [region] access cycles by distance */
     enum bank_map map;
     bool preshift, optimized;
     uint64_t preshift_from;
@@ -115,12 +136,13 @@ struct rt {
     struct occ_limits sram;       /* the SRAM baseline's limits */
     char kernel[64];
     uint32_t ninst, launch_no;
+    uint64_t khash;               /* the kernel's instructions */
     /* state */
     struct bank *b;
     struct tape *t;               /* [banks * tapes] */
     uint32_t rr, pending;
     struct stats st;
-    uint64_t s_stamp;             /* accesses when S was last computed */
+    bool s_valid;                 /* cur_* are those of the current C */
     uint64_t cur_direct, cur_mapped, cur_used;
     char *dir;                    /* racetrack.profile_dir or NULL */
     char fingerprint[17];
@@ -140,14 +162,20 @@ uint32_t racetrack_cycles(double ns, uint32_t mhz)
 {
     /* cycles = ns x MHz / 1000; a hair of slack keeps 1.0000000001 at 1 */
     double c = ceil(ns * (double)mhz / 1000.0 - 1e-9);
-    return c < 1 ? 1 : (uint32_t)c;
+    return c < 1 ? 1 : c > UINT32_MAX ? UINT32_MAX : (uint32_t)c;
 }
 
-uint64_t racetrack_shift_cycles(uint32_t cur, uint32_t target,
-                                uint32_t step_cycles)
+uint32_t racetrack_access_cycles(uint32_t steps, double access_ns,
+                                 double shift_ns, uint32_t mhz)
 {
-    uint32_t d = cur > target ? cur - target : target - cur;
-    return (uint64_t)d * step_cycles;
+    return racetrack_cycles((double)steps * shift_ns + access_ns, mhz);
+}
+
+uint32_t racetrack_steps_within(uint64_t cycles, double shift_ns,
+                                uint32_t mhz)
+{
+    double s = floor((double)cycles * 1000.0 / ((double)mhz * shift_ns) + 1e-9);
+    return s > UINT32_MAX ? UINT32_MAX : (uint32_t)s;
 }
 
 static struct tape *tape_of(struct rt *r, uint32_t b, uint32_t t)
@@ -183,125 +211,108 @@ static void place_direct(struct rt *r, struct tape *t)
         t->dom[i] = (int32_t)((i / G) * r->region + i % G);
 }
 
-/* The file holding the recorded mapping of this SM's launch. */
-static void profile_path(const struct rt *r, char *out, size_t n)
+/* Warp registers each bank receives from W warps of R registers under
+   the mapping; returns the fullest bank. */
+static uint32_t bank_counts(enum bank_map map, uint32_t banks, uint32_t W,
+                            uint32_t R, uint32_t *count)
 {
-    char key[256];
-    int len = snprintf(key, sizeof key, "%s|%u|%u|%s|%u|%u|%u", r->fingerprint,
-                       r->sm, r->launch_no, r->kernel, r->ninst, r->R, r->W);
-    uint64_t h = ws_fnv1a(WS_FNV_INIT, key, (size_t)len);
-    snprintf(out, n, "%s/%016llx.rtmap", r->dir, (unsigned long long)h);
+    memset(count, 0, banks * sizeof *count);
+    for (uint32_t w = 0; w < W; w++)
+        for (uint32_t reg = 0; reg < R; reg++)
+            count[rf_bank_of(map, banks, w, reg)]++;
+    uint32_t most = 0;
+    for (uint32_t b = 1; b < banks; b++)
+        if (count[b] > count[most])
+            most = b;
+    return most;
 }
 
-/*
-** Reads a recorded mapping for tape t (b, k): lines "tape B K N" then N
-** pairs "reg domain". Registers it names take its domains; the others
-** fill the free domains in direct order. False if the file has no
-** usable entry for the tape.
-*/
-static bool apply_profile(struct rt *r, FILE *f, uint32_t b, uint32_t k,
-                          struct tape *t)
+/* A profile file of this launch: SM sm's move counts, or (sm < 0) the
+   launch's mapping. The key is the configuration minus the mapping
+   keys, the launch's number, the kernel (name and instructions) and the
+   placement (R, W): what the recorded trace depends on. */
+static void profile_path(const struct rt *r, int sm, char *out, size_t n)
 {
-    rewind(f);
-    char word[16];
-    unsigned fb, fk, fn;
-    while (fscanf(f, "%15s", word) == 1) {
-        if (strcmp(word, "tape") != 0)
-            continue;
-        if (fscanf(f, "%u %u %u", &fb, &fk, &fn) != 3)
-            return false;
-        if (fb != b || fk != k)
-            continue;
-        uint8_t *used = ws_xcalloc(r->domains, 1);
-        bool *set = ws_xcalloc((size_t)t->n + 1, sizeof *set);
-        bool ok = true;
-        for (unsigned i = 0; i < fn && ok; i++) {
-            long reg, dom;
-            if (fscanf(f, "%ld %ld", &reg, &dom) != 2 || dom < 0 ||
-                dom >= (long)r->domains || used[dom]) {
-                ok = false;
+    char key[256];
+    int len = snprintf(key, sizeof key, "%s|%u|%s|%u|%016llx|%u|%u",
+                       r->fingerprint, r->launch_no, r->kernel, r->ninst,
+                       (unsigned long long)r->khash, r->R, r->W);
+    uint64_t h = ws_fnv1a(WS_FNV_INIT, key, (size_t)len);
+    if (sm < 0)
+        snprintf(out, n, "%s/%016llx.rtmap", r->dir, (unsigned long long)h);
+    else
+        snprintf(out, n, "%s/%016llx.sm%d.moves", r->dir,
+                 (unsigned long long)h, sm);
+}
+
+/* Applies the launch's recorded mapping; tapes with registers it does
+   not map keep the direct mapping and count as fallbacks. */
+static void apply_profile(struct rt *r)
+{
+    size_t nt = (size_t)r->banks * r->tapes;
+    bool *done = ws_xcalloc(nt + 1, sizeof *done);
+    char path[4096], word[64];
+    profile_path(r, -1, path, sizeof path);
+    FILE *f = fopen(path, "r");
+    unsigned ver, fb, fk, fn;
+    if (f && fscanf(f, "%63s %u", word, &ver) == 2 &&
+        strcmp(word, "warpscope-racetrack-profile") == 0 && ver == 2 &&
+        fscanf(f, "%63s %*s", word) == 1 && strcmp(word, "kernel") == 0)
+        while (fscanf(f, "%63s %u %u %u", word, &fb, &fk, &fn) == 4 &&
+               strcmp(word, "tape") == 0 && fb < r->banks && fk < r->tapes) {
+            size_t i = (size_t)fb * r->tapes + fk;
+            struct tape *t = &r->t[i];
+            if (done[i] || t->n != fn ||
+                !rtmap_profile_tape(f, fn, r->domains, t->n, t->reg, t->dom))
                 break;
-            }
-            for (uint32_t j = 0; j < t->n; j++)
-                if (t->reg[j] == reg && !set[j]) {
-                    t->dom[j] = (int32_t)dom;
-                    set[j] = true;
-                    used[dom] = 1;
-                }
+            done[i] = true;
         }
-        uint32_t next = 0;
-        for (uint32_t j = 0; ok && j < t->n; j++) {
-            if (set[j])
-                continue;
-            while (next < r->domains && used[next])
-                next++;
-            if (next == r->domains)
-                ok = false;
-            else
-                used[next] = 1, t->dom[j] = (int32_t)next;
+    if (f)
+        fclose(f);
+    for (size_t i = 0; i < nt; i++)
+        if (r->t[i].n && !done[i]) {
+            place_direct(r, &r->t[i]);
+            r->st.fallbacks++;          /* no profile for this tape */
         }
-        free(used);
-        free(set);
-        return ok;
-    }
-    return false;
+    free(done);
 }
 
 /* Places the registers of the resident warp slots for a launch. */
 static void place_launch(struct rt *r)
 {
-    for (uint32_t i = 0; i < r->banks * r->tapes; i++)
+    size_t nt = (size_t)r->banks * r->tapes;
+    for (size_t i = 0; i < nt; i++)
         tape_reset(&r->t[i]);
+    uint32_t cap = r->tapes * r->domains, n = r->W * r->R;
     uint32_t *count = ws_xcalloc(r->banks, sizeof *count);
-    size_t slots = (size_t)r->max_warps * r->R;
+    uint32_t *home = ws_xcalloc((size_t)n + 1, sizeof *home);
     free(r->place);
-    r->place = ws_xcalloc(slots + 1, sizeof *r->place);
-    /* pass 1: how many registers each tape gets */
-    for (uint32_t id = 0; id < r->W * r->R; id++) {
+    r->place = ws_xcalloc((size_t)r->max_warps * r->R + 1, sizeof *r->place);
+    /* pass 1: every register's bank and tape, tape after tape in a bank
+       (racetrack_launch_check refused launches a bank cannot hold) */
+    for (uint32_t id = 0; id < n; id++) {
         uint32_t b = rf_bank_of(r->map, r->banks, id / r->R, id % r->R);
-        uint32_t k = count[b]++ / r->domains;
-        tape_of(r, b, k < r->tapes ? k : r->tapes - 1)->n++;
+        WS_ASSERT(count[b] < cap);
+        home[id] = b << 8 | count[b] / r->domains;
+        tape_of(r, b, count[b]++ / r->domains)->n++;
     }
-    for (uint32_t i = 0; i < r->banks * r->tapes; i++) {
+    for (size_t i = 0; i < nt; i++) {
         struct tape *t = &r->t[i];
         t->reg = ws_xcalloc((size_t)t->n + 1, sizeof *t->reg);
         t->dom = ws_xcalloc((size_t)t->n + 1, sizeof *t->dom);
         t->C = ws_xcalloc((size_t)t->n * t->n + 1, sizeof *t->C);
         t->n = 0;
     }
-    memset(count, 0, r->banks * sizeof *count);
-    for (uint32_t id = 0; id < r->W * r->R; id++) {
-        uint32_t b = rf_bank_of(r->map, r->banks, id / r->R, id % r->R);
-        uint32_t k = count[b]++ / r->domains;
-        struct tape *t = tape_of(r, b, k < r->tapes ? k : r->tapes - 1);
+    for (uint32_t id = 0; id < n; id++) {
+        struct tape *t = tape_of(r, home[id] >> 8, home[id] & 255);
         t->reg[t->n++] = (int32_t)id;
     }
     free(count);
-    FILE *f = NULL;
-    char path[4096];
-    if (r->optimized && r->dir) {
-        profile_path(r, path, sizeof path);
-        f = fopen(path, "r");
-    }
-    for (uint32_t b = 0; b < r->banks; b++)
-        for (uint32_t k = 0; k < r->tapes; k++) {
-            struct tape *t = tape_of(r, b, k);
-            if (t->n > r->domains) {
-                /* more registers than domains: cannot happen while the
-                   capacity holds (assert-worthy); wrap rather than crash */
-                for (uint32_t i = 0; i < t->n; i++)
-                    t->dom[i] = (int32_t)(i % r->domains);
-                continue;
-            }
-            place_direct(r, t);
-            if (r->optimized && t->n &&
-                (!f || !apply_profile(r, f, b, k, t))) {
-                place_direct(r, t);
-                r->st.fallbacks++;      /* no profile for this tape */
-            }
-        }
-    if (f)
-        fclose(f);
+    free(home);
+    for (size_t i = 0; i < nt; i++)
+        place_direct(r, &r->t[i]);
+    if (r->optimized && r->dir && n)
+        apply_profile(r);
     for (uint32_t b = 0; b < r->banks; b++)
         for (uint32_t k = 0; k < r->tapes; k++) {
             struct tape *t = tape_of(r, b, k);
@@ -320,7 +331,10 @@ static void where(const struct rt *r, uint32_t w, uint32_t reg, uint32_t *b,
         *dom = 0;
         return;
     }
-    uint32_t v = r->place[(w % r->W) * r->R + reg];
+    /* CTAs take the lowest free run of warp slots, so at most
+       resident_ctas of them use slots below W */
+    WS_ASSERT(w < r->W);
+    uint32_t v = r->place[w * r->R + reg];
     *b = v >> 20;
     *k = v >> 13 & 127;
     *dom = v & 8191;
@@ -329,10 +343,10 @@ static void where(const struct rt *r, uint32_t w, uint32_t reg, uint32_t *b,
 /* ---- the shift counts S of the recorded trace ---------------------------- */
 
 /* Algorithms 1-2 on every tape's moves, S of each mapping; cached until
-   the next access. */
+   the move counts change. */
 static void compute_S(struct rt *r)
 {
-    if (r->s_stamp == r->st.accesses + 1)
+    if (r->s_valid)
         return;
     r->cur_direct = r->cur_mapped = r->cur_used = 0;
     for (uint32_t i = 0; i < r->banks * r->tapes; i++) {
@@ -358,37 +372,40 @@ static void compute_S(struct rt *r)
         r->cur_used += rtmap_cost(&t->m, t->C, off);
         free(off);
     }
-    r->s_stamp = r->st.accesses + 1;
+    r->s_valid = true;
 }
 
-/* Writes the launch's optimized mapping (direct runs with a profile
-   directory): one file per SM and launch. */
+/* Writes this SM's move counts of the launch (direct runs with a profile
+   directory); the SM that completes the set of all SMs' files maps the
+   launch from their sums for every SM. */
 static void record_profile(struct rt *r)
 {
-    char path[4096], tmp[4200];
-    profile_path(r, path, sizeof path);
-    snprintf(tmp, sizeof tmp, "%s.tmp%u", path, r->sm);
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        return;                   /* racetrack_check made sure of the dir */
-    fprintf(f, "warpscope-racetrack-profile 1\nkernel %s\n", r->kernel);
-    for (uint32_t b = 0; b < r->banks; b++)
-        for (uint32_t k = 0; k < r->tapes; k++) {
-            struct tape *t = tape_of(r, b, k);
-            if (!t->n)
-                continue;
-            /* a tape nobody accessed keeps its direct mapping */
-            fprintf(f, "tape %u %u %u\n", b, k, t->n);
-            for (uint32_t i = 0; i < t->n; i++)
-                fprintf(f, "%d %u\n", t->reg[i],
-                        t->m.port ? (uint32_t)t->m.port[i] * r->region +
-                                        (uint32_t)t->m.offset[i]
-                                  : (uint32_t)t->dom[i]);
-        }
-    if (fclose(f) == 0)
-        rename(tmp, path);
-    else
-        remove(tmp);
+    size_t nt = (size_t)r->banks * r->tapes;
+    struct rtmap_moves *mv = ws_xcalloc(nt + 1, sizeof *mv);
+    for (size_t i = 0; i < nt; i++)
+        mv[i] = (struct rtmap_moves){ (uint32_t)(i / r->tapes),
+                                      (uint32_t)(i % r->tapes), r->t[i].n,
+                                      r->t[i].reg, r->t[i].C };
+    char **paths = ws_xcalloc(r->nsm, sizeof *paths);
+    bool all = true;
+    for (uint32_t s = 0; s < r->nsm; s++) {
+        struct stat sb;
+        paths[s] = ws_xmalloc(4096);
+        profile_path(r, (int)s, paths[s], 4096);
+        if (s == r->sm && !rtmap_moves_write(paths[s], r->kernel, mv, nt))
+            all = false;   /* racetrack_check made sure of the directory */
+        all = all && stat(paths[s], &sb) == 0;
+    }
+    if (all) {
+        char out[4096];
+        profile_path(r, -1, out, sizeof out);
+        rtmap_moves_merge((const char *const *)paths, r->nsm, mv, nt,
+                          r->ports, r->region, r->kernel, out);
+    }
+    for (uint32_t s = 0; s < r->nsm; s++)
+        free(paths[s]);
+    free(paths);
+    free(mv);
 }
 
 /* The launch is over: its S join the totals (and the profile). */
@@ -421,11 +438,19 @@ static void *rt_create(const struct rf_env *env)
     r->capacity = (uint32_t)(config_i(c, CK_RACETRACK_SIZE) / 4);
     r->arbiter = (uint32_t)config_i(c, CK_RACETRACK_ARBITER);
     r->wb_cap = (uint32_t)config_i(c, CK_RACETRACK_WRITE_BUFFER);
+    r->nsm = env->p->nsm ? env->p->nsm : 1;
     r->map = env->p->bank_map;
-    uint32_t mhz = env->p->clock_mhz;
-    r->read_cyc = racetrack_cycles(config_f(c, CK_RACETRACK_READ_NS), mhz);
-    r->write_cyc = racetrack_cycles(config_f(c, CK_RACETRACK_WRITE_NS), mhz);
-    r->shift_cyc = racetrack_cycles(config_f(c, CK_RACETRACK_SHIFT_NS), mhz);
+    r->mhz = env->p->clock_mhz;
+    r->read_ns = config_f(c, CK_RACETRACK_READ_NS);
+    r->write_ns = config_f(c, CK_RACETRACK_WRITE_NS);
+    r->shift_ns = config_f(c, CK_RACETRACK_SHIFT_NS);
+    r->t_read = ws_xcalloc(r->region, sizeof *r->t_read);
+    r->t_write = ws_xcalloc(r->region, sizeof *r->t_write);
+    for (uint32_t d = 0; d < r->region; d++) {
+        r->t_read[d] = racetrack_access_cycles(d, r->read_ns, r->shift_ns, r->mhz);
+        r->t_write[d] = racetrack_access_cycles(d, r->write_ns, r->shift_ns, r->mhz);
+    }
+    r->pre_cyc = racetrack_cycles(r->shift_ns, r->mhz);
     r->preshift = config_b(c, CK_RACETRACK_PRESHIFT);
     r->preshift_from = (uint64_t)config_i(c, CK_RACETRACK_PRESHIFT_FROM);
     r->optimized = config_e(c, CK_RACETRACK_MAPPING) == 1;
@@ -453,10 +478,13 @@ static void *rt_create(const struct rf_env *env)
     config_free(&twin);
     diag_reset(&ignore);
     r->b = ws_xcalloc(r->banks, sizeof *r->b);
+    for (uint32_t b = 0; b < r->banks; b++)
+        r->b[b].step_at = UINT64_MAX;
     r->t = ws_xcalloc((size_t)r->banks * r->tapes, sizeof *r->t);
     for (uint32_t i = 0; i < r->banks * r->tapes; i++)
         r->t[i].last = -1;
     r->st.hist = ws_xcalloc((size_t)r->region + 1, sizeof *r->st.hist);
+    r->st.hist_w = ws_xcalloc((size_t)r->region + 1, sizeof *r->st.hist_w);
     r->bus = env->bus;
     r->sm = env->sm;
     r->ev_shift = ev_register_fields("racetrack.shift", &shift_fields);
@@ -479,7 +507,10 @@ static void rt_destroy(void *self)
     free(r->b);
     free(r->t);
     free(r->place);
+    free(r->t_read);
+    free(r->t_write);
     free(r->st.hist);
+    free(r->st.hist_w);
     free(r->dir);
     free(r);
 }
@@ -493,23 +524,35 @@ static void rt_launch(void *self, const struct seam_launch *l)
 {
     struct rt *r = self;
     end_launch(r);
+    /* registers for the warps that can be resident at once: slots of
+       CTAs a small grid never starts would only lengthen the tapes */
+    uint32_t res = l->resident_ctas < l->ctas_per_sm ? l->resident_ctas
+                                                     : l->ctas_per_sm;
     r->R = l->regs_per_thread;
-    r->W = l->ctas_per_sm * l->warps_per_cta;
+    r->W = res * l->warps_per_cta;
     if (r->W > r->max_warps)
         r->W = r->max_warps;
+    WS_ASSERT((uint64_t)r->W * r->R <=
+              (uint64_t)r->banks * r->tapes * r->domains);
     snprintf(r->kernel, sizeof r->kernel, "%s", l->k ? l->k->name : "?");
     r->ninst = l->k ? (uint32_t)l->k->ninst : 0;
+    r->khash = rtmap_kernel_hash(l->k);
     r->launch_no++;
     place_launch(r);
-    r->s_stamp = 0;
+    r->s_valid = false;
     uint32_t threads = l->warps_per_cta * 32;
     struct occupancy o = occupancy_of(&r->sram, threads, l->regs_per_thread, 0);
     r->st.launches++;
     r->st.ctas += l->ctas_per_sm;
     r->st.warps += (uint64_t)l->ctas_per_sm * l->warps_per_cta;
+    r->st.res_ctas += res;
+    r->st.placed += r->W;
     uint32_t cs = o.ctas_per_sm < l->ctas_per_sm ? o.ctas_per_sm : l->ctas_per_sm;
+    uint32_t rs = cs < res ? cs : res;
     r->st.ctas_sram += cs;
     r->st.warps_sram += (uint64_t)cs * l->warps_per_cta;
+    r->st.res_ctas_sram += rs;
+    r->st.placed_sram += (uint64_t)rs * l->warps_per_cta;
 }
 
 /* ---- requests ----------------------------------------------------------- */
@@ -557,14 +600,18 @@ static const struct req *head(const struct bank *k)
 
 /* ---- the cycle ----------------------------------------------------------- */
 
-/* Grants free arbiter slots to banks with work, round-robin. */
+/* Grants free arbiter slots to banks with work, round-robin. A granted
+   bank's access takes t_read / t_write[d] cycles from now, d its shift
+   distance at the grant; a preshift step still under way is abandoned
+   (the tape stays where the last whole step left it). */
 static void arbitrate(struct rt *r, uint64_t now)
 {
     uint32_t used = 0, waiting = 0;
     for (uint32_t b = 0; b < r->banks; b++)
         used += r->b[b].granted;
+    uint32_t start = r->rr;       /* the bank after the last one granted */
     for (uint32_t i = 0; i < r->banks; i++) {
-        uint32_t b = (r->rr + i) % r->banks;
+        uint32_t b = (start + i) % r->banks;
         struct bank *k = &r->b[b];
         const struct req *q = head(k);
         if (k->granted || !q)
@@ -579,11 +626,21 @@ static void arbitrate(struct rt *r, uint64_t now)
         k->cur = *q;
         if (!k->writing)
             ring_pop(&k->rd);
+        k->pre_on = false;
         struct tape *t = tape_of(r, b, k->cur.tape);
         uint32_t target = offset_of(r, k->cur.dom);
         uint32_t d = t->pos > target ? t->pos - target : target - t->pos;
+        const uint32_t *cyc = k->writing ? r->t_write : r->t_read;
+        k->grant_at = now;
+        k->dist = d;
+        k->done = 0;
+        k->dir = target > t->pos ? 1 : -1;
+        k->total = cyc[d];
+        k->base = cyc[0];
         r->st.accesses++;
-        r->st.hist[d <= r->region ? d : r->region]++;
+        r->st.hist[d]++;
+        if (k->writing)
+            r->st.hist_w[d]++;
         if (d) {
             r->st.shifted++;
             if (r->ev_stall >= 0 && ev_wanted(r->bus, (enum ev_type)r->ev_stall)) {
@@ -603,14 +660,13 @@ static void finish_access(struct rt *r, uint32_t b, rf_done_fn done, void *ctx)
 {
     struct bank *k = &r->b[b];
     struct tape *t = tape_of(r, b, k->cur.tape);
-    uint32_t v = r->R ? (uint32_t)k->cur.warp % (r->W ? r->W : 1) * r->R +
-                            k->cur.reg
-                      : 0;
+    uint32_t v = (uint32_t)k->cur.warp * r->R + k->cur.reg;
     for (uint32_t i = 0; i < t->n; i++)
         if (t->reg[i] == (int32_t)v) {
             if (t->last >= 0)
                 t->C[(size_t)t->last * t->n + i]++;
             t->last = (int32_t)i;
+            r->s_valid = false;
             break;
         }
     k->granted = false;
@@ -626,22 +682,23 @@ static void finish_access(struct rt *r, uint32_t b, rf_done_fn done, void *ctx)
     }
 }
 
-/* One shift step of bank b's tape is over. */
-static void finish_step(struct rt *r, uint32_t b, enum step op, uint64_t now)
+/* One shift step of bank b's tape `tape` in direction dir, toward offset
+   target: a demand step of a granted bank or a preshift step. */
+static void step(struct rt *r, uint32_t b, uint32_t tape, int dir, bool pre,
+                 const struct req *q, uint64_t now)
 {
     struct bank *k = &r->b[b];
-    struct tape *t = tape_of(r, b, k->op_tape);
-    t->pos = (uint32_t)((int)t->pos + k->dir);
-    k->last_dir = k->dir;
+    struct tape *t = tape_of(r, b, tape);
+    t->pos = (uint32_t)((int)t->pos + dir);
     k->step_at = now;
-    k->step_op = op;
-    bool pre = op == ST_PRESHIFT;
+    k->step_tape = tape;
+    k->step_pre = pre;
+    k->step_dir = dir;
     if (pre)
         r->st.preshifts++;
     else
         r->st.shifts++;
     int type = pre ? r->ev_preshift : r->ev_shift;
-    const struct req *q = pre ? head(k) : &k->cur;
     if (type >= 0 && ev_wanted(r->bus, (enum ev_type)type)) {
         struct ws_event e = { (uint16_t)type, (int16_t)r->sm,
                               q ? (int32_t)q->warp : -1, now,
@@ -650,25 +707,48 @@ static void finish_step(struct rt *r, uint32_t b, enum step op, uint64_t now)
     }
 }
 
-/* Starts the next step of bank b, if it has one: for a granted bank a
-   shift toward its access or the access itself; for an idle one a
-   preshift step toward its head request. */
-static void start_step(struct rt *r, uint32_t b, bool preshift)
+/* A granted bank's cycle: the steps due by now, then (in its last
+   cycle) the access. */
+static void serve(struct rt *r, uint32_t b, uint64_t now, rf_done_fn done,
+                  void *ctx)
 {
     struct bank *k = &r->b[b];
-    const struct req *q = k->granted ? &k->cur : preshift ? head(k) : NULL;
+    uint64_t c = now - k->grant_at + 1;          /* cycles since grant */
+    uint32_t due = c >= k->total ? k->dist
+                                 : racetrack_steps_within(c, r->shift_ns, r->mhz);
+    if (due > k->dist)
+        due = k->dist;
+    while (k->done < due) {
+        k->done++;
+        step(r, b, k->cur.tape, k->dir, false, &k->cur, now);
+    }
+    if (c <= k->total - k->base)
+        r->st.stall_cycles++;                     /* a cycle shifts added */
+    if (c >= k->total)
+        finish_access(r, b, done, ctx);
+}
+
+/* An idle bank's cycle with preshifting: one step toward its head
+   request's offset (a step longer than a cycle spans several). */
+static void preshift(struct rt *r, uint32_t b, uint64_t now)
+{
+    struct bank *k = &r->b[b];
+    const struct req *q = head(k);
     if (!q)
         return;
-    struct tape *t = tape_of(r, b, q->tape);
-    uint32_t target = offset_of(r, q->dom);
-    if (t->pos != target) {
-        k->op = k->granted ? ST_SHIFT : ST_PRESHIFT;
-        k->dir = target > t->pos ? 1 : -1;
-        k->op_tape = q->tape;
-        k->left = r->shift_cyc;
-    } else if (k->granted) {
-        k->op = ST_ACCESS;
-        k->left = k->writing ? r->write_cyc : r->read_cyc;
+    if (!k->pre_on) {
+        struct tape *t = tape_of(r, b, q->tape);
+        uint32_t target = offset_of(r, q->dom);
+        if (t->pos == target)
+            return;
+        k->pre_on = true;
+        k->pre_left = r->pre_cyc;
+        k->pre_tape = q->tape;
+        k->pre_dir = target > t->pos ? 1 : -1;
+    }
+    if (--k->pre_left == 0) {
+        k->pre_on = false;
+        step(r, b, k->pre_tape, k->pre_dir, true, q, now);
     }
 }
 
@@ -695,20 +775,10 @@ static void rt_tick(void *self, uint64_t now, rf_done_fn done, void *ctx)
     bool pre = r->preshift && now >= r->preshift_from;
     for (uint32_t b = 0; b < r->banks; b++) {
         struct bank *k = &r->b[b];
-        if (k->op == ST_NONE)
-            start_step(r, b, pre);
-        if (k->op != ST_NONE) {
-            if (k->op == ST_SHIFT)
-                r->st.stall_cycles++;
-            if (--k->left == 0) {
-                enum step op = k->op;
-                k->op = ST_NONE;
-                if (op == ST_ACCESS)
-                    finish_access(r, b, done, ctx);
-                else
-                    finish_step(r, b, op, now);
-            }
-        }
+        if (k->granted)
+            serve(r, b, now, done, ctx);
+        else if (pre)
+            preshift(r, b, now);
         uint32_t waiting = k->rd.n + k->wb.n + k->wwait.n -
                            (k->granted && k->writing ? 1 : 0);
         r->st.rq_occ += k->rd.n;
@@ -767,15 +837,16 @@ static void rt_energy(void *self, const struct tparams *p, uint64_t cycles,
                                          leak_pj(p, r->e_wbleak, cycles));
 }
 
-static void add_hist(struct jv *sec, const struct rt *r)
+static void add_hist(struct jv *sec, const char *key, const uint64_t *hist,
+                     uint32_t n)
 {
-    struct jv *h = jv_get(sec, "shift_histogram");
+    struct jv *h = jv_get(sec, key);
     if (!h)
-        h = jv_set(sec, "shift_histogram", jv_arr());
-    while (h->n < (size_t)r->region + 1)
+        h = jv_set(sec, key, jv_arr());
+    while (h->n < n)
         jv_push(h, jv_int(0));
-    for (uint32_t d = 0; d <= r->region; d++)
-        h->items[d]->u.i += (int64_t)r->st.hist[d];
+    for (uint32_t d = 0; d < n; d++)
+        h->items[d]->u.i += (int64_t)hist[d];
 }
 
 void racetrack_section(void *rf, void *l1, struct jv *sec)
@@ -789,7 +860,8 @@ void racetrack_section(void *rf, void *l1, struct jv *sec)
     jv_add_int(sec, "shifts", (int64_t)s->shifts);
     jv_add_int(sec, "shift_stall_cycles", (int64_t)s->stall_cycles);
     jv_add_int(sec, "preshift_steps", (int64_t)s->preshifts);
-    add_hist(sec, r);
+    add_hist(sec, "shift_histogram", s->hist, r->region + 1);
+    add_hist(sec, "shift_histogram_writes", s->hist_w, r->region + 1);
     jv_set(sec, "shifts_per_access", jv_num(0));
     jv_add_int(sec, "direct_shifts_S", (int64_t)(s->direct_S + r->cur_direct));
     jv_add_int(sec, "mapped_shifts_S", (int64_t)(s->mapped_S + r->cur_mapped));
@@ -804,30 +876,54 @@ void racetrack_section(void *rf, void *l1, struct jv *sec)
     jv_add_int(sec, "write_buffer_occupancy_sum", (int64_t)s->wb_occ);
     jv_set(sec, "read_queue_avg", jv_num(0));
     jv_set(sec, "write_buffer_avg", jv_num(0));
+    /* occupancy: the limits (CTAs per SM the register file allows, and
+       what sm.registers would allow) and what can actually be resident
+       at once in the launch (fewer when the grid is small), per SM and
+       launch */
     jv_add_int(sec, "launches", (int64_t)s->launches);
     jv_add_int(sec, "ctas_per_sm_sum", (int64_t)s->ctas);
     jv_add_int(sec, "ctas_per_sm_sram_sum", (int64_t)s->ctas_sram);
     jv_add_int(sec, "resident_warps_sum", (int64_t)s->warps);
     jv_add_int(sec, "resident_warps_sram_sum", (int64_t)s->warps_sram);
+    jv_add_int(sec, "resident_ctas_sum", (int64_t)s->res_ctas);
+    jv_add_int(sec, "resident_ctas_sram_sum", (int64_t)s->res_ctas_sram);
+    jv_add_int(sec, "active_warps_sum", (int64_t)s->placed);
+    jv_add_int(sec, "active_warps_sram_sum", (int64_t)s->placed_sram);
     jv_set(sec, "occupancy", jv_num(0));
     jv_set(sec, "occupancy_sram", jv_num(0));
+    jv_set(sec, "active_warps", jv_num(0));
+    jv_set(sec, "occupancy_resident", jv_num(0));
+    jv_set(sec, "occupancy_resident_sram", jv_num(0));
+}
+
+/* Cycles of a read and a write by shift distance 0 .. region - 1. */
+static void add_cycles(const struct rt *r, struct jv *o)
+{
+    struct jv *rc = jv_set(o, "read_cycles_by_distance", jv_arr());
+    struct jv *wc = jv_set(o, "write_cycles_by_distance", jv_arr());
+    for (uint32_t d = 0; d < r->region; d++) {
+        jv_push(rc, jv_int(r->t_read[d]));
+        jv_push(wc, jv_int(r->t_write[d]));
+    }
 }
 
 void racetrack_facts(void *rf, void *l1, struct jv *sec)
 {
     const struct rt *r = rf;
     (void)l1;
-    char geo[200];
+    char geo[320];
     snprintf(geo, sizeof geo,
-             "%u banks x %u tapes x 1024 stripes x %u domains, %u ports (%u offsets each); read %u, write %u, shift step %u cycles",
-             r->banks, r->tapes, r->domains, r->ports, r->region, r->read_cyc,
-             r->write_cyc, r->shift_cyc);
+             "%u banks x %u tapes x 1024 stripes x %u domains, %u ports (%u offsets each); an access of d steps: ceil((d x %g + %g read / %g write) ns x %u MHz / 1000) cycles; preshift: a step per %u cycle%s",
+             r->banks, r->tapes, r->domains, r->ports, r->region, r->shift_ns,
+             r->read_ns, r->write_ns, r->mhz, r->pre_cyc,
+             r->pre_cyc == 1 ? "" : "s");
     jv_set(sec, "geometry", jv_str(geo));
     jv_set(sec, "stripes_per_bank", jv_int((int64_t)r->tapes * 1024));
     jv_set(sec, "registers_per_tape", jv_int(r->domains));
-    jv_set(sec, "shift_step_cycles", jv_int(r->shift_cyc));
-    jv_set(sec, "read_cycles", jv_int(r->read_cyc));
-    jv_set(sec, "write_cycles", jv_int(r->write_cyc));
+    jv_set(sec, "read_cycles", jv_int(r->t_read[0]));
+    jv_set(sec, "write_cycles", jv_int(r->t_write[0]));
+    jv_set(sec, "preshift_step_cycles", jv_int(r->pre_cyc));
+    add_cycles(r, sec);
     jv_set(sec, "mapping", jv_str(r->optimized ? "optimized" : "direct"));
     jv_set(sec, "preshift", jv_bool(r->preshift));
 }
@@ -857,10 +953,15 @@ void racetrack_ratios(struct jv *sec, const struct jv *all,
     jv_set(sec, "write_buffer_avg",
            jv_num(div0(jv_num_at(sec, "write_buffer_occupancy_sum"),
                        (double)cycles * sms)));
-    double l = jv_num_at(sec, "launches") * p->max_warps;
+    double n = jv_num_at(sec, "launches"), l = n * p->max_warps;
     jv_set(sec, "occupancy", jv_num(div0(jv_num_at(sec, "resident_warps_sum"), l)));
     jv_set(sec, "occupancy_sram",
            jv_num(div0(jv_num_at(sec, "resident_warps_sram_sum"), l)));
+    jv_set(sec, "active_warps", jv_num(div0(jv_num_at(sec, "active_warps_sum"), n)));
+    jv_set(sec, "occupancy_resident",
+           jv_num(div0(jv_num_at(sec, "active_warps_sum"), l)));
+    jv_set(sec, "occupancy_resident_sram",
+           jv_num(div0(jv_num_at(sec, "active_warps_sram_sum"), l)));
 }
 
 /* The RM array and its write buffers; the L1D is the baseline's. */
@@ -927,6 +1028,34 @@ int racetrack_check(const struct ws_config *c, const struct tparams *p,
                               dir, opt ? " (record it first: run the same configuration with racetrack.mapping = direct)" : "");
     }
     return WS_OK;
+}
+
+/*
+** A launch whose registers overflow a bank: W warps (the resident CTAs'
+** slots) of R registers under rf.bank_map, against tapes x domains
+** warp registers per bank.
+*/
+int racetrack_launch_check(void *rf, const struct seam_launch *l,
+                           struct ws_diag *diag)
+{
+    const struct rt *r = rf;
+    uint32_t cap = r->tapes * r->domains;
+    uint32_t res = l->resident_ctas < l->ctas_per_sm ? l->resident_ctas
+                                                     : l->ctas_per_sm;
+    uint32_t W = res * l->warps_per_cta, R = l->regs_per_thread;
+    if (W > r->max_warps)
+        W = r->max_warps;
+    uint32_t *count = ws_xcalloc(r->banks, sizeof *count);
+    uint32_t b = bank_counts(r->map, r->banks, W, R, count);
+    uint32_t most = count[b];
+    free(count);
+    if (most <= cap)
+        return WS_OK;
+    return diag_error(diag, NULL, 0, 0,
+                      "launch of '%s': %u registers per thread x %u resident warps (%u CTAs x %u warps) put %u warp registers in racetrack bank %u under rf.bank_map = %s, but a bank holds %u (%u tapes x %u domains); use fewer registers per thread or CTAs per SM (sm.ctas_limit)",
+                      l->k ? l->k->name : "?", R, W, res, l->warps_per_cta,
+                      most, b, r->map == BANK_REG ? "reg" : "warp+reg", cap,
+                      r->tapes, r->domains);
 }
 
 /* ---- inspection --------------------------------------------------------- */
@@ -1000,17 +1129,25 @@ static void tape_json(const struct rt *r, uint32_t b, uint32_t k,
     jv_set(o, "granted", jv_bool(bk->granted && bk->cur.tape == k));
     const char *st = "idle";
     if (bk->granted && bk->cur.tape == k)
-        st = bk->op == ST_ACCESS ? (bk->writing ? "writing" : "reading")
-                                 : "shifting";
-    else if (bk->op == ST_PRESHIFT && bk->op_tape == k)
+        st = bk->done < bk->dist ? "shifting"
+                                 : bk->writing ? "writing" : "reading";
+    else if (bk->pre_on && bk->pre_tape == k)
         st = "preshifting";
     jv_set(o, "state", jv_str(st));
-    bool pre = bk->step_at == now && bk->step_op == ST_PRESHIFT &&
-               bk->op_tape == k;
-    jv_set(o, "preshift", pre ? jv_str(bk->last_dir > 0 ? "right" : "left")
+    bool moved = bk->step_at == now && bk->step_tape == k;
+    jv_set(o, "preshift", moved && bk->step_pre
+                              ? jv_str(bk->step_dir > 0 ? "right" : "left")
                               : jv_null());
-    jv_set(o, "shifted_this_cycle",
-           jv_bool(bk->step_at == now && bk->op_tape == k && bk->step_op != ST_NONE));
+    jv_set(o, "shifted_this_cycle", jv_bool(moved));
+    /* the domains holding a register: '#', free ones '.' */
+    char *occ = ws_xmalloc((size_t)r->domains + 1);
+    memset(occ, '.', r->domains);
+    occ[r->domains] = 0;
+    for (uint32_t i = 0; i < t->n; i++)
+        if ((uint32_t)t->dom[i] < r->domains)
+            occ[t->dom[i]] = '#';
+    jv_set(o, "occupied", jv_str(occ));
+    free(occ);
     struct jv *qa = jv_set(o, "queue", jv_arr());
     for (uint32_t i = 0; i < bk->rd.n; i++)
         if (ring_at(&bk->rd, i).tape == k)
@@ -1046,6 +1183,7 @@ static void rt_describe(void *self, uint64_t now, struct jv *out)
     jv_set(out, "arbiter", jv_int(r->arbiter));
     jv_set(out, "preshift", jv_bool(r->preshift && now >= r->preshift_from));
     jv_set(out, "mapping", jv_str(r->optimized ? "optimized" : "direct"));
+    add_cycles(r, out);
 }
 
 const struct rf_ops racetrack_rf_ops = {
@@ -1056,6 +1194,7 @@ const struct rf_ops racetrack_rf_ops = {
     .read = rt_read,
     .write = rt_write,
     .launch = rt_launch,
+    .check_launch = racetrack_launch_check,
     .tick = rt_tick,
     .next_event = rt_next_event,
     .stats = rt_stats,

@@ -26,10 +26,25 @@ void racetrack_bill(const struct ws_config *cfg, const struct tparams *p,
 /* Core cycles taken by `ns` nanoseconds at `mhz`, rounded up (at least 1). */
 uint32_t racetrack_cycles(double ns, uint32_t mhz);
 
-/* Cycles to bring offset `target` under the ports from offset `cur`:
-   one shift step per domain of distance, each step_cycles long. */
-uint64_t racetrack_shift_cycles(uint32_t cur, uint32_t target,
-                                uint32_t step_cycles);
+/* Core cycles of an access that shifts `steps` steps, then reads or
+   writes: the whole time converted at once, ceil((steps x shift_ns +
+   access_ns) x mhz / 1000), at least 1. */
+uint32_t racetrack_access_cycles(uint32_t steps, double access_ns,
+                                 double shift_ns, uint32_t mhz);
+
+/* Shift steps completed `cycles` cycles into a granted access:
+   floor(cycles x 1000 / mhz / shift_ns). */
+uint32_t racetrack_steps_within(uint64_t cycles, double shift_ns,
+                                uint32_t mhz);
+
+/*
+** The rf_ops.check_launch of a racetrack file rf (any SM's: they are
+** alike): WS_ERR, with diag naming the kernel, its registers per thread,
+** the resident warps and a bank's capacity, when under rf.bank_map one
+** bank would receive more warp registers than its tapes hold.
+*/
+int racetrack_launch_check(void *rf, const struct seam_launch *l,
+                           struct ws_diag *diag);
 
 /* One tape of a racetrack register file, for inspection and tests. */
 struct racetrack_tape_view {

@@ -384,6 +384,22 @@ static bool launch_over(struct gpu *g)
     return true;
 }
 
+/* What the designs learn of launch L: resident CTAs at most the
+   occupancy limit, and no more than a fair share of the grid (CTAs start
+   one per SM per round). */
+static struct seam_launch seam_of(const struct gpu *g, const struct flaunch *L,
+                                  uint32_t rpt)
+{
+    struct occupancy occ = gpu_occupancy(g, L, rpt);
+    uint32_t threads = L->block[0] * L->block[1] * L->block[2];
+    uint64_t nctas = (uint64_t)L->grid[0] * L->grid[1] * L->grid[2];
+    uint64_t per_sm = (nctas + g->p.nsm - 1) / g->p.nsm;
+    return (struct seam_launch){ L->k, rpt, (threads + WS_WARP - 1) / WS_WARP,
+                                 occ.ctas_per_sm,
+                                 per_sm < occ.ctas_per_sm ? (uint32_t)per_sm
+                                                          : occ.ctas_per_sm };
+}
+
 static void begin(struct gpu *g, const struct flaunch *L, uint32_t rpt,
                   struct dmem *mem)
 {
@@ -395,13 +411,7 @@ static void begin(struct gpu *g, const struct flaunch *L, uint32_t rpt,
     g->nctas = (uint64_t)L->grid[0] * L->grid[1] * L->grid[2];
     g->rr = 0;
     g->flushed = false;
-    struct occupancy occ = gpu_occupancy(g, L, rpt);
-    uint32_t threads = L->block[0] * L->block[1] * L->block[2];
-    uint64_t per_sm = (g->nctas + g->p.nsm - 1) / g->p.nsm;
-    struct seam_launch sl = { L->k, rpt, (threads + WS_WARP - 1) / WS_WARP,
-                              occ.ctas_per_sm,
-                              per_sm < occ.ctas_per_sm ? (uint32_t)per_sm
-                                                       : occ.ctas_per_sm };
+    struct seam_launch sl = seam_of(g, L, rpt);
     for (uint32_t i = 0; i < g->p.nsm; i++) {
         struct sm *s = &g->sm[i];
         if (s->rfo->launch)
@@ -449,6 +459,12 @@ int gpu_start(struct gpu *g, const struct flaunch *L, uint32_t regs_per_thread,
         return diag_error(diag, L->k->mod->path, 0, 0,
                           "kernel '%s' needs %u registers per thread; the timing model supports at most %d",
                           L->k->name, L->k->nslots, SM_REG_WORDS * 64);
+    const struct sm *s0 = &g->sm[0];
+    if (s0->rfo->check_launch) {
+        struct seam_launch sl = seam_of(g, L, regs_per_thread);
+        if (s0->rfo->check_launch(s0->rf, &sl, diag) != WS_OK)
+            return WS_ERR;
+    }
     begin(g, L, regs_per_thread, mem);
     g->running = true;
     g->start = g->cycle;

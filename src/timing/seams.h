@@ -20,6 +20,7 @@ struct mreq;
 struct cache;
 struct kimage;
 struct ws_config;
+struct ws_diag;
 
 /* What a design learns when a kernel starts on its SM (both seams). */
 struct seam_launch {
@@ -66,6 +67,12 @@ struct rf_ops {
        [first, first + n) arrived on the SM (their registers are
        allocated) or left it (their registers are dead). */
     void (*launch)(void *self, const struct seam_launch *l);
+    /* Optional. Before a launch (on SM 0's file: all are alike): WS_ERR
+       with diag when the file cannot hold the launch's registers the way
+       its design places them (a racetrack bank overfull under
+       rf.bank_map); the launch is then refused. */
+    int (*check_launch)(void *self, const struct seam_launch *l,
+                        struct ws_diag *diag);
     void (*admit)(void *self, uint32_t first, uint32_t n);
     void (*retire)(void *self, uint32_t first, uint32_t n);
     /* One cycle: serve requests, report completions through done. */
@@ -86,6 +93,7 @@ struct rf_ops {
          array: {sets, ways, banks, entries: [[{state, owner, bank,
                  age}] per way] per set}   (entries coloured by state)
          tapes: [{bank, domains, ports: [offsets], offset, target,
+                  occupied ('#' per domain holding a register, else '.'),
                   queue: [..], write_buffer: [..], preshift}] (racetrack)
        Read-only: must not change the model. */
     void (*describe)(void *self, uint64_t now, struct jv *out);

@@ -80,7 +80,7 @@ static void inspect_kernel(const struct ws_device *dev, const struct kimage *k,
         W = 1;
     int32_t *trace;
     uint32_t *tbank;
-    size_t tn = rtmap_static_trace(k, W, banks, &trace, &tbank);
+    size_t tn = rtmap_static_trace(k, W, banks, RTMAP_WARP_REG, &trace, &tbank);
     struct rtmap rm;
     rtmap_from_trace(banks, (uint32_t)config_i(&dev->cfg, CK_RACETRACK_PORTS),
                      trace, tbank, tn, &rm);

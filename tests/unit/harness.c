@@ -1,7 +1,14 @@
 /* harness.c - see harness.h. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
 #include "harness.h"
+#include "compile/image.h"
 #include "config/preset.h"
 #include "ptx/parse.h"
+#include "util/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,4 +190,26 @@ double th_u2d(uint64_t u)
     double d;
     memcpy(&d, &u, 8);
     return d;
+}
+
+struct kimage *th_kernel(const char *ptx)
+{
+    struct ws_diag d = { 0 };
+    struct ptx_module *m;
+    char *text = ws_xstrdup(ptx);
+    if (ptx_parse("t.ptx", text, strlen(text), &m, &d))
+        fail_msg("parse: %s", d.msg);
+    uint64_t *g = calloc(m->vars.n + 1, 8);
+    struct kimage *k;
+    if (kimage_build(m, (int)m->funcs.n - 1, g, &k, &d))
+        fail_msg("build: %s", d.msg);
+    free(g);
+    return k;
+}
+
+void th_kernel_free(struct kimage *k)
+{
+    const struct ptx_module *m = k->mod;
+    kimage_free(k);
+    ptx_module_free((struct ptx_module *)m);
 }

@@ -49,6 +49,13 @@ int th_launch(struct th *t, const char *name, const uint32_t grid[3],
 int th_warp_op(struct th *t, const char *ty, const char *body,
                const void *a, const void *b, const void *c, void *d);
 
+/* The image of the last kernel in PTX text (parsed and built as a
+   launch would; the test fails on an error). th_kernel_free frees it and
+   its module. */
+struct kimage;
+struct kimage *th_kernel(const char *ptx);
+void th_kernel_free(struct kimage *k);
+
 /* The .target th_warp_op writes (default "sm_75"). */
 extern const char *th_target;
 

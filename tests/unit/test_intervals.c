@@ -8,34 +8,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "harness.h"
 #include "compile/intervals.h"
 #include "ptx/parse.h"
 #include "util/xalloc.h"
 
 #define HDR ".version 8.0\n.target sm_75\n.address_size 64\n"
-
-static struct kimage *build(const char *src)
-{
-    struct ws_diag d = { 0 };
-    struct ptx_module *m;
-    char *text = ws_xstrdup(src);
-    if (ptx_parse("t.ptx", text, strlen(text), &m, &d))
-        fail_msg("parse: %s", d.msg);
-    uint64_t *g = calloc(m->vars.n + 1, 8);
-    struct kimage *k;
-    int entry = (int)m->funcs.n - 1;
-    if (kimage_build(m, entry, g, &k, &d))
-        fail_msg("build: %s", d.msg);
-    free(g);
-    return k;
-}
-
-static void done(struct kimage *k)
-{
-    const struct ptx_module *m = k->mod;
-    kimage_free(k);
-    ptx_module_free((struct ptx_module *)m);
-}
 
 /* The invariants every partition must satisfy. */
 static void check_partition(const struct kimage *k, const struct intervals *iv)
@@ -82,7 +60,7 @@ static const char *nested =
 static void test_fig6_nested_loops_merge(void **state)
 {
     (void)state;
-    struct kimage *k = build(nested);
+    struct kimage *k = th_kernel(nested);
     struct intervals iv;
     intervals_compute(k, 16, &iv);
     /* Pass 1: A | B+C (B has an edge from C, so it cannot join A). */
@@ -92,14 +70,14 @@ static void test_fig6_nested_loops_merge(void **state)
     assert_int_equal(iv.v[0].head, 0);
     check_partition(k, &iv);
     intervals_free(&iv);
-    done(k);
+    th_kernel_free(k);
 }
 
 /* The same shape where A's and B+C's registers do not fit together. */
 static void test_no_merge_when_too_big(void **state)
 {
     (void)state;
-    struct kimage *k = build(
+    struct kimage *k = th_kernel(
         HDR ".visible .entry k(.param .u64 p)\n{\n"
         " .reg .b32 %r<32>;\n .reg .pred %p<4>;\n .reg .b64 %rd1;\n"
         "$A:\n add.s32 %r1, %r1, 1;\n"
@@ -121,7 +99,7 @@ static void test_no_merge_when_too_big(void **state)
     check_partition(k, &iv16);
     intervals_free(&iv16);
     intervals_free(&iv8);
-    done(k);
+    th_kernel_free(k);
 }
 
 /* A block whose own registers overflow N is split across intervals. */
@@ -138,7 +116,7 @@ static void test_block_split(void **state)
         n += snprintf(src + n, sizeof src - (size_t)n,
                       " st.global.u32 [%%rd1+%d], %%r%d;\n", 4 * i, 25 - i);
     snprintf(src + n, sizeof src - (size_t)n, " ret;\n}\n");
-    struct kimage *k = build(src);
+    struct kimage *k = th_kernel(src);
     assert_int_equal(k->cfg.nblocks, 1);
     struct intervals iv;
     intervals_compute(k, 16, &iv);
@@ -147,14 +125,14 @@ static void test_block_split(void **state)
     for (uint32_t i = 0; i < iv.n; i++)
         assert_true(iv.v[i].nregs <= 16);
     intervals_free(&iv);
-    done(k);
+    th_kernel_free(k);
 }
 
 /* Entering or leaving an inlined call starts a new interval (pass 1). */
 static void test_split_at_calls(void **state)
 {
     (void)state;
-    struct kimage *k = build(
+    struct kimage *k = th_kernel(
         HDR ".func (.param .b32 r) f(.param .b32 a)\n{\n .reg .b32 %x;\n"
         " ld.param.b32 %x, [a];\n add.s32 %x, %x, 1;\n st.param.b32 [r], %x;\n ret;\n}\n"
         ".visible .entry k(.param .u64 p)\n{\n .reg .b32 %r<4>;\n .reg .b64 %rd1;\n"
@@ -167,7 +145,7 @@ static void test_split_at_calls(void **state)
     assert_true(iv.pass1 >= 3);      /* caller | callee | caller */
     check_partition(k, &iv);
     intervals_free(&iv);
-    done(k);
+    th_kernel_free(k);
 }
 
 /* Every shipped kernel partitions soundly at N = 8, 16 and 32. */
