@@ -18,8 +18,8 @@
 --   jobs an optimized point can start before its direct twin has written
 --   the profile: it then falls back to the direct mapping and says so in
 --   racetrack.mapping_fallbacks; delete its JSON and run the sweep again).
---   The baseline is listed once per racetrack setting (the racetrack keys
---   do not touch it; four identical baseline points per kernel).
+--   Its report prints the table of docs/designs/racetrack.md
+--   (sweeps/racetrack/report.txt).
 --
 -- "tlp": the profiles of the TLP optimisation (seed 001 section 4.2) for
 --   N = 1..8 resident CTAs per SM (sm.ctas_limit), as cases: P_cache(N)
@@ -51,6 +51,7 @@ local columns = {
   "racetrack.direct_shifts_S", "racetrack.mapped_shifts_S",
   "racetrack.used_mapping_S", "racetrack.mapping_fallbacks",
   "racetrack.occupancy", "racetrack.occupancy_sram",
+  "racetrack.occupancy_resident", "racetrack.occupancy_resident_sram",
 }
 
 if study == "tlp" then
@@ -94,7 +95,7 @@ if study == "tlp" then
       end
       local function ipc(t, c) return t[c] and t[c].ipc end
       local g = { rm8 = 0, all8 = 0, rmN = 0, allN = 0 }
-      local sh = { rm8 = 0, allN = 0 }
+      local sh = { rm8 = 0, rmN = 0, allN = 0 }
       local count = 0
       print("P(N) = P_cache(N) - (P_ideal(N) - P_RM(N)), IPC; N* = argmax P(N)")
       for _, k in ipairs(order) do
@@ -118,6 +119,7 @@ if study == "tlp" then
           g.rm8 = g.rm8 + math.log(su(r8)); g.all8 = g.all8 + math.log(su(a8))
           g.rmN = g.rmN + math.log(su(tN.rm)); g.allN = g.allN + math.log(su(tN.all))
           sh.rm8 = sh.rm8 + (r8["racetrack.shifts"] or 0)
+          sh.rmN = sh.rmN + (tN.rm["racetrack.shifts"] or 0)
           sh.allN = sh.allN + (tN.all["racetrack.shifts"] or 0)
           count = count + 1
         else
@@ -128,20 +130,28 @@ if study == "tlp" then
         local e = function(x) return math.exp(x / count) end
         print(string.format("\ngeomean speed-up over SRAM (%d scenarios): RM %.3f, +mapping+preshift %.3f, TLP at N* %.3f, all three %.3f",
                             count, e(g.rm8), e(g.all8), e(g.rmN), e(g.allN)))
-        print(string.format("shift steps: RM at N = 8 %d, all three %d (%.1f%%)",
-                            sh.rm8, sh.allN, sh.rm8 > 0 and 100 * sh.allN / sh.rm8 or 0))
+        local pct = function(x) return sh.rm8 > 0 and 100 * x / sh.rm8 or 0 end
+        print(string.format("shift steps: RM at N = 8 %d, RM at N* %d (%.1f%%), all three %d (%.1f%%)",
+                            sh.rm8, sh.rmN, pct(sh.rmN), sh.allN, pct(sh.allN)))
       end
     end,
   }
 end
 
+-- The framework study as cases, in this order per scenario: a direct run
+-- records the move counts its optimized twin (same keys but the mapping)
+-- maps from, so "rm" precedes "rm_mapping" and "rm_preshift" precedes
+-- "all"; run with -j 1.
 return {
   name = "racetrack",
   scenarios = scenarios,
-  set = {
-    design = { "baseline", "racetrack" },
-    ["racetrack.mapping"] = { "direct", "optimized" },
-    ["racetrack.preshift"] = { false, true },
+  cases = {
+    { name = "sram", design = "baseline" },
+    { name = "rm", design = "racetrack" },
+    { name = "rm_mapping", design = "racetrack", ["racetrack.mapping"] = "optimized" },
+    { name = "rm_preshift", design = "racetrack", ["racetrack.preshift"] = true },
+    { name = "all", design = "racetrack", ["racetrack.mapping"] = "optimized",
+      ["racetrack.preshift"] = true },
   },
   fixed = {
     preset = "fermi-rm",
@@ -149,4 +159,75 @@ return {
     ["mem.limit"] = "64M",
   },
   columns = columns,
+  -- Per scenario: SRAM cycles, the speed-up (SRAM cycles / racetrack
+  -- cycles) of each racetrack case, occupancy (the limit, and the warps
+  -- resident at once), shifts per access and the shift counts S of the
+  -- direct and optimized mapping on the plain run's trace, whole-GPU
+  -- energy of "all" over SRAM; then geometric means, the register file's
+  -- own energy and the shift steps each technique leaves.
+  report = function(rows)
+    local by, order = {}, {}
+    for _, r in ipairs(rows) do
+      local k = r.scenario:match("([^/]+)%.lua$")
+      if not by[k] then by[k] = {}; order[#order + 1] = k end
+      by[k][r.case] = r.exit == 0 and r.stats or nil
+    end
+    local cases = { "rm", "rm_preshift", "rm_mapping", "all" }
+    local logs, steps, count = {}, {}, 0
+    for _, c in ipairs(cases) do logs[c], steps[c] = 0, 0 end
+    local rf = { sram = 0, rm = 0, all = 0 }
+    local elog = 0
+    local function rfe(t)
+      return (t["energy_pj.rf"] or 0) + (t["energy_pj.rf_shift"] or 0) +
+             (t["energy_pj.rf_write_buffer"] or 0)
+    end
+    print("speed-up = SRAM cycles / racetrack cycles; occupancy: limit SRAM->RM, resident at once SRAM->RM")
+    print(string.format("%-16s %8s %6s %6s %6s %6s  %-9s %-9s %6s %17s %6s", "kernel",
+                        "SRAM cyc", "RM", "+pre", "+map", "+both", "occ lim", "occ res",
+                        "sh/acc", "S direct->mapped", "E/SRAM"))
+    for _, k in ipairs(order) do
+      local t = by[k]
+      local ok = t.sram ~= nil
+      for _, c in ipairs(cases) do ok = ok and t[c] ~= nil end
+      if not ok then
+        print(string.format("%-16s (a point failed)", k))
+      else
+        local su = {}
+        for _, c in ipairs(cases) do
+          su[c] = t.sram.cycles / t[c].cycles
+          logs[c] = logs[c] + math.log(su[c])
+          steps[c] = steps[c] + (t[c]["racetrack.shifts"] or 0)
+        end
+        local e = t.all["energy_pj.total"] / t.sram["energy_pj.total"]
+        elog = elog + math.log(e)
+        rf.sram = rf.sram + (t.sram["energy_pj.rf"] or 0)
+        rf.rm = rf.rm + rfe(t.rm)
+        rf.all = rf.all + rfe(t.all)
+        count = count + 1
+        local rm = t.rm
+        print(string.format("%-16s %8d %6.3f %6.3f %6.3f %6.3f  %.2f->%.2f %.2f->%.2f %6.2f %8d->%-8d %6.2f",
+                            k, t.sram.cycles, su.rm, su.rm_preshift, su.rm_mapping, su.all,
+                            rm["racetrack.occupancy_sram"], rm["racetrack.occupancy"],
+                            rm["racetrack.occupancy_resident_sram"],
+                            rm["racetrack.occupancy_resident"],
+                            rm["racetrack.shifts_per_access"],
+                            rm["racetrack.direct_shifts_S"], rm["racetrack.mapped_shifts_S"], e))
+      end
+    end
+    if count == 0 then return end
+    local g = function(x) return math.exp(x / count) end
+    print(string.format("%-16s %8s %6.3f %6.3f %6.3f %6.3f  %38s %6.2f", "geomean", "",
+                        g(logs.rm), g(logs.rm_preshift), g(logs.rm_mapping), g(logs.all), "",
+                        g(elog)))
+    print(string.format("\nregister-file energy over SRAM's (sums over kernels): RM %.2f, RM + mapping + preshifting %.2f",
+                        rf.rm / rf.sram, rf.all / rf.sram))
+    print("\nshift steps after a grant, summed over kernels:")
+    local names = { rm = "none (direct, no preshifting)", rm_preshift = "preshifting",
+                    rm_mapping = "mapping (optimized)", all = "mapping + preshifting" }
+    for _, c in ipairs(cases) do
+      print(string.format("  %-32s %10d  %5.1f%% fewer than none; geomean speed-up %.3f",
+                          names[c], steps[c],
+                          steps.rm > 0 and 100 * (1 - steps[c] / steps.rm) or 0, g(logs[c])))
+    end
+  end,
 }
