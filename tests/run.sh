@@ -57,6 +57,8 @@ design=cerf cerf.policy=lru-fair
 design=cerf cerf.policy=lru-prioritized
 design=cerf cerf.ways=2 preset=fermi
 design=unified
+design=racetrack racetrack.preshift=true
+design=racetrack preset=fermi-rm racetrack.ports=2
 EOF3
 # The benchmark workloads are large: their sampled results are checked in
 # functional mode, which is fast.
