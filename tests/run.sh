@@ -174,6 +174,13 @@ for m in "warp+reg:26 26" "reg:32 16"; do
 done
 [ $cfail = 0 ] && echo "inspect: the racetrack mapping follows rf.bank_map"
 
+# --help after a command prints the usage (exit 0) like --help alone.
+for c in run inspect sweep; do
+  if ! "$bin" $c --help 2>&1 | grep -q "^Usage:"; then
+    echo "help  FAIL warpscope $c --help: no usage text"; cfail=1
+  fi
+done
+
 dbgfail=0
 tests/debugger/run.sh "$bin" || dbgfail=1
 tests/tui/run.sh "$bin" || dbgfail=1

@@ -65,8 +65,10 @@ static const char usage[] =
     "      register banks, the L1D, racetrack stripes and statistics, and a\n"
     "      console for debugger commands (docs/tui.md). `make run` opens it on\n"
     "      examples/scenarios/tour.lua.\n"
+    "  warpscope KERNEL.ptx [OPTIONS]  the same as `warpscope inspect KERNEL.ptx`\n"
     "  warpscope --help [config|ptx]   this text, every configuration key, or the\n"
-    "                                  supported PTX instructions\n"
+    "                                  supported PTX instructions (also\n"
+    "                                  after a command: `warpscope run --help`)\n"
     "  warpscope --version\n"
     "\n"
     "Options:\n"
@@ -133,6 +135,12 @@ int main(int argc, char **argv)
         printf("warpscope %s\n", WS_VERSION);
         return EXIT_OK;
     }
+    /* `warpscope run --help` and the like: the same text */
+    for (int i = 2; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(usage, stdout);
+            return EXIT_OK;
+        }
     if (strcmp(cmd, "run") == 0)
         return cli_run(argc - 1, argv + 1);
     if (strcmp(cmd, "inspect") == 0)
@@ -149,7 +157,8 @@ int main(int argc, char **argv)
         return cli_run(argc, argv);
     }
     if (n > 4 && strcmp(cmd + n - 4, ".ptx") == 0) {
-        fprintf(stderr, "warpscope: the interactive TUI is not built yet; showing `warpscope inspect`\n");
+        /* a kernel alone: what the compiler makes of it (the TUI runs
+           scenarios, which launch kernels) */
         return cli_inspect(argc, argv);
     }
     return cli_usage_error(NULL, "unknown command '%s' (expected run, inspect, sweep, a .lua scenario or a .ptx file)",
