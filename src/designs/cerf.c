@@ -73,16 +73,6 @@ void cerf_locate(const struct cerf_geom *g, uint64_t addr,
     out->data_bank = out->tag_bank * per_tb + out->set_in_bank % per_tb;
 }
 
-static uint32_t log2u(uint64_t v)
-{
-    uint32_t n = 0;
-    while (v > 1) {
-        v >>= 1;
-        n++;
-    }
-    return n;
-}
-
 void cerf_cost(uint32_t registers, uint32_t ways, uint32_t l1_size,
                uint32_t l1_ways, uint32_t l1_line, struct cerf_cost *out)
 {
@@ -90,7 +80,7 @@ void cerf_cost(uint32_t registers, uint32_t ways, uint32_t l1_size,
     uint64_t entries = (uint64_t)registers * 4 / CERF_BLOCK;
     uint64_t sets = entries / ways;
     out->data_bytes = entries * CERF_BLOCK;
-    out->tag_bits = entries * (CERF_ADDR_BITS - CERF_BLOCK_BITS - log2u(sets));
+    out->tag_bits = entries * (CERF_ADDR_BITS - CERF_BLOCK_BITS - cache_log2(sets));
     out->state_bits = entries * 2;
     out->total_bytes = out->data_bytes + (out->tag_bits + out->state_bits) / 8;
     out->base_rf_bytes = (uint64_t)registers * 4;

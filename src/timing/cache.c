@@ -21,7 +21,7 @@ void cache_init(struct cache *c, uint32_t size, uint32_t ways, uint32_t line,
     c->wait = ws_xcalloc((size_t)nmshr * merge + 1, sizeof *c->wait);
 }
 
-static uint32_t log2u(uint64_t v)
+uint32_t cache_log2(uint64_t v)
 {
     uint32_t n = 0;
     while (v > 1) {
@@ -36,7 +36,7 @@ uint64_t cache_tag_bits(uint32_t size, uint32_t ways, uint32_t line)
     if (!size || !ways || !line || size < ways * line)
         return 0;
     uint64_t lines = size / line, sets = lines / ways;
-    return lines * (32 - log2u(line) - log2u(sets) + 2);
+    return lines * (32 - cache_log2(line) - cache_log2(sets) + 2);
 }
 
 void cache_free(struct cache *c)

@@ -60,6 +60,8 @@ void cache_init(struct cache *c, uint32_t size, uint32_t ways, uint32_t line,
                 enum cache_repl repl, uint32_t nmshr, uint32_t merge,
                 uint64_t seed);
 void cache_free(struct cache *c);
+/* floor(log2(v)), 0 for v <= 1: the index bits of v sets or bytes. */
+uint32_t cache_log2(uint64_t v);
 /* Storage of the tag array of a cache with a 32-bit address space: per
    line the tag, a valid and a dirty bit (a bill, not a model). */
 uint64_t cache_tag_bits(uint32_t size, uint32_t ways, uint32_t line);
