@@ -36,12 +36,11 @@ static void forward(int sig)
         kill(sh->active, sig);
 }
 
-static int supervise_loop(pid_t first)
+/* tio: the terminal's modes before the session started (NULL: not a
+   terminal). If the session dies without restoring them (SIGKILL), the
+   supervisor puts them back. */
+static int supervise_loop(pid_t first, const struct termios *tio)
 {
-    /* If the session dies without restoring the terminal (SIGKILL), the
-       supervisor puts it back as it found it. */
-    struct termios tio;
-    bool have_tio = isatty(0) && tcgetattr(0, &tio) == 0;
     signal(SIGINT, SIG_IGN);
     signal(SIGQUIT, SIG_IGN);
     signal(SIGTSTP, SIG_IGN);
@@ -63,8 +62,8 @@ static int supervise_loop(pid_t first)
                 code = sh->code;
         }
     }
-    if (code >= 128 && have_tio) {
-        tcsetattr(0, TCSANOW, &tio);
+    if (code >= 128 && tio) {
+        tcsetattr(0, TCSANOW, tio);
         if (isatty(1)) {
             static const char reset[] = "\033[?1049l\033[?25h\r\n";
             (void)!write(1, reset, sizeof reset - 1);
@@ -88,6 +87,10 @@ int ckpt_supervise(int *code)
     }
     sh = m;
     sh->code = 0;
+    /* the modes as the shell left them, read before the session can
+       change them (its screen may start before the supervisor runs) */
+    struct termios tio;
+    bool have_tio = isatty(0) && tcgetattr(0, &tio) == 0;
     fflush(NULL);
     pid_t pid = fork();
     if (pid < 0) {
@@ -101,7 +104,7 @@ int ckpt_supervise(int *code)
         return 1;
     }
     sh->active = pid;
-    *code = supervise_loop(pid);
+    *code = supervise_loop(pid, have_tio ? &tio : NULL);
     return -1;
 #else
     (void)code;
