@@ -227,6 +227,20 @@ static uint32_t bank_counts(enum bank_map map, uint32_t banks, uint32_t W,
     return most;
 }
 
+/* CTAs and warp slots of launch l resident at once on an SM: the
+   occupancy limit, or fewer when the grid is small. */
+static uint32_t resident_ctas(const struct seam_launch *l)
+{
+    return l->resident_ctas < l->ctas_per_sm ? l->resident_ctas
+                                             : l->ctas_per_sm;
+}
+
+static uint32_t resident_warps(const struct rt *r, const struct seam_launch *l)
+{
+    uint32_t w = resident_ctas(l) * l->warps_per_cta;
+    return w < r->max_warps ? w : r->max_warps;
+}
+
 /* A profile file of this launch: SM sm's move counts, or (sm < 0) the
    launch's mapping. The key is the configuration minus the mapping
    keys, the launch's number, the kernel (name and instructions) and the
@@ -526,12 +540,9 @@ static void rt_launch(void *self, const struct seam_launch *l)
     end_launch(r);
     /* registers for the warps that can be resident at once: slots of
        CTAs a small grid never starts would only lengthen the tapes */
-    uint32_t res = l->resident_ctas < l->ctas_per_sm ? l->resident_ctas
-                                                     : l->ctas_per_sm;
+    uint32_t res = resident_ctas(l);
     r->R = l->regs_per_thread;
-    r->W = res * l->warps_per_cta;
-    if (r->W > r->max_warps)
-        r->W = r->max_warps;
+    r->W = resident_warps(r, l);
     WS_ASSERT((uint64_t)r->W * r->R <=
               (uint64_t)r->banks * r->tapes * r->domains);
     snprintf(r->kernel, sizeof r->kernel, "%s", l->k ? l->k->name : "?");
@@ -1040,11 +1051,8 @@ int racetrack_launch_check(void *rf, const struct seam_launch *l,
 {
     const struct rt *r = rf;
     uint32_t cap = r->tapes * r->domains;
-    uint32_t res = l->resident_ctas < l->ctas_per_sm ? l->resident_ctas
-                                                     : l->ctas_per_sm;
-    uint32_t W = res * l->warps_per_cta, R = l->regs_per_thread;
-    if (W > r->max_warps)
-        W = r->max_warps;
+    uint32_t res = resident_ctas(l);
+    uint32_t W = resident_warps(r, l), R = l->regs_per_thread;
     uint32_t *count = ws_xcalloc(r->banks, sizeof *count);
     uint32_t b = bank_counts(r->map, r->banks, W, R, count);
     uint32_t most = count[b];
