@@ -36,11 +36,33 @@ static void source_text(const struct kimage *k, int line, int col, int width,
 {
     size_t len;
     const char *p = ptx_module_line(k->mod, line, &len);
-    if (!p || col < 1 || (size_t)(col - 1 + width) > len) {
+    if (!p || col < 1 || width < 1 || (size_t)(col - 1) + (size_t)width > len) {
         sb_puts(out, "?");
         return;
     }
     sb_putn(out, p + col - 1, (size_t)width);
+}
+
+/* An immediate written across lines ("-" then "1;") has no one-line
+   source span: print its value instead. False when the span is whole. */
+static bool imm_text(const struct kimage *k, const struct ptx_opnd *x,
+                     struct strbuf *out)
+{
+    if (x->kind != OPK_IMM && x->kind != OPK_FIMM)
+        return false;
+    size_t len;
+    const char *p = ptx_module_line(k->mod, x->line, &len);
+    if (p && x->col >= 1 && x->width >= 1 &&
+        (size_t)(x->col - 1) + (size_t)x->width <= len) {
+        for (int c = 0; c < x->width; c++)
+            if (p[x->col - 1 + c] >= '0' && p[x->col - 1 + c] <= '9')
+                return false;
+    }
+    if (x->kind == OPK_IMM)
+        sb_printf(out, "%lld", (long long)x->imm);
+    else
+        sb_printf(out, "%.17g", x->f);
+    return true;
 }
 
 void print_inst(const struct kimage *k, int32_t i, bool dead,
@@ -119,7 +141,8 @@ void print_inst(const struct kimage *k, int32_t i, bool dead,
             sb_puts(out, x->name ? x->name : "?");
             break;
         default:
-            source_text(k, x->line, x->col, x->width, out);
+            if (!imm_text(k, x, out))
+                source_text(k, x->line, x->col, x->width, out);
             break;
         }
     }

@@ -16,10 +16,34 @@ static int key_compare(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Configuration keys are dotted paths a few parts long ("racetrack.
+   mapping"); a table nested deeper than this is a mistake, and the limit
+   keeps the recursion (and the Lua stack it uses) bounded. */
+#define MAX_KEY_DEPTH 8
+
+static int from_lua(struct lua_State *L, int idx, const char *prefix,
+                    int depth, struct config_assigns *out, const char *file,
+                    int line, struct ws_diag *diag);
+
 int config_from_lua(struct lua_State *L, int idx, const char *prefix,
                     struct config_assigns *out, const char *file, int line,
                     struct ws_diag *diag)
 {
+    return from_lua(L, idx, prefix, 0, out, file, line, diag);
+}
+
+static int from_lua(struct lua_State *L, int idx, const char *prefix,
+                    int depth, struct config_assigns *out, const char *file,
+                    int line, struct ws_diag *diag)
+{
+    if (depth >= MAX_KEY_DEPTH)
+        return diag_error(diag, file, line, 0,
+                          "configuration tables nest more than %d deep at '%s' (keys are dotted paths such as \"l1d.size\")",
+                          MAX_KEY_DEPTH, prefix);
+    if (!lua_checkstack(L, 4))
+        return diag_error(diag, file, line, 0,
+                          "out of Lua stack space reading configuration key '%s'",
+                          prefix);
     idx = lua_absindex(L, idx);
     /* Collect keys first and sort them: table order is not deterministic. */
     size_t n = 0, cap = 16;
@@ -42,14 +66,20 @@ int config_from_lua(struct lua_State *L, int idx, const char *prefix,
     qsort(keys, n, sizeof *keys, key_compare);
     for (size_t i = 0; i < n && rc == WS_OK; i++) {
         char full[256];
-        snprintf(full, sizeof full, "%s%s%s", prefix ? prefix : "",
-                 prefix && *prefix ? "." : "", keys[i]);
+        int len = snprintf(full, sizeof full, "%s%s%s", prefix ? prefix : "",
+                           prefix && *prefix ? "." : "", keys[i]);
+        if (len < 0 || (size_t)len >= sizeof full) {
+            rc = diag_error(diag, file, line, 0,
+                            "configuration key '%.40s...' is longer than %zu characters",
+                            full, sizeof full - 1);
+            break;
+        }
         lua_getfield(L, idx, keys[i]);
         char buf[64];
         const char *val = NULL;
         switch (lua_type(L, -1)) {
         case LUA_TTABLE:
-            rc = config_from_lua(L, -1, full, out, file, line, diag);
+            rc = from_lua(L, -1, full, depth + 1, out, file, line, diag);
             break;
         case LUA_TBOOLEAN:
             val = lua_toboolean(L, -1) ? "true" : "false";

@@ -10,6 +10,13 @@
 #include <math.h>
 #include <stdio.h>
 
+/* True when [a, a + n) lies inside [0, size): written so that no sum can
+   wrap (an address of -4 is 2^64 - 4, and a + n would wrap to 0). */
+static inline bool span_fits(uint64_t a, uint64_t n, uint64_t size)
+{
+    return n <= size && a <= size - n;
+}
+
 /* Resolves one lane's access; returns a host pointer or faults. */
 static enum fx_status resolve(struct fctx *x, struct fwarp *w,
                               const struct kinst *ki, int lane, uint64_t addr,
@@ -47,7 +54,7 @@ static enum fx_status resolve(struct fctx *x, struct fwarp *w,
                             what, n, (unsigned long long)addr);
         return FX_OK;
     case KS_SHARED:
-        if (addr + n > x->cta->shared_bytes)
+        if (!span_fits(addr, n, x->cta->shared_bytes))
             return fx_fault(x, w, ki, lane, "shared %s of %u bytes at offset 0x%llx is outside the CTA's %u bytes of shared memory",
                             what, n, (unsigned long long)addr,
                             x->cta->shared_bytes);
@@ -55,7 +62,7 @@ static enum fx_status resolve(struct fctx *x, struct fwarp *w,
         return FX_OK;
     case KS_LOCAL: {
         uint32_t fb = L->k->local_bytes;
-        if (addr + n > fb)
+        if (!span_fits(addr, n, fb))
             return fx_fault(x, w, ki, lane, "local %s of %u bytes at offset 0x%llx is outside the thread's %u-byte local frame",
                             what, n, (unsigned long long)addr, fb);
         size_t t = (size_t)w->wid * WS_WARP + (size_t)lane;
@@ -65,7 +72,7 @@ static enum fx_status resolve(struct fctx *x, struct fwarp *w,
     case KS_PARAM:
         if (store)
             return fx_fault(x, w, ki, lane, "store to kernel parameter space");
-        if (addr + n > L->k->param_bytes)
+        if (!span_fits(addr, n, L->k->param_bytes))
             return fx_fault(x, w, ki, lane, "parameter load of %u bytes at offset %llu is beyond the %u bytes of parameters",
                             n, (unsigned long long)addr, L->k->param_bytes);
         *p = L->params + addr;
@@ -73,7 +80,7 @@ static enum fx_status resolve(struct fctx *x, struct fwarp *w,
     case KS_CONST:
         if (store)
             return fx_fault(x, w, ki, lane, "store to constant memory");
-        if (addr + n > L->const_bytes)
+        if (!span_fits(addr, n, L->const_bytes))
             return fx_fault(x, w, ki, lane, "constant load of %u bytes at offset 0x%llx is beyond the module's %u bytes of constants",
                             n, (unsigned long long)addr, L->const_bytes);
         *p = (uint8_t *)(uintptr_t)(L->constbank + addr);
@@ -146,7 +153,7 @@ static bool fast_pointers(struct fctx *x, const struct fwarp *w, uint8_t space,
         uint8_t *base = x->cta->local + (size_t)w->wid * WS_WARP * fb;
         for (int l = 0; l < WS_WARP; l++) {
             uint64_t a = (m >> l & 1) ? addr[l] : 0;
-            bad |= (a & (n - 1)) | (uint64_t)(a + n > fb);
+            bad |= (a & (n - 1)) | (uint64_t)!span_fits(a, n, fb);
             ptr[l] = base + (size_t)l * fb + a;
         }
         return bad == 0;

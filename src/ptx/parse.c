@@ -482,6 +482,15 @@ static const struct {
     { "%lanemask_ge", SR_LANEMASK_GE, false },
 };
 
+/* The width of an operand that starts at (line, col) and ends with token
+   end: the span on one line, or 1 (a caret on its first character) when
+   the operand continues on another line. */
+static int span_width(int line, int col, const struct token *end)
+{
+    int w = end->col + end->len - col;
+    return end->line == line && w >= 1 ? w : 1;
+}
+
 /* Resolves an identifier used as an operand (current token). */
 static int ident_operand(struct parser *p, struct ptx_opnd *o)
 {
@@ -520,7 +529,7 @@ static int ident_operand(struct parser *p, struct ptx_opnd *o)
             if (c->kind == TK_DOT && !c->spaced && c->len == 2 &&
                 strchr("xyz", c->p[1])) {
                 o->comp = (uint8_t)(c->p[1] - 'x');
-                o->width = c->col + c->len - t.col;
+                o->width = span_width(t.line, t.col, c);
                 return advance(p);
             }
             return err_tok(p, &t, "special register %s needs a component .x, .y or .z",
@@ -587,9 +596,7 @@ static int parse_address(struct parser *p, struct ptx_opnd *o)
     } else {
         return expected(p, "a register, variable or address inside [ ]");
     }
-    o->width = p->t.col - o->col + 1;
-    if (o->width < 1 || p->t.line != o->line)
-        o->width = 1;
+    o->width = span_width(o->line, o->col, &p->t);
     return expect_punct(p, ']');
 }
 
@@ -631,9 +638,7 @@ static int parse_operand(struct parser *p, struct ptx_opnd *o)
             }
             break;
         }
-        o->width = p->t.col - o->col + 1;
-        if (o->width < 1 || p->t.line != o->line)
-            o->width = 1;
+        o->width = span_width(o->line, o->col, &p->t);
         return expect_punct(p, '}');
     }
     if (is_punct(&p->t, '!')) {
@@ -657,14 +662,14 @@ static int parse_operand(struct parser *p, struct ptx_opnd *o)
     if (p->t.kind == TK_INT) {
         o->kind = OPK_IMM;
         o->imm = (int64_t)(neg ? 0 - p->t.ival : p->t.ival);
-        o->width = p->t.col + p->t.len - o->col;
+        o->width = span_width(o->line, o->col, &p->t);
         return advance(p);
     }
     if (p->t.kind == TK_FLOAT) {
         o->kind = OPK_FIMM;
         o->f = neg ? -p->t.fval : p->t.fval;
         o->fsize = (uint8_t)p->t.fsize;
-        o->width = p->t.col + p->t.len - o->col;
+        o->width = span_width(o->line, o->col, &p->t);
         return advance(p);
     }
     if (neg)
