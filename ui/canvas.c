@@ -1,6 +1,6 @@
 /* canvas.c - clipped drawing on the curses screen (see ui.h). */
 #include "ui.h"
-#include "func/device.h"
+#include "sim/device.h"
 #include "util/jval.h"
 #include <curses.h>
 #include <stdarg.h>

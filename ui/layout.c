@@ -1,7 +1,7 @@
 /* layout.c - named layouts and the arrangement of panes (see layout.h). */
 #include "layout.h"
 #include "config/config.h"
-#include "func/device.h"
+#include "sim/device.h"
 #include "lua/ws.h"
 #include "util/xalloc.h"
 #include <lauxlib.h>

@@ -13,7 +13,7 @@
 #include "ui.h"
 #include "debug/cmd.h"
 #include "debug/dbg.h"
-#include "func/device.h"
+#include "sim/device.h"
 #include "lua/ws.h"
 #include "timing/gpu.h"
 #include "util/xalloc.h"

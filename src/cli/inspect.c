@@ -14,8 +14,8 @@
 #include "compile/intervals.h"
 #include "compile/print.h"
 #include "compile/rtmap.h"
-#include "func/device.h"
-#include "timing/seams.h"
+#include "sim/device.h"
+#include "designs/registry.h"
 #include "timing/tparams.h"
 #include "util/jval.h"
 #include <stdbool.h>

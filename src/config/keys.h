@@ -15,7 +15,7 @@
     X(PRESET, "preset", CT_STRING, "teach", 0, 0, NULL,                        \
       "preset loaded before all other keys: a name from examples/configs/ or a path to a .lua file") \
     X(DESIGN, "design", CT_ENUM, "baseline", 0, 0,                             \
-      "baseline|cerf|unified|racetrack",                                       \
+      "baseline|cerf|unified|racetrack|ideal-rf",                                       \
       "register-file / L1D organisation")                                      \
     X(SM_COUNT, "sm.count", CT_INT, "1", 1, 1024, NULL,                        \
       "streaming multiprocessors")                                             \

@@ -7,7 +7,7 @@
 #include "debug/cmd-internal.h"
 #include "debug/dbg-internal.h"
 #include "config/config.h"
-#include "func/device.h"
+#include "sim/device.h"
 #include "lua/sandbox.h"
 #include "lua/ws.h"
 #include "util/suggest.h"

@@ -4,7 +4,7 @@
 */
 #include "debug/dbg-internal.h"
 #include "compile/image.h"
-#include "func/device.h"
+#include "sim/device.h"
 #include "lua/sandbox.h"
 #include "lua/ws.h"
 #include "timing/gpu.h"

@@ -6,7 +6,7 @@
 #include "debug/dbg.h"
 #include "debug/dbg-internal.h"
 #include "debug/inspect.h"
-#include "func/device.h"
+#include "sim/device.h"
 #include "lua/sandbox.h"
 #include "lua/ws.h"
 #include "timing/gpu.h"

@@ -17,7 +17,7 @@
 #include <stdint.h>
 #include <lua.h>
 #include "debug/checkpoint.h"
-#include "debug/event.h"
+#include "timing/event.h"
 #include "util/diag.h"
 #include "util/strbuf.h"
 #include "util/vec.h"

@@ -13,8 +13,6 @@
 #include "debug/inspect.h"
 #include "timing/cache.h"
 #include "timing/gpu-internal.h"
-#include "timing/l1d.h"
-#include "timing/rf-banked.h"
 #include "timing/sm-internal.h"
 #include "util/hash.h"
 #include "util/xalloc.h"
@@ -27,10 +25,7 @@ struct hs {
 
 static void h_u64(struct hs *s, uint64_t v)
 {
-    uint8_t b[8];
-    for (int i = 0; i < 8; i++)
-        b[i] = (uint8_t)(v >> (8 * i));
-    s->h = ws_fnv1a(s->h, b, sizeof b);
+    ws_hash_u64(&s->h, v);
 }
 
 static void h_bytes(struct hs *s, const void *p, size_t n)
@@ -137,35 +132,6 @@ static void hash_launches(struct hs *s, const struct ws_device *d)
 }
 
 /* ---- caches ---------------------------------------------------------- */
-
-static void hash_cache(struct hs *s, const struct cache *c)
-{
-    h_u64(s, c->sets);
-    h_u64(s, c->ways);
-    h_u64(s, c->line);
-    h_u64(s, c->clock);
-    h_u64(s, c->rng);
-    for (size_t i = 0; i < (size_t)c->sets * c->ways; i++) {
-        const struct cache_line *l = &c->lines[i];
-        h_u64(s, l->valid);
-        if (!l->valid)
-            continue;
-        h_u64(s, l->addr);
-        h_u64(s, l->dirty);
-        h_u64(s, l->stamp);
-    }
-    h_u64(s, c->mshr_used);
-    for (uint32_t i = 0; i < c->nmshr; i++) {
-        const struct mshr *m = &c->mshr[i];
-        h_u64(s, m->valid);
-        if (!m->valid)
-            continue;
-        h_u64(s, m->line);
-        h_u64(s, m->nwait);
-        for (uint32_t j = 0; j < m->nwait && j < c->merge; j++)
-            h_u64(s, c->wait[(size_t)i * c->merge + j]);
-    }
-}
 
 /* ---- one SM ---------------------------------------------------------- */
 
@@ -372,38 +338,24 @@ static void hash_sm_stats(struct hs *s, const struct sm_stats *st)
     h_u64(s, st->ctas);
 }
 
-/* The L1 and the register file, through what their designs expose. */
+/* The design's parts, each through its hash hook, or else what its
+   describe hook exposes. */
 static void hash_design_parts(struct hs *s, const struct sm *sm, uint64_t now)
 {
-    const struct cache *c = sm->l1o->view ? sm->l1o->view(sm->l1) : NULL;
-    if (c)
-        hash_cache(s, c);
-    h_u64(s, sm->l1o->pending(sm->l1));
-    if (sm->l1o == &l1d_ops) {
-        struct l1d_queues q;
-        l1d_queues(sm->l1, &q);
-        h_u64(s, q.miss_queue);
-        h_u64(s, q.outstanding);
-    }
-    if (sm->rfo == &rf_banked_ops) {
-        for (uint32_t b = 0; b < rf_banked_banks(sm->rf); b++) {
-            struct rf_bank_view v;
-            rf_banked_bank(sm->rf, b, now, &v);
-            h_u64(s, v.reads_queued);
-            h_u64(s, v.writes_queued);
-            h_u64(s, v.served_now);
-            h_u64(s, v.conflicts_now);
+    for (uint32_t i = 0; i < sm->nparts; i++) {
+        const struct part_ops *o = sm->parts[i].ops;
+        void *self = sm->parts[i].self;
+        if (o->pending)
+            h_u64(s, o->pending(self));
+        if (o->hash) {
+            o->hash(self, now, &s->h);
+        } else if (o->describe) {
+            struct jv *d = jv_obj();
+            o->describe(self, now, d);
+            h_json(s, d);
+            jv_free(d);
         }
-        return;
     }
-    /* Any other design: the state its describe hooks expose. */
-    struct jv *o = jv_obj();
-    if (sm->rfo->describe)
-        sm->rfo->describe(sm->rf, now, o);
-    if (sm->l1o->describe && sm->l1 != sm->rf)
-        sm->l1o->describe(sm->l1, now, o);
-    h_json(s, o);
-    jv_free(o);
 }
 
 static void hash_sm(struct hs *s, const struct sm *sm, uint64_t now)
@@ -477,7 +429,7 @@ static void hash_l2_ring(struct hs *s, const l2_ring_t *r)
 static void hash_l2(struct hs *s, const struct l2slice *l)
 {
     if (l->has_cache)
-        hash_cache(s, &l->c);
+        cache_hash(&l->c, &s->h);
     hash_l2_ring(s, &l->pipe);
     hash_l2_ring(s, &l->out);
     hash_l2_ring(s, &l->to_dram);

@@ -10,8 +10,6 @@
 #include "compile/print.h"
 #include "timing/cache.h"
 #include "timing/gpu-internal.h"
-#include "timing/l1d.h"
-#include "timing/rf-banked.h"
 #include "timing/sm-internal.h"
 #include "util/xalloc.h"
 #include <stdarg.h>
@@ -399,7 +397,7 @@ static void units_json(struct jv *o, const struct sm *s)
             jv_set(x, tclass_name((enum tclass)k), jv_int(s->exec[k].n));
     jv_set(o, "writeback", jv_int(s->wb.n));
     jv_set(o, "bank_stalled", jv_bool(s->bank_stalled));
-    jv_set(o, "l1_pending", jv_int(s->l1o->pending(s->l1)));
+    jv_set(o, "l1_pending", jv_int(sm_parts_pending(s)));
 }
 
 struct jv *inspect_sm(const struct ws_device *d, int sm, char *err,
@@ -477,17 +475,7 @@ static void cache_json(struct jv *o, const struct cache *c)
     }
     jv_set(o, "valid_lines", jv_int(valid));
     jv_set(o, "dirty_lines", jv_int(dirty));
-    struct jv *m = jv_set(o, "mshrs", jv_arr());
-    for (uint32_t i = 0; i < c->nmshr; i++) {
-        const struct mshr *x = &c->mshr[i];
-        if (!x->valid)
-            continue;
-        struct jv *e = jv_push(m, jv_obj());
-        jv_set(e, "addr", jv_int((int64_t)x->line));
-        jv_set(e, "merged", jv_int(x->nwait ? x->nwait - 1 : 0));
-        jv_set(e, "waiting", jv_int(x->nwait));
-    }
-    jv_set(o, "mshrs_total", jv_int(c->nmshr));
+    mshr_describe(&c->mshr, o);
 }
 
 struct jv *inspect_l1(const struct ws_device *d, int sm, char *err,
@@ -499,7 +487,7 @@ struct jv *inspect_l1(const struct ws_device *d, int sm, char *err,
     const struct cache *c = s->l1o->view ? s->l1o->view(s->l1) : NULL;
     struct jv *o = jv_obj();
     jv_set(o, "sm", jv_int(sm));
-    jv_set(o, "design", jv_str(s->l1o->name));
+    jv_set(o, "design", jv_str(s->l1o->part.name));
     jv_set(o, "sets", jv_int(c ? c->sets : 0));
     jv_set(o, "ways", jv_int(c ? c->ways : s->p->l1_ways));
     jv_set(o, "line", jv_int(c ? c->line : s->p->l1_line));
@@ -514,43 +502,17 @@ struct jv *inspect_l1(const struct ws_device *d, int sm, char *err,
         jv_set(o, "mshrs", jv_arr());
         jv_set(o, "mshrs_total", jv_int(0));
     }
-    if (s->l1o == &l1d_ops) {
-        struct l1d_queues q;
-        l1d_queues(s->l1, &q);
-        jv_set(o, "miss_queue", jv_int(q.miss_queue));
-        jv_set(o, "miss_queue_limit", jv_int(q.limit));
-    } else {
-        jv_set(o, "miss_queue", jv_null());
-        jv_set(o, "miss_queue_limit", jv_null());
-    }
-    jv_set(o, "pending", jv_int(s->l1o->pending(s->l1)));
-    if (s->l1o->describe)
-        s->l1o->describe(s->l1, d->gpu->cycle ? d->gpu->cycle - 1 : 0, o);
+    /* an L1 without a miss queue of its own leaves these null */
+    jv_set(o, "miss_queue", jv_null());
+    jv_set(o, "miss_queue_limit", jv_null());
+    jv_set(o, "pending", jv_int(s->l1o->part.pending
+                                    ? s->l1o->part.pending(s->l1) : 0));
+    if (s->l1o->part.describe)
+        s->l1o->part.describe(s->l1, d->gpu->cycle ? d->gpu->cycle - 1 : 0, o);
     return o;
 }
 
 /* ---- register-file banks and operand collectors ---------------------- */
-
-static struct jv *banks_json(const struct sm *s, uint64_t now)
-{
-    struct jv *a = jv_arr();
-    if (s->rfo != &rf_banked_ops)
-        return a;
-    for (uint32_t b = 0; b < rf_banked_banks(s->rf); b++) {
-        struct rf_bank_view v;
-        rf_banked_bank(s->rf, b, now, &v);
-        struct jv *o = jv_push(a, jv_obj());
-        jv_set(o, "queue", jv_int(v.reads_queued + v.writes_queued));
-        jv_set(o, "reads_queued", jv_int(v.reads_queued));
-        jv_set(o, "writes_queued", jv_int(v.writes_queued));
-        jv_set(o, "reads", jv_int((int64_t)v.reads));
-        jv_set(o, "writes", jv_int((int64_t)v.writes));
-        jv_set(o, "conflicts", jv_int((int64_t)v.conflicts));
-        jv_set(o, "busy_this_cycle", jv_bool(v.served_now));
-        jv_set(o, "conflicts_this_cycle", jv_int(v.conflicts_now));
-    }
-    return a;
-}
 
 static struct jv *collectors_json(const struct sm *s)
 {
@@ -584,16 +546,15 @@ struct jv *inspect_banks(const struct ws_device *d, int sm, char *err,
         return NULL;
     struct jv *o = jv_obj();
     jv_set(o, "sm", jv_int(sm));
-    jv_set(o, "design", jv_str(s->rfo->name));
+    jv_set(o, "design", jv_str(s->rfo->part.name));
     jv_set(o, "cycle", jv_int((int64_t)d->gpu->cycle));
     /* "this cycle" is the last one simulated: gpu->cycle is the next */
     uint64_t now = d->gpu->cycle ? d->gpu->cycle - 1 : 0;
-    struct jv *pb = banks_json(s, now);
-    jv_set(o, "banks", jv_int((int64_t)(pb->n ? pb->n : s->p->rf_banks)));
-    jv_set(o, "per_bank", pb);
+    jv_set(o, "banks", jv_int(s->p->rf_banks));
+    jv_set(o, "per_bank", jv_arr());
     jv_set(o, "collectors", collectors_json(s));
-    if (s->rfo->describe) {
-        s->rfo->describe(s->rf, now, o);
+    if (s->rfo->part.describe) {
+        s->rfo->part.describe(s->rf, now, o);
         const struct jv *n = jv_get(o, "per_bank");
         if (n && n->n)
             jv_set(o, "banks", jv_int((int64_t)n->n));

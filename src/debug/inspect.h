@@ -16,7 +16,7 @@
 #define WS_INSPECT_H
 #include <stddef.h>
 #include <stdint.h>
-#include "func/device.h"
+#include "sim/device.h"
 #include "util/jval.h"
 #include "util/strbuf.h"
 

@@ -26,10 +26,12 @@
 ** the l1d.write_global / l1d.write_local policies.
 */
 #include "designs/cerf.h"
+#include "designs/bill.h"
 #include "compile/image.h"
 #include "config/config.h"
 #include "timing/cache.h"
-#include "timing/l1d.h"
+#include "timing/missq.h"
+#include "timing/mshr.h"
 #include "util/invariant.h"
 #include "util/ring.h"
 #include "util/xalloc.h"
@@ -211,12 +213,6 @@ struct fwait {                /* a read waiting for its register's fill */
     struct rreq q;
 };
 
-struct cmshr {
-    uint64_t line;
-    bool valid;
-    uint32_t nwait;
-};
-
 /* Kinds of replacement (the displaced entry's kind, then the newcomer's). */
 enum { RP_RR, RP_RC, RP_CR, RP_CC };
 static const char *const rp_names[] = { "rr", "rc", "cr", "cc" };
@@ -240,9 +236,7 @@ struct cstats {
 };
 
 struct cerf {
-    struct rf_env env;
-    void (*l1_done)(void *ctx, uint32_t tag, uint64_t when);
-    void *l1_ctx;
+    struct seam_env env;
     const struct tparams *p;
     enum write_policy wpol_global, wpol_local;
     uint32_t sm, registers, nwr, rpt, per_tb;
@@ -260,10 +254,8 @@ struct cerf {
     uint64_t *served_at;          /* per data bank: last cycle it served */
     uint32_t *waited_at;
     uint64_t *bank_reads, *bank_writes, *bank_conflicts;
-    RING(int32_t) mq;             /* miss queue: request indices */
-    uint32_t outstanding;
-    struct cmshr *mshr;
-    uint32_t nmshr, merge, *wait; /* nmshr * merge memory-operation tags */
+    struct missq mq;              /* requests to L2 */
+    struct mshr_table mshr;       /* cache misses (memory-operation tags) */
     bool running;
     uint64_t last;                /* time integrals are done up to here */
     struct cstats st;
@@ -324,7 +316,7 @@ void cerf_events(void)
     ev_register_fields("cerf.replace", &f_repl);
 }
 
-static void *cerf_create(const struct rf_env *env)
+static void *cerf_create(const struct seam_env *env)
 {
     struct cerf *c = ws_xcalloc(1, sizeof *c);
     c->env = *env;
@@ -358,10 +350,8 @@ static void *cerf_create(const struct rf_env *env)
     for (uint32_t b = 0; b < g.banks; b++)
         c->served_at[b] = UINT64_MAX;
     c->cyc = UINT64_MAX;
-    c->nmshr = p->l1_mshrs;
-    c->merge = p->l1_mshr_merge;
-    c->mshr = ws_xcalloc(c->nmshr, sizeof *c->mshr);
-    c->wait = ws_xcalloc((size_t)c->nmshr * c->merge, sizeof *c->wait);
+    mshr_init(&c->mshr, p->l1_mshrs, p->l1_mshr_merge);
+    missq_init(&c->mq, env->gpu, env->sm, p->l1_miss_queue);
     cerf_events();
     c->ev_state = ev_lookup("cerf.state");
     c->ev_spill = ev_lookup("cerf.spill");
@@ -380,7 +370,7 @@ static void cerf_destroy(void *self)
     free(c->rd);
     free(c->wr);
     ring_free(&c->due);
-    ring_free(&c->mq);
+    missq_free(&c->mq);
     free(c->fw);
     free(c->spilled);
     free(c->filling);
@@ -391,8 +381,7 @@ static void cerf_destroy(void *self)
     free(c->bank_reads);
     free(c->bank_writes);
     free(c->bank_conflicts);
-    free(c->mshr);
-    free(c->wait);
+    mshr_free(&c->mshr);
     cerf_array_free(&c->a);
     free(c);
 }
@@ -438,23 +427,12 @@ static void take_bank(struct cerf *c, uint32_t b)
 static struct mreq *enqueue(struct cerf *c, enum mreq_kind kind, uint64_t addr,
                             uint32_t bytes, uint32_t tag)
 {
-    struct mreq_pool *pool = gpu_pool(c->env.gpu);
-    int32_t i = mreq_alloc(pool);
-    struct mreq *r = mreq_at(pool, i);
-    r->addr = addr;
-    r->bytes = bytes;
-    r->kind = (uint8_t)kind;
-    r->sm = (uint16_t)c->sm;
-    r->tag = tag;
-    ring_push(&c->mq, i);
-    if (kind == MR_READ || kind == MR_ATOMIC)
-        c->outstanding++;
-    return r;
+    return missq_push(&c->mq, kind, addr, bytes, tag);
 }
 
 static bool mq_full(const struct cerf *c)
 {
-    return c->mq.n >= c->p->l1_miss_queue;
+    return missq_full(&c->mq);
 }
 
 #define FILL_TAG 0x80000000u      /* a register fill: tag = FILL_TAG | wr */
@@ -610,14 +588,14 @@ static bool serve(struct cerf *c, uint64_t now, const struct rreq *q,
     return true;
 }
 
-static void cerf_tick(void *self, uint64_t now, rf_done_fn done, void *ctx)
+static void cerf_tick(void *self, uint64_t now)
 {
     struct cerf *c = self;
     acct(c);
     while (c->due.n && ring_front(&c->due).at <= now) {
         struct due d = ring_front(&c->due);
         ring_pop(&c->due);
-        done(ctx, d.tag, d.write);
+        c->env.rf_done(c->env.ctx, d.tag, d.write);
     }
     if (!c->pending)
         return;
@@ -688,12 +666,9 @@ static void cerf_retire(void *self, uint32_t first, uint32_t n)
 
 /* ---- cache accesses (the l1_ops side) --------------------------------- */
 
-static void *cerf_l1_create(const struct l1_env *env)
+static void *cerf_l1_create(const struct seam_env *env)
 {
-    struct cerf *c = env->rf;
-    c->l1_done = env->done;
-    c->l1_ctx = env->ctx;
-    return c;
+    return env->rf;               /* one object for both parts */
 }
 
 static void cerf_l1_destroy(void *self)
@@ -721,38 +696,28 @@ static bool lookup_slot(struct cerf *c, uint64_t now,
     return true;
 }
 
-static int mshr_find(const struct cerf *c, uint64_t line)
-{
-    for (uint32_t i = 0; i < c->nmshr; i++)
-        if (c->mshr[i].valid && c->mshr[i].line == line)
-            return (int)i;
-    return -1;
-}
-
-static enum l1_status cerf_load(void *self, uint64_t addr, bool local,
-                                uint32_t tag, uint64_t now, uint64_t *ready)
+static enum l1_status cerf_load(void *self, const struct l1_req *rq,
+                                uint64_t now, uint64_t *ready)
 {
     struct cerf *c = self;
-    (void)local;
+    uint32_t tag = rq->tag;
     acct(c);
-    uint64_t line = addr & ~(uint64_t)(CERF_BLOCK - 1);
+    uint64_t line = rq->addr & ~(uint64_t)(CERF_BLOCK - 1);
     struct cerf_where at;
     cerf_locate(&c->a.g, line, &at);
     int way = cerf_array_find(&c->a, at.set, line);
-    int m = way < 0 ? mshr_find(c, line) : -1;
+    int32_t m = way < 0 ? mshr_find(&c->mshr, line) : -1;
     if (way < 0 && m < 0 && mq_full(c)) {
         c->st.stalls++;
         return L1_STALL;
     }
-    if (way < 0 && m >= 0 && c->mshr[m].nwait >= c->merge) {
+    if (way < 0 && m >= 0 && mshr_merge_full(&c->mshr, m)) {
         c->st.stalls++;
         return L1_STALL;
     }
-    int free_m = -1;
+    int32_t free_m = -1;
     if (way < 0 && m < 0) {
-        for (uint32_t i = 0; i < c->nmshr && free_m < 0; i++)
-            if (!c->mshr[i].valid)
-                free_m = (int)i;
+        free_m = mshr_free_slot(&c->mshr);
         if (free_m < 0) {
             c->st.stalls++;
             return L1_STALL;
@@ -774,24 +739,24 @@ static enum l1_status cerf_load(void *self, uint64_t addr, bool local,
     c->st.misses++;
     if (m >= 0) {
         c->st.merges++;
-        c->wait[(size_t)m * c->merge + c->mshr[m].nwait++] = tag;
+        mshr_merge(&c->mshr, m, tag);
         emit(c, EV_MSHR_MERGE, -1, line, 0, 0);
         return L1_PENDING;
     }
-    c->mshr[free_m].valid = true;
-    c->mshr[free_m].line = line;
-    c->mshr[free_m].nwait = 1;
-    c->wait[(size_t)free_m * c->merge] = tag;
+    mshr_open(&c->mshr, free_m, line, tag);
     emit(c, EV_L1_MISS, -1, line, 0, 0);
     struct mreq *q = enqueue(c, MR_READ, line, CERF_BLOCK, (uint32_t)free_m);
     q->l1line = true;
     return L1_PENDING;
 }
 
-static enum l1_status cerf_store(void *self, uint64_t addr, uint32_t bytes,
-                                 bool local, uint64_t now)
+static enum l1_status cerf_store(void *self, const struct l1_req *rq,
+                                 uint64_t now)
 {
     struct cerf *c = self;
+    uint64_t addr = rq->addr;
+    uint32_t bytes = rq->bytes;
+    bool local = rq->local;
     acct(c);
     enum write_policy pol = local ? c->wpol_local : c->wpol_global;
     uint64_t line = addr & ~(uint64_t)(CERF_BLOCK - 1);
@@ -844,8 +809,7 @@ static enum l1_status cerf_store(void *self, uint64_t addr, uint32_t bytes,
 }
 
 static enum l1_status cerf_bypass(void *self, enum mreq_kind kind,
-                                  uint64_t addr, uint32_t bytes, uint32_t tag,
-                                  uint64_t now)
+                                  const struct l1_req *rq, uint64_t now)
 {
     struct cerf *c = self;
     (void)now;
@@ -854,7 +818,7 @@ static enum l1_status cerf_bypass(void *self, enum mreq_kind kind,
         return L1_STALL;
     }
     c->st.bypass++;
-    enqueue(c, kind, addr, bytes, tag);
+    enqueue(c, kind, rq->addr, rq->bytes, rq->tag);
     return L1_PENDING;
 }
 
@@ -887,16 +851,15 @@ static void cerf_response(void *self, const struct mreq *r, uint64_t now)
 {
     struct cerf *c = self;
     acct(c);
-    c->outstanding--;
+    missq_answered(&c->mq);
     if (!r->l1line) {
         if (r->tag & FILL_TAG)
             filled(c, r->tag & ~FILL_TAG);
         else
-            c->l1_done(c->l1_ctx, r->tag, now);
+            c->env.mem_done(c->env.ctx, r->tag, now);
         return;
     }
-    int m = mshr_find(c, r->addr);
-    WS_ASSERT(m >= 0);
+    WS_ASSERT(mshr_find(&c->mshr, r->addr) >= 0);
     emit(c, EV_L1_FILL, -1, r->addr, 0, 0);
     struct cerf_where at;
     cerf_locate(&c->a.g, r->addr, &at);
@@ -908,27 +871,22 @@ static void cerf_response(void *self, const struct mreq *r, uint64_t now)
             c->st.fills_uncached++;
         }
     }
-    struct cmshr *x = &c->mshr[m];
-    x->valid = false;
-    for (uint32_t i = 0; i < x->nwait; i++)
-        c->l1_done(c->l1_ctx, c->wait[(size_t)m * c->merge + i], now);
-    x->nwait = 0;
+    uint32_t tags[256];
+    uint32_t k = mshr_release(&c->mshr, r->addr, tags);
+    for (uint32_t i = 0; i < k; i++)
+        c->env.mem_done(c->env.ctx, tags[i], now);
 }
 
 static void cerf_l1_tick(void *self, uint64_t now)
 {
     struct cerf *c = self;
-    if (c->mq.n && gpu_to_l2(c->env.gpu, c->sm, ring_front(&c->mq), now))
-        ring_pop(&c->mq);
+    missq_tick(&c->mq, now);
 }
 
 static uint64_t cerf_l1_next(void *self, uint64_t now)
 {
     struct cerf *c = self;
-    if (!c->mq.n)
-        return UINT64_MAX;
-    uint64_t t = gpu_port_free(c->env.gpu, c->sm);
-    return t > now ? t : now + 1;
+    return missq_next_event(&c->mq, now);
 }
 
 /* The kernel is over: dirty global blocks are written back, local ones
@@ -954,7 +912,7 @@ static void cerf_invalidate(void *self)
 static uint32_t cerf_pending(void *self)
 {
     struct cerf *c = self;
-    return c->mq.n + c->outstanding;
+    return missq_pending(&c->mq);
 }
 
 /* ---- statistics --------------------------------------------------------- */
@@ -995,10 +953,9 @@ static void cerf_l1_stats(void *self, struct jv *o)
                                c->a.count[CS_DIRTY]))));
 }
 
-void cerf_section(void *rf, void *l1, struct jv *o)
+void cerf_section(const struct design_parts *sp, struct jv *o)
 {
-    (void)l1;
-    struct cerf *c = rf;
+    struct cerf *c = sp->rf;
     const struct cstats *s = &c->st;
     jv_add_int(o, "register_reads", (int64_t)s->reads);
     jv_add_int(o, "register_writes", (int64_t)s->writes);
@@ -1036,10 +993,9 @@ void cerf_section(void *rf, void *l1, struct jv *o)
                                            c->a.count[k]));
 }
 
-void cerf_facts(void *rf, void *l1, struct jv *o)
+void cerf_facts(const struct design_parts *sp, struct jv *o)
 {
-    (void)l1;
-    const struct cerf *c = rf;
+    const struct cerf *c = sp->rf;
     jv_set(o, "policy", jv_str(c->a.policy == CP_LRU_FAIR ? "lru-fair"
                                                           : "lru-prioritized"));
     jv_set(o, "ways", jv_int(c->a.g.ways));
@@ -1202,18 +1158,8 @@ static void cerf_l1_describe(void *self, uint64_t now, struct jv *out)
            jv_int(c->a.count[CS_CACHE] + c->a.count[CS_DIRTY]));
     jv_set(out, "dirty_lines", jv_int(c->a.count[CS_DIRTY]));
     jv_set(out, "register_entries", jv_int(c->a.count[CS_REG]));
-    struct jv *m = jv_set(out, "mshrs", jv_arr());
-    for (uint32_t i = 0; i < c->nmshr; i++) {
-        if (!c->mshr[i].valid)
-            continue;
-        struct jv *e = jv_push(m, jv_obj());
-        jv_set(e, "addr", jv_int((int64_t)c->mshr[i].line));
-        jv_set(e, "merged", jv_int(c->mshr[i].nwait ? c->mshr[i].nwait - 1 : 0));
-        jv_set(e, "waiting", jv_int(c->mshr[i].nwait));
-    }
-    jv_set(out, "mshrs_total", jv_int(c->nmshr));
-    jv_set(out, "miss_queue", jv_int(c->mq.n));
-    jv_set(out, "miss_queue_limit", jv_int(c->p->l1_miss_queue));
+    mshr_describe(&c->mshr, out);
+    missq_describe(&c->mq, out);
 }
 
 int cerf_check(const struct ws_config *cfg, const struct tparams *p,
@@ -1264,34 +1210,52 @@ void cerf_bill(const struct ws_config *cfg, const struct tparams *p,
 }
 
 const struct rf_ops cerf_rf_ops = {
-    .name = "cerf",
-    .create = cerf_create,
-    .destroy = cerf_destroy,
+    .part = {
+        .name = "cerf",
+        .create = cerf_create,
+        .destroy = cerf_destroy,
+        .launch = cerf_launch,
+        .retire = cerf_retire,
+        .tick = cerf_tick,
+        .next_event = cerf_rf_next,
+        .stats = cerf_rf_stats,
+        .energy = cerf_energy,
+        .describe = cerf_rf_describe,
+    },
     .capacity = cerf_capacity,
     .read = cerf_read,
     .write = cerf_write,
-    .launch = cerf_launch,
-    .retire = cerf_retire,
-    .tick = cerf_tick,
-    .next_event = cerf_rf_next,
-    .stats = cerf_rf_stats,
-    .energy = cerf_energy,
-    .describe = cerf_rf_describe,
 };
 
 const struct l1_ops cerf_l1_ops = {
-    .name = "cerf",
-    .create = cerf_l1_create,
-    .destroy = cerf_l1_destroy,
+    .part = {
+        .name = "cerf",
+        .create = cerf_l1_create,
+        .destroy = cerf_l1_destroy,
+        .tick = cerf_l1_tick,
+        .next_event = cerf_l1_next,
+        .pending = cerf_pending,
+        .stats = cerf_l1_stats,
+        .describe = cerf_l1_describe,
+    },
     .load = cerf_load,
     .store = cerf_store,
     .bypass = cerf_bypass,
     .response = cerf_response,
-    .tick = cerf_l1_tick,
-    .next_event = cerf_l1_next,
     .invalidate = cerf_invalidate,
-    .stats = cerf_l1_stats,
     .view = NULL,
-    .pending = cerf_pending,
-    .describe = cerf_l1_describe,
+};
+
+const struct design cerf_design = {
+    .name = "cerf",
+    .summary = "cache-emulated register file: one array holds registers and L1 data",
+    .rf = &cerf_rf_ops,
+    .l1 = &cerf_l1_ops,
+    .keys = "cerf",
+    .section = cerf_section,
+    .check = cerf_check,
+    .ratios = cerf_ratios,
+    .facts = cerf_facts,
+    .events = cerf_events,
+    .cost = cerf_bill,
 };

@@ -11,11 +11,12 @@
 #include <stdint.h>
 #include "timing/seams.h"
 
+extern const struct design cerf_design;
 extern const struct rf_ops cerf_rf_ops;
 extern const struct l1_ops cerf_l1_ops;
-void cerf_section(void *rf, void *l1, struct jv *sec);
+void cerf_section(const struct design_parts *sp, struct jv *sec);
 void cerf_events(void);
-void cerf_facts(void *rf, void *l1, struct jv *sec);
+void cerf_facts(const struct design_parts *sp, struct jv *sec);
 void cerf_ratios(struct jv *sec, const struct jv *all,
                  const struct tparams *p, uint64_t cycles);
 int cerf_check(const struct ws_config *cfg, const struct tparams *p,

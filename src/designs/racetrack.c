@@ -54,6 +54,7 @@
 ** anything of the SM beyond the rf_ops seam.
 */
 #include "designs/racetrack.h"
+#include "designs/bill.h"
 #include "compile/rtmap.h"
 #include "config/config.h"
 #include "timing/occupancy.h"
@@ -120,7 +121,12 @@ struct stats {
     uint64_t *hist, *hist_w;      /* [region + 1] accesses by distance */
 };
 
+/* Reports a register access done (seam_env.rf_done). */
+typedef void (*rf_done_fn)(void *ctx, uint32_t tag, bool write);
+
 struct rt {
+    rf_done_fn done;              /* completions, into the SM */
+    void *ctx;
     /* geometry and timing */
     uint32_t banks, tapes, domains, ports, region, arbiter, wb_cap, nsm;
     uint32_t capacity, mhz, pre_cyc;
@@ -439,7 +445,7 @@ static void end_launch(struct rt *r)
 
 /* ---- construction ------------------------------------------------------ */
 
-static void *rt_create(const struct rf_env *env)
+static void *rt_create(const struct seam_env *env)
 {
     const struct ws_config *c = env->cfg;
     struct rt *r = ws_xcalloc(1, sizeof *r);
@@ -501,6 +507,8 @@ static void *rt_create(const struct rf_env *env)
     r->st.hist_w = ws_xcalloc((size_t)r->region + 1, sizeof *r->st.hist_w);
     r->bus = env->bus;
     r->sm = env->sm;
+    r->done = env->rf_done;
+    r->ctx = env->ctx;
     r->ev_shift = ev_register_fields("racetrack.shift", &shift_fields);
     r->ev_preshift = ev_register_fields("racetrack.preshift", &shift_fields);
     r->ev_stall = ev_register_fields("racetrack.stall", &stall_fields);
@@ -763,9 +771,11 @@ static void preshift(struct rt *r, uint32_t b, uint64_t now)
     }
 }
 
-static void rt_tick(void *self, uint64_t now, rf_done_fn done, void *ctx)
+static void rt_tick(void *self, uint64_t now)
 {
     struct rt *r = self;
+    rf_done_fn done = r->done;
+    void *ctx = r->ctx;
     if (!r->pending)
         return;
     r->st.ticks++;
@@ -860,10 +870,9 @@ static void add_hist(struct jv *sec, const char *key, const uint64_t *hist,
         h->items[d]->u.i += (int64_t)hist[d];
 }
 
-void racetrack_section(void *rf, void *l1, struct jv *sec)
+void racetrack_section(const struct design_parts *sp, struct jv *sec)
 {
-    struct rt *r = rf;
-    (void)l1;
+    struct rt *r = sp->rf;
     compute_S(r);
     const struct stats *s = &r->st;
     jv_add_int(sec, "accesses", (int64_t)s->accesses);
@@ -918,10 +927,9 @@ static void add_cycles(const struct rt *r, struct jv *o)
     }
 }
 
-void racetrack_facts(void *rf, void *l1, struct jv *sec)
+void racetrack_facts(const struct design_parts *sp, struct jv *sec)
 {
-    const struct rt *r = rf;
-    (void)l1;
+    const struct rt *r = sp->rf;
     char geo[320];
     snprintf(geo, sizeof geo,
              "%u banks x %u tapes x 1024 stripes x %u domains, %u ports (%u offsets each); an access of d steps: ceil((d x %g + %g read / %g write) ns x %u MHz / 1000) cycles; preshift: a step per %u cycle%s",
@@ -991,7 +999,7 @@ void racetrack_bill(const struct ws_config *cfg, const struct tparams *p,
     snprintf(note, sizeof note, "%u banks x %u entries x one warp register (%u B)",
              banks, wb, WARP_BITS / 8);
     bill_add(items, "write buffers (SRAM)", (uint64_t)banks * wb * WARP_BITS, note);
-    baseline_l1_bill(p, items);
+    bill_baseline_l1(p, items);
 }
 
 /* ---- configuration check ---------------------------------------------------- */
@@ -1195,17 +1203,41 @@ static void rt_describe(void *self, uint64_t now, struct jv *out)
 }
 
 const struct rf_ops racetrack_rf_ops = {
-    .name = "racetrack",
-    .create = rt_create,
-    .destroy = rt_destroy,
+    .part = {
+        .name = "racetrack",
+        .create = rt_create,
+        .destroy = rt_destroy,
+        .launch = rt_launch,
+        .check_launch = racetrack_launch_check,
+        .tick = rt_tick,
+        .next_event = rt_next_event,
+        .stats = rt_stats,
+        .energy = rt_energy,
+        .describe = rt_describe,
+    },
     .capacity = rt_capacity,
     .read = rt_read,
     .write = rt_write,
-    .launch = rt_launch,
-    .check_launch = racetrack_launch_check,
-    .tick = rt_tick,
-    .next_event = rt_next_event,
-    .stats = rt_stats,
-    .energy = rt_energy,
-    .describe = rt_describe,
+};
+
+/* The racetrack file's capacity: racetrack.size bytes of 4-byte
+   registers (rt_create offers the same). */
+static uint32_t racetrack_registers(const struct ws_config *cfg)
+{
+    return (uint32_t)(config_i(cfg, CK_RACETRACK_SIZE) / 4);
+}
+
+const struct design racetrack_design = {
+    .name = "racetrack",
+    .summary = "racetrack-memory register file: tapes shifted to their ports, preshifting, register mapping",
+    .rf = &racetrack_rf_ops,
+    .layout = "warps,source,racetrack,stats",
+    .keys = "racetrack",
+    .section = racetrack_section,
+    .check = racetrack_check,
+    .ratios = racetrack_ratios,
+    .facts = racetrack_facts,
+    .events = racetrack_events,
+    .cost = racetrack_bill,
+    .registers = racetrack_registers,
 };

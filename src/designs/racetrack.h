@@ -9,16 +9,17 @@
 #define WS_RACETRACK_H
 #include "timing/seams.h"
 
+extern const struct design racetrack_design;
 extern const struct rf_ops racetrack_rf_ops;
 
-/* The design-table hooks (designs/baseline.c). */
-void racetrack_section(void *rf, void *l1, struct jv *sec);
+/* The design's hooks (exported for the unit tests). */
+void racetrack_section(const struct design_parts *sp, struct jv *sec);
 int racetrack_check(const struct ws_config *cfg, const struct tparams *p,
                     struct ws_diag *diag);
 void racetrack_ratios(struct jv *sec, const struct jv *all,
                       const struct tparams *p,
                       uint64_t cycles);
-void racetrack_facts(void *rf, void *l1, struct jv *sec);
+void racetrack_facts(const struct design_parts *sp, struct jv *sec);
 void racetrack_events(void);
 void racetrack_bill(const struct ws_config *cfg, const struct tparams *p,
                     struct jv *items);

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <lua.h>
-#include "func/device.h"
+#include "sim/device.h"
 
 struct wsbuf {
     struct ws_device *dev;

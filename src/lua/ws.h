@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <lua.h>
 #include "config/config.h"
-#include "func/device.h"
+#include "sim/device.h"
 
 struct ws_session {
     struct ws_device dev;

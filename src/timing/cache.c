@@ -1,5 +1,6 @@
 /* cache.c - tags, replacement and MSHRs (see cache.h). */
 #include "timing/cache.h"
+#include "util/hash.h"
 #include "util/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
@@ -13,12 +14,9 @@ void cache_init(struct cache *c, uint32_t size, uint32_t ways, uint32_t line,
     c->line = line;
     c->sets = size / (ways * line);
     c->repl = repl;
-    c->nmshr = nmshr;
-    c->merge = merge;
     c->rng = seed * 0x9e3779b97f4a7c15ULL + 1;
     c->lines = ws_xcalloc((size_t)c->sets * ways + 1, sizeof *c->lines);
-    c->mshr = ws_xcalloc((size_t)nmshr + 1, sizeof *c->mshr);
-    c->wait = ws_xcalloc((size_t)nmshr * merge + 1, sizeof *c->wait);
+    mshr_init(&c->mshr, nmshr, merge);
 }
 
 uint32_t cache_log2(uint64_t v)
@@ -42,8 +40,7 @@ uint64_t cache_tag_bits(uint32_t size, uint32_t ways, uint32_t line)
 void cache_free(struct cache *c)
 {
     free(c->lines);
-    free(c->mshr);
-    free(c->wait);
+    mshr_free(&c->mshr);
     memset(c, 0, sizeof *c);
 }
 
@@ -59,16 +56,6 @@ static struct cache_line *find(const struct cache *c, uint64_t addr)
     return NULL;
 }
 
-static int32_t find_mshr(const struct cache *c, uint64_t line)
-{
-    if (!c->mshr_used)
-        return -1;
-    for (uint32_t i = 0; i < c->nmshr; i++)
-        if (c->mshr[i].valid && c->mshr[i].line == line)
-            return (int32_t)i;
-    return -1;
-}
-
 enum cache_result cache_read(struct cache *c, uint64_t addr, uint32_t tag,
                              uint32_t *mshr)
 {
@@ -81,34 +68,29 @@ enum cache_result cache_read(struct cache *c, uint64_t addr, uint32_t tag,
             l->stamp = ++c->clock;
         return CACHE_HIT;
     }
-    int32_t m = find_mshr(c, la);
+    int32_t m = mshr_find(&c->mshr, la);
     if (m >= 0) {
-        if (c->mshr[m].nwait >= c->merge) {
+        if (mshr_merge_full(&c->mshr, m)) {
             c->st.fails++;
             return CACHE_FAIL;
         }
-        c->wait[(size_t)m * c->merge + c->mshr[m].nwait++] = tag;
+        mshr_merge(&c->mshr, m, tag);
         c->st.accesses++;
         c->st.misses++;
         c->st.mshr_merges++;
         *mshr = (uint32_t)m;
         return CACHE_MERGED;
     }
-    for (uint32_t i = 0; c->mshr_used < c->nmshr && i < c->nmshr; i++) {
-        if (c->mshr[i].valid)
-            continue;
-        c->mshr_used++;
-        c->mshr[i].valid = true;
-        c->mshr[i].line = la;
-        c->mshr[i].nwait = 1;
-        c->wait[(size_t)i * c->merge] = tag;
-        c->st.accesses++;
-        c->st.misses++;
-        *mshr = i;
-        return CACHE_MISS;
+    m = mshr_free_slot(&c->mshr);
+    if (m < 0) {
+        c->st.fails++;
+        return CACHE_FAIL;
     }
-    c->st.fails++;
-    return CACHE_FAIL;
+    mshr_open(&c->mshr, m, la, tag);
+    c->st.accesses++;
+    c->st.misses++;
+    *mshr = (uint32_t)m;
+    return CACHE_MISS;
 }
 
 bool cache_present(const struct cache *c, uint64_t addr)
@@ -118,7 +100,7 @@ bool cache_present(const struct cache *c, uint64_t addr)
 
 bool cache_pending(const struct cache *c, uint64_t addr)
 {
-    return find_mshr(c, cache_line_of(c, addr)) >= 0;
+    return mshr_find(&c->mshr, cache_line_of(c, addr)) >= 0;
 }
 
 bool cache_touch(struct cache *c, uint64_t addr)
@@ -198,15 +180,7 @@ bool cache_fill(struct cache *c, uint64_t addr, bool dirty, uint64_t *victim)
 
 uint32_t cache_release(struct cache *c, uint64_t addr, uint32_t *out)
 {
-    int32_t m = find_mshr(c, cache_line_of(c, addr));
-    if (m < 0)
-        return 0;
-    uint32_t n = c->mshr[m].nwait;
-    memcpy(out, c->wait + (size_t)m * c->merge, n * sizeof *out);
-    c->mshr[m].valid = false;
-    c->mshr[m].nwait = 0;
-    c->mshr_used--;
-    return n;
+    return mshr_release(&c->mshr, cache_line_of(c, addr), out);
 }
 
 bool cache_invalidate(struct cache *c, uint64_t addr)
@@ -243,5 +217,24 @@ uint32_t cache_age(const struct cache *c, uint32_t s, uint32_t w)
 
 uint32_t cache_mshrs_used(const struct cache *c)
 {
-    return c->mshr_used;
+    return c->mshr.used;
+}
+
+void cache_hash(const struct cache *c, uint64_t *h)
+{
+    ws_hash_u64(h, c->sets);
+    ws_hash_u64(h, c->ways);
+    ws_hash_u64(h, c->line);
+    ws_hash_u64(h, c->clock);
+    ws_hash_u64(h, c->rng);
+    for (size_t i = 0; i < (size_t)c->sets * c->ways; i++) {
+        const struct cache_line *l = &c->lines[i];
+        ws_hash_u64(h, l->valid);
+        if (!l->valid)
+            continue;
+        ws_hash_u64(h, l->addr);
+        ws_hash_u64(h, l->dirty);
+        ws_hash_u64(h, l->stamp);
+    }
+    mshr_hash(&c->mshr, h);
 }

@@ -12,6 +12,7 @@
 #define WS_CACHE_H
 #include <stdbool.h>
 #include <stdint.h>
+#include "timing/mshr.h"
 
 enum cache_repl { REPL_LRU, REPL_FIFO, REPL_RANDOM };
 
@@ -21,26 +22,18 @@ struct cache_line {
     bool valid, dirty;
 };
 
-struct mshr {
-    uint64_t line;
-    bool valid;
-    uint32_t nwait;
-};
-
 struct cache_stats {
     uint64_t accesses, hits, misses, mshr_merges, fails;
     uint64_t fills, evictions, writebacks, invalidations;
 };
 
 struct cache {
-    uint32_t sets, ways, line, nmshr, merge;
+    uint32_t sets, ways, line;
     enum cache_repl repl;
     uint64_t rng, clock;
     struct cache_line *lines;   /* sets * ways */
-    struct mshr *mshr;
-    uint32_t mshr_used;         /* valid MSHRs */
+    struct mshr_table mshr;
     uint32_t nvalid;            /* valid lines */
-    uint32_t *wait;             /* nmshr * merge request tags */
     struct cache_stats st;
     /* the last cache_fill's victim, clean or dirty (for events) */
     bool evicted, evicted_dirty;
@@ -116,6 +109,9 @@ bool cache_invalidate(struct cache *c, uint64_t addr);
 const struct cache_line *cache_way(const struct cache *c, uint32_t s,
                                    uint32_t w);
 uint32_t cache_age(const struct cache *c, uint32_t s, uint32_t w);
+
+/* Folds the tags, replacement state and MSHRs into a state hash. */
+void cache_hash(const struct cache *c, uint64_t *h);
 
 /* MSHRs in use. */
 uint32_t cache_mshrs_used(const struct cache *c);

@@ -7,6 +7,7 @@
 #include "timing/gpu-internal.h"
 #include "timing/dram.h"
 #include "timing/l1d.h"
+#include "timing/missq.h"
 #include "timing/l2.h"
 #include "timing/mreq.h"
 #include "timing/sm.h"
@@ -44,18 +45,11 @@ uint64_t gpu_port_free(struct gpu *g, uint32_t sm)
 
 /* ---- construction ---------------------------------------------------- */
 
-struct gpu *gpu_new(const struct ws_config *cfg, struct evbus *bus,
-                    struct ws_diag *diag)
+struct gpu *gpu_new(const struct ws_config *cfg, const struct design *d,
+                    struct evbus *bus, struct ws_diag *diag)
 {
     struct tparams p;
     tparams_init(&p, cfg);
-    char name[64];
-    const struct design *d =
-        design_find(config_enum_name(cfg, CK_DESIGN, name, sizeof name));
-    if (!d) {
-        diag_error(diag, NULL, 0, 0, "design '%s' has no timing model", name);
-        return NULL;
-    }
     if (tparams_check(&p, diag) != WS_OK ||
         (d->check && d->check(cfg, &p, diag) != WS_OK))
         return NULL;
@@ -370,6 +364,8 @@ static bool launch_over(struct gpu *g)
         for (uint32_t i = 0; i < g->p.nsm; i++) {
             struct sm *s = &g->sm[i];
             s->l1o->invalidate(s->l1);
+            if (s->laneo && s->laneo->invalidate)
+                s->laneo->invalidate(s->lane);
             s->next_due = g->cycle;
         }
         g->flushed = true;
@@ -414,10 +410,7 @@ static void begin(struct gpu *g, const struct flaunch *L, uint32_t rpt,
     struct seam_launch sl = seam_of(g, L, rpt);
     for (uint32_t i = 0; i < g->p.nsm; i++) {
         struct sm *s = &g->sm[i];
-        if (s->rfo->launch)
-            s->rfo->launch(s->rf, &sl);
-        if (s->l1o->launch)
-            s->l1o->launch(s->l1, &sl);
+        SM_PARTS(s, launch, &sl);
         s->launch = L;
         s->tinst = t;
         s->mem = mem;
@@ -444,8 +437,10 @@ static struct jv *launch_stats(const struct gpu *g, const struct jv *before,
     jv_remove(jv_get(o, "rf"), "per_bank");
     jv_remove(jv_get(o, "rf"), "banks");
     struct jv *ds = jv_get(o, g->d->name);
-    if (ds && g->d->facts)
-        g->d->facts(g->sm[0].rf, g->sm[0].l1, ds);
+    if (ds && g->d->facts) {
+        struct design_parts sp = sm_design_parts(&g->sm[0]);
+        g->d->facts(&sp, ds);
+    }
     gpu_ratios(g, o, cycles);
     jv_free(after);
     return o;
@@ -460,9 +455,11 @@ int gpu_start(struct gpu *g, const struct flaunch *L, uint32_t regs_per_thread,
                           "kernel '%s' needs %u registers per thread; the timing model supports at most %d",
                           L->k->name, L->k->nslots, SM_REG_WORDS * 64);
     const struct sm *s0 = &g->sm[0];
-    if (s0->rfo->check_launch) {
-        struct seam_launch sl = seam_of(g, L, regs_per_thread);
-        if (s0->rfo->check_launch(s0->rf, &sl, diag) != WS_OK)
+    struct seam_launch sl = seam_of(g, L, regs_per_thread);
+    for (uint32_t i = 0; i < s0->nparts; i++) {
+        const struct part_ops *o = s0->parts[i].ops;
+        if (o->check_launch &&
+            o->check_launch(s0->parts[i].self, &sl, diag) != WS_OK)
             return WS_ERR;
     }
     begin(g, L, regs_per_thread, mem);
@@ -663,6 +660,8 @@ static struct jv *sm_stats(const struct gpu *g, const struct sm *s)
         counted += k == STALL_IDLE ? 0 : st->stalls[k];
     uint64_t slots = g->kernel_cycles * g->p.schedulers;
     for (int k = STALL_NONE; k < STALL__COUNT; k++) {
+        if (k == STALL_DESIGN && !s->scho)
+            continue;             /* only a scheduler part holds warps */
         uint64_t v = k == STALL_IDLE ? (slots > counted ? slots - counted : 0)
                                      : st->stalls[k];
         jv_set(r, stall_name((enum stall)k), jv_int((int64_t)v));
@@ -810,6 +809,32 @@ static void dram_stats_into(const struct gpu *g, struct jv *o)
     jv_set(o, "bus_utilization", jv_num(0));
 }
 
+/* The design's own section: its section hook and its lane and scheduler
+   parts' counters per SM, then its facts from SM 0. */
+static void design_section(const struct gpu *g, struct jv *o)
+{
+    const struct design *d = g->d;
+    bool parts = d->lane || d->sched;
+    if (d->section || parts) {
+        struct jv *ds = jv_set(o, d->name, jv_obj());
+        for (uint32_t i = 0; i < g->p.nsm; i++) {
+            const struct sm *s = &g->sm[i];
+            struct design_parts sp = sm_design_parts(s);
+            if (d->section)
+                d->section(&sp, ds);
+            if (s->laneo && s->laneo->part.stats)
+                s->laneo->part.stats(s->lane, ds);
+            if (s->scho && s->scho->part.stats)
+                s->scho->part.stats(s->schp, ds);
+        }
+    }
+    if (d->facts) {
+        struct design_parts sp = sm_design_parts(&g->sm[0]);
+        d->facts(&sp, jv_get(o, d->name) ? jv_get(o, d->name)
+                                         : jv_set(o, d->name, jv_obj()));
+    }
+}
+
 void gpu_stats(const struct gpu *g, struct jv *o)
 {
     jv_set(o, "ipc", jv_num(ratio((double)g->warp_insts,
@@ -828,27 +853,16 @@ void gpu_stats(const struct gpu *g, struct jv *o)
     for (uint32_t i = 0; i < g->p.nsm; i++) {
         const struct sm *s = &g->sm[i];
         jv_push(sms, sm_stats(g, s));
-        s->rfo->stats(s->rf, rf);
+        s->rfo->part.stats(s->rf, rf);
         jv_add_int(rf, "live_register_cycles", (int64_t)s->st.live_reg_cycles);
         jv_add_int(rf, "allocated_register_cycles",
                    (int64_t)s->st.alloc_reg_cycles);
-        s->l1o->stats(s->l1, l1);
-        if (s->rfo->energy)
-            s->rfo->energy(s->rf, &g->p, g->kernel_cycles, en);
-        if (s->l1o->energy)
-            s->l1o->energy(s->l1, &g->p, g->kernel_cycles, en);
+        s->l1o->part.stats(s->l1, l1);
+        SM_PARTS(s, energy, &g->p, g->kernel_cycles, en);
         sha += s->st.shmem_accesses;
         shc += s->st.shmem_conflicts;
     }
-    if (g->d->section) {
-        struct jv *ds = jv_set(o, g->d->name, jv_obj());
-        for (uint32_t i = 0; i < g->p.nsm; i++)
-            g->d->section(g->sm[i].rf, g->sm[i].l1, ds);
-    }
-    if (g->d->facts)
-        g->d->facts(g->sm[0].rf, g->sm[0].l1,
-                    jv_get(o, g->d->name) ? jv_get(o, g->d->name)
-                                          : jv_set(o, g->d->name, jv_obj()));
+    design_section(g, o);
     jv_set(l1, "hit_rate", jv_num(0));
     jv_set(sh, "accesses", jv_int((int64_t)sha));
     jv_set(sh, "bank_conflicts", jv_int((int64_t)shc));

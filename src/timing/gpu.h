@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "config/config.h"
-#include "debug/event.h"
+#include "timing/event.h"
 #include "func/exec.h"
 #include "timing/occupancy.h"
 #include "util/diag.h"
@@ -37,12 +37,15 @@ struct gpu_launch_result {
 enum gpu_status { GPU_DONE, GPU_PAUSED, GPU_ERR };
 
 /*
-** Builds the GPU the configuration describes (design, SMs, memory).
-** Returns NULL with diag filled when keys contradict each other (for
-** example l2.slices not a multiple of dram.channels). bus may be NULL.
+** Builds the GPU the configuration describes (SMs, memory) with design d
+** plugged into every SM (the caller looked it up: timing knows no
+** design). Returns NULL with diag filled when keys contradict each other
+** (for example l2.slices not a multiple of dram.channels). bus may be
+** NULL.
 */
-struct gpu *gpu_new(const struct ws_config *cfg, struct evbus *bus,
-                    struct ws_diag *diag);
+struct design;
+struct gpu *gpu_new(const struct ws_config *cfg, const struct design *d,
+                    struct evbus *bus, struct ws_diag *diag);
 void gpu_free(struct gpu *g);
 
 /*

@@ -12,20 +12,19 @@
 */
 #include "timing/l1d.h"
 #include "timing/cache.h"
-#include "util/ring.h"
+#include "timing/missq.h"
+#include "util/hash.h"
 #include "util/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
 struct l1d {
-    struct l1_env env;
+    struct seam_env env;
     struct cache c;
     bool has_cache;
     uint32_t rf_bytes;        /* design unified: this launch's RF share */
-    RING(int32_t) mq;         /* miss queue: request indices */
-    uint32_t mq_limit;        /* new requests stall beyond this; dirty
-                                 writebacks of fills are never refused */
-    uint32_t outstanding;     /* requests expecting a response */
+    struct missq mq;          /* requests to L2; dirty writebacks of fills
+                                 are never refused */
     uint64_t loads, stores, bypass, hits, misses, merges, stalls;
     uint64_t write_hits;      /* local stores into a present line */
     uint64_t valid_acc, valid_t;  /* valid line x cycles up to valid_t */
@@ -50,13 +49,13 @@ static void l1d_size(struct l1d *l, uint32_t size)
                p->seed + l->env.sm);
 }
 
-static void *l1d_create(const struct l1_env *env)
+static void *l1d_create(const struct seam_env *env)
 {
     struct l1d *l = ws_xcalloc(1, sizeof *l);
     l->env = *env;
     l->env.cfg = NULL;
     l1d_size(l, env->p->l1_size);
-    l->mq_limit = env->p->l1_miss_queue;
+    missq_init(&l->mq, env->gpu, env->sm, env->p->l1_miss_queue);
     return l;
 }
 
@@ -64,7 +63,7 @@ static void l1d_destroy(void *self)
 {
     struct l1d *l = self;
     cache_free(&l->c);
-    ring_free(&l->mq);
+    missq_free(&l->mq);
     free(l);
 }
 
@@ -79,32 +78,22 @@ static void emit(struct l1d *l, enum ev_type t, uint64_t addr, int64_t b)
 
 static bool mq_full(const struct l1d *l)
 {
-    return l->mq.n >= l->mq_limit;
+    return missq_full(&l->mq);
 }
 
 /* Queues a new request; the caller checked there is room. */
 static struct mreq *enqueue(struct l1d *l, enum mreq_kind kind, uint64_t addr,
                             uint32_t bytes, uint32_t tag)
 {
-    struct mreq_pool *pool = gpu_pool(l->env.gpu);
-    int32_t i = mreq_alloc(pool);
-    struct mreq *r = mreq_at(pool, i);
-    r->addr = addr;
-    r->bytes = bytes;
-    r->kind = (uint8_t)kind;
-    r->sm = (uint16_t)l->env.sm;
-    r->tag = tag;
-    ring_push(&l->mq, i);
-    if (kind == MR_READ || kind == MR_ATOMIC)
-        l->outstanding++;
-    return r;
+    return missq_push(&l->mq, kind, addr, bytes, tag);
 }
 
-static enum l1_status l1d_load(void *self, uint64_t addr, bool local,
-                               uint32_t tag, uint64_t now, uint64_t *ready)
+static enum l1_status l1d_load(void *self, const struct l1_req *rq,
+                               uint64_t now, uint64_t *ready)
 {
     struct l1d *l = self;
-    (void)local;
+    uint64_t addr = rq->addr;
+    uint32_t tag = rq->tag;
     if (!l->has_cache) {
         if (mq_full(l)) {
             l->stalls++;
@@ -159,11 +148,14 @@ static enum l1_status l1d_load(void *self, uint64_t addr, bool local,
     }
 }
 
-static enum l1_status l1d_store(void *self, uint64_t addr, uint32_t bytes,
-                                bool local, uint64_t now)
+static enum l1_status l1d_store(void *self, const struct l1_req *rq,
+                                uint64_t now)
 {
     struct l1d *l = self;
     (void)now;
+    uint64_t addr = rq->addr;
+    uint32_t bytes = rq->bytes;
+    bool local = rq->local;
     const struct tparams *p = l->env.p;
     enum write_policy pol = !l->has_cache ? WRITE_EVICT
                             : local       ? p->l1_write_local
@@ -209,8 +201,7 @@ static enum l1_status l1d_store(void *self, uint64_t addr, uint32_t bytes,
 }
 
 static enum l1_status l1d_bypass(void *self, enum mreq_kind kind,
-                                 uint64_t addr, uint32_t bytes, uint32_t tag,
-                                 uint64_t now)
+                                 const struct l1_req *rq, uint64_t now)
 {
     struct l1d *l = self;
     (void)now;
@@ -219,16 +210,16 @@ static enum l1_status l1d_bypass(void *self, enum mreq_kind kind,
         return L1_STALL;
     }
     l->bypass++;
-    enqueue(l, kind, addr, bytes, tag);
+    enqueue(l, kind, rq->addr, rq->bytes, rq->tag);
     return L1_PENDING;
 }
 
 static void l1d_response(void *self, const struct mreq *r, uint64_t now)
 {
     struct l1d *l = self;
-    l->outstanding--;
+    missq_answered(&l->mq);
     if (!r->l1line) {
-        l->env.done(l->env.ctx, r->tag, now);
+        l->env.mem_done(l->env.ctx, r->tag, now);
         return;
     }
     uint64_t victim;
@@ -245,25 +236,19 @@ static void l1d_response(void *self, const struct mreq *r, uint64_t now)
     uint32_t tags[256];
     uint32_t k = cache_release(&l->c, r->addr, tags);
     for (uint32_t i = 0; i < k; i++)
-        l->env.done(l->env.ctx, tags[i], now);
+        l->env.mem_done(l->env.ctx, tags[i], now);
 }
 
 static void l1d_tick(void *self, uint64_t now)
 {
     struct l1d *l = self;
-    if (!l->mq.n)
-        return;
-    if (gpu_to_l2(l->env.gpu, l->env.sm, ring_front(&l->mq), now))
-        ring_pop(&l->mq);
+    missq_tick(&l->mq, now);
 }
 
 static uint64_t l1d_next_event(void *self, uint64_t now)
 {
     struct l1d *l = self;
-    if (!l->mq.n)
-        return UINT64_MAX;
-    uint64_t t = gpu_port_free(l->env.gpu, l->env.sm);
-    return t > now ? t : now + 1;
+    return missq_next_event(&l->mq, now);
 }
 
 /* At the end of a kernel: dirty global lines are written back; dirty
@@ -337,15 +322,24 @@ static const struct cache *l1d_view(void *self)
 static uint32_t l1d_pending(void *self)
 {
     struct l1d *l = self;
-    return l->mq.n + l->outstanding;
+    return missq_pending(&l->mq);
 }
 
-void l1d_queues(const void *self, struct l1d_queues *out)
+/* The queue beside the cache the panes draw through view(). */
+static void l1d_describe(void *self, uint64_t now, struct jv *out)
 {
+    (void)now;
     const struct l1d *l = self;
-    out->miss_queue = l->mq.n;
-    out->limit = l->mq_limit;
-    out->outstanding = l->outstanding;
+    missq_describe(&l->mq, out);
+}
+
+/* The tags, the MSHRs and the queue. */
+static void l1d_hash(void *self, uint64_t now, uint64_t *h)
+{
+    (void)now;
+    const struct l1d *l = self;
+    cache_hash(&l->c, h);
+    missq_hash(&l->mq, h);
 }
 
 /*
@@ -383,21 +377,22 @@ void l1d_unified_section(void *rf, void *l1, struct jv *sec)
 }
 
 /* The hooks both L1D tables share. */
+#define L1D_PART                                                               \
+    .create = l1d_create, .destroy = l1d_destroy, .tick = l1d_tick,            \
+    .next_event = l1d_next_event, .pending = l1d_pending,                      \
+    .stats = l1d_stats, .energy = l1d_energy, .describe = l1d_describe,        \
+    .hash = l1d_hash
 #define L1D_HOOKS                                                              \
-    .create = l1d_create, .destroy = l1d_destroy, .load = l1d_load,            \
-    .store = l1d_store, .bypass = l1d_bypass, .response = l1d_response,        \
-    .tick = l1d_tick, .next_event = l1d_next_event,                            \
-    .invalidate = l1d_invalidate, .stats = l1d_stats, .energy = l1d_energy,    \
-    .view = l1d_view, .pending = l1d_pending
+    .load = l1d_load, .store = l1d_store, .bypass = l1d_bypass,                \
+    .response = l1d_response, .invalidate = l1d_invalidate, .view = l1d_view
 
 const struct l1_ops l1d_unified_ops = {
-    .name = "unified-l1d",
+    .part = { .name = "unified-l1d", L1D_PART, .launch = l1d_unified_launch },
     L1D_HOOKS,
-    .launch = l1d_unified_launch,
 };
 
 const struct l1_ops l1d_ops = {
-    .name = "l1d",
+    .part = { .name = "l1d", L1D_PART },
     L1D_HOOKS,
     .own_bytes = l1d_own_bytes,
 };

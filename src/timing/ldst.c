@@ -32,6 +32,7 @@ int32_t mo_alloc(struct sm *s)
     s->free_mo = s->mo[m].next;
     struct memop *o = &s->mo[m];
     o->rec.mask = 0;
+    o->lanes = 0;
     o->ntx = o->next_tx = o->outstanding = o->shmem_left = 0;
     o->started = o->bypass = o->local = false;
     o->inst = -1;
@@ -104,20 +105,58 @@ static uint32_t distinct_words(const struct fmemrec *r)
     return n;
 }
 
-void mo_setup(struct sm *s, int32_t m, int32_t i, const struct kinst *ki)
+static void timed_push(struct sm *s, int32_t m, uint64_t ready);
+
+/* The design's lane part sees a global or shared access lane by lane and
+   may serve lanes itself: they leave the memory operation's mask, and a
+   load's served lanes are answered at the part's ready cycle. */
+static void lane_filter(struct sm *s, int32_t m, int32_t i,
+                        const struct kinst *ki, uint64_t now)
 {
     struct memop *o = &s->mo[m];
     const struct fmemrec *r = &o->rec;
+    if (!s->laneo || !s->laneo->access || !r->mask ||
+        (r->space != KS_GLOBAL && r->space != KS_SHARED))
+        return;
+    const struct inst *in = &s->in[i];
+    struct lane_req q = { r, (uint32_t)in->warp,
+                          (uint32_t)s->w[in->warp].cta, in->pc,
+                          ki->m.cache == CACHE_CG || ki->m.cache == CACHE_CV ||
+                              ki->m.vol };
+    struct lane_reply rep = { 0 };
+    s->laneo->access(s->lane, &q, now, &rep);
+    mo_extra(s, &rep);                 /* may move s->mo */
+    o = &s->mo[m];
+    rep.served &= o->rec.mask;
+    if (!rep.served)
+        return;
+    o->lanes &= ~rep.served;
+    if (o->kind != MK_STORE)
+        timed_push(s, m, rep.ready > now ? rep.ready : now + 1);
+}
+
+void mo_setup(struct sm *s, int32_t m, int32_t i, const struct kinst *ki,
+              uint64_t now)
+{
+    struct memop *o = &s->mo[m];
+    struct fmemrec *r = &o->rec;
     o->inst = i;
     o->kind = r->atomic ? MK_ATOMIC : r->store ? MK_STORE : MK_LOAD;
     o->space = r->space;
     o->local = r->space == KS_LOCAL;
     o->ntx = 0;
+    o->lanes = r->mask;
     if (!r->mask)
         return;                        /* every lane was predicated off */
+    lane_filter(s, m, i, ki, now);     /* may move s->mo */
+    o = &s->mo[m];
+    r = &o->rec;
+    uint32_t mask = o->lanes;
+    if (!mask)
+        return;                        /* the lane part served them all */
     switch (r->space) {
     case KS_SHARED:
-        o->shmem_left = shmem_degree(r->addr, r->mask, r->size,
+        o->shmem_left = shmem_degree(r->addr, mask, r->size,
                                      s->p->shmem_banks, r->atomic);
         s->st.shmem_accesses++;
         s->st.shmem_conflicts += o->shmem_left - 1;
@@ -141,7 +180,33 @@ void mo_setup(struct sm *s, int32_t m, int32_t i, const struct kinst *ki)
     if (o->local)
         local_segments(s, o, (uint32_t)s->in[i].warp, seg);
     else
-        o->ntx = coalesce(r->addr, r->mask, r->size, seg, o->tx, o->txb);
+        o->ntx = coalesce(r->addr, mask, r->size, seg, o->tx, o->txb);
+}
+
+void mo_extra(struct sm *s, const struct lane_reply *r)
+{
+    if (!r->nextra)
+        return;
+    int32_t m = mo_alloc(s);
+    struct memop *o = &s->mo[m];
+    o->kind = MK_STORE;
+    o->space = KS_GLOBAL;
+    for (uint32_t k = 0; k < r->nextra && k < LANE_MAX_EXTRA; k++) {
+        if (r->extra_space[k] == KS_SHARED) {
+            /* a write-back into shared memory: one bank wave per row of
+               banks it covers */
+            uint32_t row = s->p->shmem_banks * 4;
+            o->shmem_left += (r->extra_bytes[k] + row - 1) / row;
+            continue;
+        }
+        if (o->ntx < COALESCE_MAX) {
+            o->tx[o->ntx] = r->extra[k];
+            o->txb[o->ntx++] = r->extra_bytes[k];
+        }
+    }
+    if (o->shmem_left && !o->ntx)
+        o->space = KS_SHARED;
+    mo_enqueue(s, m);
 }
 
 /* Schedules an answer for operation m at cycle `ready`. */
@@ -212,12 +277,23 @@ static void ldst_pop(struct sm *s)
     s->mo[m].started = true;
 }
 
+/* Every answer is in and the unit has sent everything: the instruction
+   is done, or an operation of no instruction (write-backs) is dropped. */
+static void mo_done(struct sm *s, int32_t m)
+{
+    int32_t i = s->mo[m].inst;
+    if (i >= 0)
+        s->complete(s, i);
+    else
+        mo_release(s, m);
+}
+
 void mo_answered(struct sm *s, int32_t m)
 {
     struct memop *o = &s->mo[m];
     o->outstanding--;
     if (o->started && o->outstanding == 0)
-        sm_complete(s, o->inst);
+        mo_done(s, m);
 }
 
 void mo_timed(struct sm *s, uint64_t now)
@@ -238,27 +314,35 @@ static bool ldst_step(struct sm *s, struct memop *o, int32_t m, uint64_t now)
     if (o->space == KS_SHARED || o->space == KS_CONST) {
         if (o->shmem_left && --o->shmem_left)
             return false;
-        timed_push(s, m, now + (o->space == KS_SHARED ? p->shmem_latency
-                                                      : p->l1_latency));
+        bool all_served = o->rec.mask && !o->lanes;
+        if (o->inst >= 0 && !all_served)
+            timed_push(s, m, now + (o->space == KS_SHARED ? p->shmem_latency
+                                                          : p->l1_latency));
         return true;
     }
     if (o->next_tx == o->ntx)
         return true;
-    uint64_t a = o->tx[o->next_tx], ready;
+    const struct inst *in = o->inst >= 0 ? &s->in[o->inst] : NULL;
+    struct l1_req q = { .addr = o->tx[o->next_tx], .bytes = o->txb[o->next_tx],
+                        .tag = (uint32_t)m,
+                        .warp = in ? (uint32_t)in->warp : 0,
+                        .pc = in ? in->pc : -1, .local = o->local };
+    uint64_t ready;
     enum l1_status st;
     switch (o->kind) {
     case MK_STORE:
-        st = s->l1o->store(s->l1, a, o->txb[o->next_tx], o->local, now);
+        st = s->l1o->store(s->l1, &q, now);
         break;
     case MK_ATOMIC:
-        st = s->l1o->bypass(s->l1, MR_ATOMIC, a, o->txb[o->next_tx],
-                            (uint32_t)m, now);
+        st = s->l1o->bypass(s->l1, MR_ATOMIC, &q, now);
         break;
     default:
-        if (o->bypass)
-            st = s->l1o->bypass(s->l1, MR_READ, a, 32, (uint32_t)m, now);
-        else
-            st = s->l1o->load(s->l1, a, o->local, (uint32_t)m, now, &ready);
+        if (o->bypass) {
+            q.bytes = 32;
+            st = s->l1o->bypass(s->l1, MR_READ, &q, now);
+        } else {
+            st = s->l1o->load(s->l1, &q, now, &ready);
+        }
         break;
     }
     switch (st) {
@@ -287,5 +371,5 @@ void ldst_cycle(struct sm *s, uint64_t now)
         return;
     ldst_pop(s);
     if (o->outstanding == 0)
-        sm_complete(s, o->inst);
+        mo_done(s, m);
 }

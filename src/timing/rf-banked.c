@@ -10,6 +10,7 @@
 ** served; banks with work left out wait (`arbiter_waits`).
 */
 #include "timing/rf-banked.h"
+#include "util/hash.h"
 #include "util/ring.h"
 #include "util/xalloc.h"
 #include <stdlib.h>
@@ -30,6 +31,8 @@ struct rfb {
     uint32_t *waited_at;          /* ... and the requests left waiting */
     struct evbus *bus;
     uint32_t sm;
+    void (*done)(void *ctx, uint32_t tag, bool write);
+    void *ctx;
 };
 
 static uint32_t rq_pop(rq_t *q)
@@ -39,7 +42,7 @@ static uint32_t rq_pop(rq_t *q)
     return t;
 }
 
-static void *rfb_create(const struct rf_env *env)
+static void *rfb_create(const struct seam_env *env)
 {
     struct rfb *r = ws_xcalloc(1, sizeof *r);
     r->banks = env->p->rf_banks;
@@ -57,6 +60,8 @@ static void *rfb_create(const struct rf_env *env)
         r->served_at[b] = UINT64_MAX;
     r->bus = env->bus;
     r->sm = env->sm;
+    r->done = env->rf_done;
+    r->ctx = env->ctx;
     return r;
 }
 
@@ -111,7 +116,7 @@ static void rfb_write(void *self, uint32_t w, uint32_t reg, uint32_t tag)
     enqueue(r, r->wr, w, reg, tag);
 }
 
-static void rfb_tick(void *self, uint64_t now, rf_done_fn done, void *ctx)
+static void rfb_tick(void *self, uint64_t now)
 {
     struct rfb *r = self;
     if (!r->pending)
@@ -160,7 +165,7 @@ static void rfb_tick(void *self, uint64_t now, rf_done_fn done, void *ctx)
         }
         if (!w->n && !q->n)
             r->busy &= ~(1ULL << b);
-        done(ctx, tag, write);
+        r->done(r->ctx, tag, write);
     }
     if (conflicted)
         r->conflict_cycles++;
@@ -195,22 +200,40 @@ static void rfb_stats(void *self, struct jv *o)
     }
 }
 
-uint32_t rf_banked_banks(const void *self)
+/* Bank b as of cycle now (the last cycle ticked): queued requests and
+   whether it served one then. */
+static void bank_json(const struct rfb *r, uint32_t b, uint64_t now,
+                      struct jv *o)
 {
-    return ((const struct rfb *)self)->banks;
+    bool served = r->served_at[b] == now;
+    jv_set(o, "queue", jv_int(r->rd[b].n + r->wr[b].n));
+    jv_set(o, "reads_queued", jv_int(r->rd[b].n));
+    jv_set(o, "writes_queued", jv_int(r->wr[b].n));
+    jv_set(o, "reads", jv_int((int64_t)r->bank_reads[b]));
+    jv_set(o, "writes", jv_int((int64_t)r->bank_writes[b]));
+    jv_set(o, "conflicts", jv_int((int64_t)r->bank_conflicts[b]));
+    jv_set(o, "busy_this_cycle", jv_bool(served));
+    jv_set(o, "conflicts_this_cycle", jv_int(served ? r->waited_at[b] : 0));
 }
 
-void rf_banked_bank(const void *self, uint32_t b, uint64_t now,
-                    struct rf_bank_view *out)
+static void rfb_describe(void *self, uint64_t now, struct jv *out)
 {
     const struct rfb *r = self;
-    out->reads_queued = r->rd[b].n;
-    out->writes_queued = r->wr[b].n;
-    out->reads = r->bank_reads[b];
-    out->writes = r->bank_writes[b];
-    out->conflicts = r->bank_conflicts[b];
-    out->served_now = r->served_at[b] == now;
-    out->conflicts_now = out->served_now ? r->waited_at[b] : 0;
+    struct jv *pb = jv_set(out, "per_bank", jv_arr());
+    for (uint32_t b = 0; b < r->banks; b++)
+        bank_json(r, b, now, jv_push(pb, jv_obj()));
+}
+
+static void rfb_hash(void *self, uint64_t now, uint64_t *h)
+{
+    const struct rfb *r = self;
+    for (uint32_t b = 0; b < r->banks; b++) {
+        bool served = r->served_at[b] == now;
+        ws_hash_u64(h, r->rd[b].n);
+        ws_hash_u64(h, r->wr[b].n);
+        ws_hash_u64(h, served);
+        ws_hash_u64(h, served ? r->waited_at[b] : 0);
+    }
 }
 
 static void rfb_energy(void *self, const struct tparams *p, uint64_t cycles,
@@ -223,14 +246,18 @@ static void rfb_energy(void *self, const struct tparams *p, uint64_t cycles,
 }
 
 const struct rf_ops rf_banked_ops = {
-    .name = "banked",
-    .create = rfb_create,
-    .destroy = rfb_destroy,
+    .part = {
+        .name = "banked",
+        .create = rfb_create,
+        .destroy = rfb_destroy,
+        .tick = rfb_tick,
+        .next_event = rfb_next_event,
+        .stats = rfb_stats,
+        .energy = rfb_energy,
+        .describe = rfb_describe,
+        .hash = rfb_hash,
+    },
     .capacity = rfb_capacity,
     .read = rfb_read,
     .write = rfb_write,
-    .tick = rfb_tick,
-    .next_event = rfb_next_event,
-    .stats = rfb_stats,
-    .energy = rfb_energy,
 };

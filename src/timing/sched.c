@@ -71,26 +71,33 @@ static uint8_t readiness(const struct sm *s, const struct twarp *w,
         return STALL_IDLE;
     if (w->fw->state == FW_BARRIER)
         return STALL_BARRIER;
-    const struct tinst *t = &s->tinst[fx_pc(w->fw)];
+    int32_t pc = fx_pc(w->fw);
+    const struct tinst *t = &s->tinst[pc];
     if (reg_pending(w->sb, t->regs) || (w->sbp & t->preds))
         return reg_pending(w->sbmem, t->regs) ? STALL_MEMORY : STALL_RAW;
+    if (s->scho && s->scho->may_issue &&
+        !s->scho->may_issue(s->schp, (uint32_t)(w - s->w), pc))
+        return STALL_DESIGN;
     *kind = t->cls == TC_CTRL ? K_CTRL : t->cls == TC_MEM ? K_MEM : K_OTHER;
     return STALL_NONE;
 }
 
-static void pool_leave(struct sched *q, struct twarp *w, uint32_t j)
+static void pool_leave(struct sm *s, struct sched *q, struct twarp *w,
+                       uint32_t j)
 {
     if (!w->in_pool)
         return;
     w->in_pool = false;
     q->pool[j >> 6] &= ~(1ULL << (j & 63));
     q->in_pool--;
+    if (s->scho && s->scho->pool_leave)
+        s->scho->pool_leave(s->schp, (uint32_t)(w - s->w), *s->g_cycle);
 }
 
 void sched_leave_pool(struct sm *s, uint32_t wi)
 {
     uint32_t S = s->p->schedulers;
-    pool_leave(&s->sch[wi % S], &s->w[wi], wi / S);
+    pool_leave(s, &s->sch[wi % S], &s->w[wi], wi / S);
 }
 
 void sched_update(struct sm *s, uint32_t wi)
@@ -115,7 +122,7 @@ void sched_update(struct sm *s, uint32_t wi)
     else if (rs != RS_ABSENT)
         q->cnt[rs]++;
     if (rs == RS_ABSENT || rs == STALL_IDLE || rs == STALL_BARRIER)
-        pool_leave(q, w, j);
+        pool_leave(s, q, w, j);
 }
 
 void sched_update_cta(struct sm *s, const struct tcta *t)
@@ -145,6 +152,8 @@ static void pool_refill(struct sm *s, uint32_t k, struct sched *q)
         w->age = s->seq++;
         q->pool[old >> 6] |= 1ULL << (old & 63);
         q->in_pool++;
+        if (s->scho && s->scho->pool_enter)
+            s->scho->pool_enter(s->schp, k + (uint32_t)old * S, *s->g_cycle);
     }
 }
 
@@ -196,6 +205,8 @@ int32_t sched_pick(struct sm *s, uint32_t k, enum stall *why)
             *why = STALL_MEMORY;
         else if (q->cnt[STALL_RAW])
             *why = STALL_RAW;
+        else if (q->cnt[STALL_DESIGN])
+            *why = STALL_DESIGN;
         else if (q->cnt[STALL_BARRIER])
             *why = STALL_BARRIER;
         else

@@ -1,17 +1,31 @@
 /*
-** seams.h - the two places a register-file or L1D design plugs into an SM.
-** The SM pipeline talks to its register file only through struct rf_ops
-** (operand reads and result writes, with completions reported back) and
-** to its L1D only through struct l1_ops (line loads, stores, bypassing
-** requests, responses from L2). Designs implement these; nothing else in
-** the pipeline or the panes depends on a design's internals. Hooks a
-** design does not need may be NULL.
+** seams.h - where a design plugs into an SM.
+** A design is up to four parts, each optional (NULL: the baseline's part,
+** or nothing for the two that have no baseline):
+**   register file  operand reads and result writes (struct rf_ops)
+**   L1 data cache  line loads, stores, L2-bound requests (struct l1_ops),
+**                  built on the miss queue and MSHR modules (missq.h,
+**                  mshr.h) so a new data array need not copy them
+**   lane part      sees every active lane's address of a global or shared
+**                  access before coalescing and may serve lanes itself
+**                  (struct lane_ops: per-lane caches)
+**   scheduler part may a warp issue, a warp issued, the active pool
+**                  changed, choose among ready warps (struct sched_ops:
+**                  register-file caches with an active set)
+** Every part has the same life-cycle and inspection hooks (struct
+** part_ops: create, destroy, launch, admit, retire, tick, next_event,
+** pending, stats, energy, describe, hash). Completions return through
+** callbacks in struct seam_env. The SM pipeline (sm.c, ldst.c, sched.c)
+** calls only these hooks; the panes draw only what describe produces. A
+** design implementing several parts with one object returns the object
+** made for the earlier part from create (env->rf, env->l1, ...).
+** Nothing here names a design.
 */
 #ifndef WS_SEAMS_H
 #define WS_SEAMS_H
 #include <stdbool.h>
 #include <stdint.h>
-#include "debug/event.h"
+#include "timing/event.h"
 #include "timing/tparams.h"
 #include "util/jval.h"
 
@@ -19,10 +33,11 @@ struct gpu;
 struct mreq;
 struct cache;
 struct kimage;
+struct fmemrec;
 struct ws_config;
 struct ws_diag;
 
-/* What a design learns when a kernel starts on its SM (both seams). */
+/* What a design learns when a kernel starts on its SM. */
 struct seam_launch {
     const struct kimage *k;
     uint32_t regs_per_thread;     /* 32-bit registers per thread */
@@ -34,76 +49,101 @@ struct seam_launch {
     uint32_t resident_ctas;
 };
 
-/* ---- register file ------------------------------------------------- */
-
-struct rf_env {
+/* What every part gets when it is made: its SM and the ways back. */
+struct seam_env {
     const struct tparams *p;
     uint32_t sm;
     struct evbus *bus;
-    struct gpu *gpu;              /* requests to L2 (see l1d.h) */
-    uint64_t *cycle;
+    struct gpu *gpu;              /* requests to L2 (missq.h) */
+    uint64_t *cycle;              /* the GPU's cycle counter */
     /* The configuration, for a design's own keys: valid during create
        only (copy what is needed). */
     const struct ws_config *cfg;
+    /* This SM's parts made so far (created in the order rf, l1, lane,
+       sched; NULL for the ones not made yet or absent). */
+    void *rf, *l1, *lane;
+    /* Completions into the SM (ctx is the SM):
+       rf_done   the register access `tag` (an instruction) completed;
+       mem_done  data for memory operation `tag` arrived at `when`;
+       wake      warp slot w's ability to issue may have changed (a
+                 scheduler part's may_issue answer, for instance). */
+    void *ctx;
+    void (*rf_done)(void *ctx, uint32_t tag, bool write);
+    void (*mem_done)(void *ctx, uint32_t tag, uint64_t when);
+    void (*wake)(void *ctx, uint32_t w);
 };
 
-/* Called by a register file for every access it completes. */
-typedef void (*rf_done_fn)(void *ctx, uint32_t tag, bool write);
+/* The hooks every part has. Only create and destroy are required. */
+struct part_ops {
+    const char *name;
+    void *(*create)(const struct seam_env *env);
+    void (*destroy)(void *self);
+    /* A kernel starts (before its first CTA). */
+    void (*launch)(void *self, const struct seam_launch *l);
+    /* Before a launch (on SM 0's part: all are alike): WS_ERR with diag
+       when the part cannot hold the launch the way its design places it;
+       the launch is then refused. */
+    int (*check_launch)(void *self, const struct seam_launch *l,
+                        struct ws_diag *diag);
+    /* Warp slots [first, first + n) arrived on the SM (their registers
+       are allocated) or left it (their registers are dead). */
+    void (*admit)(void *self, uint32_t first, uint32_t n);
+    void (*retire)(void *self, uint32_t first, uint32_t n);
+    /* One cycle of the part's own work. */
+    void (*tick)(void *self, uint64_t now);
+    /* The next cycle the part has work, UINT64_MAX when idle. */
+    uint64_t (*next_event)(void *self, uint64_t now);
+    /* Work in flight that keeps the SM busy after its last CTA (requests
+       to send or expected back). */
+    uint32_t (*pending)(void *self);
+    /* Adds this SM's counters to the part's statistics object (rf: reads,
+       writes, bank_conflicts; l1d: accesses, hits, misses, mshr_merges,
+       ...): called once per SM on the same object. */
+    void (*stats)(void *self, struct jv *obj);
+    /* Adds this SM's energy in pJ, per component, over `cycles` cycles. */
+    void (*energy)(void *self, const struct tparams *p, uint64_t cycles,
+                   struct jv *obj);
+    /* What the panes, `info` and ws.*() show, as of cycle now (the last
+       simulated): adds keys to out. Read-only: must not change the model.
+       Keys the panes draw, by part:
+         rf    per_bank: [{queue, reads, writes, conflicts, busy_this_cycle,
+                           conflicts_this_cycle}]
+               array: {sets, ways, banks, entries: [[{state, owner, bank,
+                       age}] per way] per set}   (entries coloured by state)
+         l1    miss_queue, miss_queue_limit; a "state" and "owner" per line
+               of sets_data
+         any   grids: [{title, rows, cols, row_label, col_label,
+                        cells: [[{s: state, t: text}]], legend: [{state,
+                        label}], notes: [text]}]  (the generic grid pane)
+    */
+    void (*describe)(void *self, uint64_t now, struct jv *out);
+    /* Folds the part's state into a running 64-bit FNV-1a hash (the
+       state hash reverse execution and determinism checks compare).
+       NULL: the hash covers what describe shows. */
+    void (*hash)(void *self, uint64_t now, uint64_t *h);
+};
+
+/* ---- register file -------------------------------------------------- */
 
 struct rf_ops {
-    const char *name;
-    void *(*create)(const struct rf_env *env);
-    void (*destroy)(void *self);
+    struct part_ops part;
     /* 32-bit registers the file offers resident warps (occupancy). */
     uint32_t (*capacity)(void *self);
     /* Queue a read (for the operand collector identified by tag) or a
        write (for the instruction identified by tag) of warp slot w's
-       register r. last: the compiler's dead-operand bit, this read is
-       the register's last use (its value is dead once read). */
+       register r; env->rf_done reports each one's completion. last: the
+       compiler's dead-operand bit, this read is the register's last use
+       (its value is dead once read). */
     void (*read)(void *self, uint32_t w, uint32_t r, uint32_t tag,
                  bool last);
     void (*write)(void *self, uint32_t w, uint32_t r, uint32_t tag);
-    /* Optional. A kernel starts (before its first CTA); warps
-       [first, first + n) arrived on the SM (their registers are
-       allocated) or left it (their registers are dead). */
-    void (*launch)(void *self, const struct seam_launch *l);
-    /* Optional. Before a launch (on SM 0's file: all are alike): WS_ERR
-       with diag when the file cannot hold the launch's registers the way
-       its design places them (a racetrack bank overfull under
-       rf.bank_map); the launch is then refused. */
-    int (*check_launch)(void *self, const struct seam_launch *l,
-                        struct ws_diag *diag);
-    void (*admit)(void *self, uint32_t first, uint32_t n);
-    void (*retire)(void *self, uint32_t first, uint32_t n);
-    /* One cycle: serve requests, report completions through done. */
-    void (*tick)(void *self, uint64_t now, rf_done_fn done, void *ctx);
-    /* The next cycle the file has work, UINT64_MAX when idle. */
-    uint64_t (*next_event)(void *self, uint64_t now);
-    /* Add this SM's counters to the statistics object (reads, writes,
-       bank_conflicts, ...): called once per SM on the same object. */
-    void (*stats)(void *self, struct jv *obj);
-    /* Add this SM's energy in pJ, per component, over `cycles` cycles. */
-    void (*energy)(void *self, const struct tparams *p, uint64_t cycles,
-                   struct jv *obj);
-    /* Optional. What the panes, `info banks` and ws.banks() show beyond
-       the common fields, as of cycle now (the last simulated): add keys
-       to out, an inspect_banks object. Conventional keys the panes draw:
-         per_bank: [{queue, reads, writes, conflicts, busy_this_cycle,
-                     conflicts_this_cycle}]  (the register-bank pane)
-         array: {sets, ways, banks, entries: [[{state, owner, bank,
-                 age}] per way] per set}   (entries coloured by state)
-         tapes: [{bank, domains, ports: [offsets], offset, target,
-                  occupied ('#' per domain holding a register, else '.'),
-                  queue: [..], write_buffer: [..], preshift}] (racetrack)
-       Read-only: must not change the model. */
-    void (*describe)(void *self, uint64_t now, struct jv *out);
 };
 
-/* ---- L1 data cache ------------------------------------------------- */
+/* ---- L1 data cache -------------------------------------------------- */
 
 enum l1_status {
     L1_HIT,        /* data ready at *ready */
-    L1_PENDING,    /* done(tag) will be called when the data arrives */
+    L1_PENDING,    /* env->mem_done(tag) will be called when it arrives */
     L1_SENT,       /* a store or request left; nothing will come back */
     L1_STALL,      /* no resource this cycle: try again later */
 };
@@ -115,86 +155,144 @@ enum mreq_kind {
     MR_WRITEBACK,  /* dirty line leaving a cache */
 };
 
-struct l1_env {
-    const struct tparams *p;
-    uint32_t sm;
-    struct gpu *gpu;
-    struct evbus *bus;
-    uint64_t *cycle;
-    /* This SM's register file (made first): a design implementing both
-       seams with one object returns it from create. */
-    void *rf;
-    const struct ws_config *cfg;  /* as in rf_env: during create only */
-    /* Data for memory operation `tag` has arrived. */
-    void (*done)(void *ctx, uint32_t tag, uint64_t when);
-    void *ctx;
+/* One transaction of a memory operation, and who made it. */
+struct l1_req {
+    uint64_t addr;                /* line (or sector) address; stores: the
+                                     first byte written */
+    uint32_t bytes;               /* stores and bypasses: bytes moved */
+    uint32_t tag;                 /* the memory operation (loads) */
+    uint32_t warp;                /* warp slot */
+    int32_t pc;                   /* instruction index in the kernel */
+    bool local;                   /* local memory */
 };
 
 struct l1_ops {
-    const char *name;
-    void *(*create)(const struct l1_env *env);
-    void (*destroy)(void *self);
-    /* A load of one line by memory operation tag (local: local memory). */
-    enum l1_status (*load)(void *self, uint64_t addr, bool local,
-                           uint32_t tag, uint64_t now, uint64_t *ready);
-    /* A store of `bytes` bytes into one line. */
-    enum l1_status (*store)(void *self, uint64_t addr, uint32_t bytes,
-                            bool local, uint64_t now);
-    /* A request straight to L2 (L1-bypassing read sector, atomic); tag as
-       for load. */
-    enum l1_status (*bypass)(void *self, enum mreq_kind kind, uint64_t addr,
-                             uint32_t bytes, uint32_t tag, uint64_t now);
+    struct part_ops part;
+    /* A load of one line. */
+    enum l1_status (*load)(void *self, const struct l1_req *q, uint64_t now,
+                           uint64_t *ready);
+    /* A store of q->bytes bytes into one line. */
+    enum l1_status (*store)(void *self, const struct l1_req *q,
+                            uint64_t now);
+    /* A request straight to L2 (an L1-bypassing read sector, an atomic). */
+    enum l1_status (*bypass)(void *self, enum mreq_kind kind,
+                             const struct l1_req *q, uint64_t now);
     /* A response from L2 for a request this L1 sent. */
     void (*response)(void *self, const struct mreq *r, uint64_t now);
-    /* One cycle: move queued requests into the interconnect. */
-    void (*tick)(void *self, uint64_t now);
-    uint64_t (*next_event)(void *self, uint64_t now);
     /* The kernel is over: write back what must survive it, invalidate
        everything (the L1 is not coherent). */
     void (*invalidate)(void *self);
-    /* As for rf_ops: add counters (accesses, hits, misses, mshr_merges,
-       ...); the GPU derives hit_rate from the sums. */
-    void (*stats)(void *self, struct jv *obj);
-    void (*energy)(void *self, const struct tparams *p, uint64_t cycles,
-                   struct jv *obj);
     /* The cache to draw, or NULL. */
     const struct cache *(*view)(void *self);
-    /* Requests it still has to send or expects back. */
-    uint32_t (*pending)(void *self);
     /* Optional: bytes of storage the L1 adds to the SM beyond the
        register file's (NULL: none, it lives in the register file's
        array). With the stats key valid_byte_cycles (bytes holding valid
        cache data, summed over cycles) it gives the on-chip utilisation. */
     uint64_t (*own_bytes)(void *self);
-    /* Optional, as for rf_ops. describe adds to an inspect_l1 object
-       (for instance a "state" and "owner" per line of sets_data). */
-    void (*launch)(void *self, const struct seam_launch *l);
-    void (*describe)(void *self, uint64_t now, struct jv *out);
 };
 
-/* A design: its register file and L1 (either may be the baseline's). */
+/* ---- lane part: per-lane accesses before coalescing ------------------ */
+
+/* A warp's global or shared memory instruction, lane by lane. */
+struct lane_req {
+    const struct fmemrec *rec;    /* per-lane addresses, active lanes,
+                                     size, space, store, atomic */
+    uint32_t warp;                /* warp slot */
+    uint32_t cta;                 /* CTA slot */
+    int32_t pc;
+    bool uncached;                /* volatile, .cg or .cv: must bypass */
+};
+
+#define LANE_MAX_EXTRA 64
+
+/* What the lane part did with it. Lanes not in `served` go on as usual
+   (coalesced into L1 or shared-memory transactions). */
+struct lane_reply {
+    uint32_t served;              /* lanes answered by the part */
+    uint64_t ready;               /* loads: when the served lanes' data is
+                                     ready */
+    /* Transactions the part sends before the rest (write-backs of dirty
+       data it evicted): line address, bytes and state space (KS_GLOBAL:
+       a store into L1, KS_SHARED: shared-memory bank writes). */
+    uint32_t nextra;
+    uint64_t extra[LANE_MAX_EXTRA];
+    uint32_t extra_bytes[LANE_MAX_EXTRA];
+    uint8_t extra_space[LANE_MAX_EXTRA];
+};
+
+struct lane_ops {
+    struct part_ops part;
+    /* Called when the instruction issues (after its functional
+       execution filled the addresses). */
+    void (*access)(void *self, const struct lane_req *q, uint64_t now,
+                   struct lane_reply *out);
+    /* A barrier of CTA slot cta released (every warp arrived), or the CTA
+       exited: out lists the write-backs to send (nextra); the warps of a
+       barrier resume when they have left. */
+    void (*barrier)(void *self, uint32_t cta, uint64_t now,
+                    struct lane_reply *out);
+    void (*cta_exit)(void *self, uint32_t cta, uint64_t now,
+                     struct lane_reply *out);
+    /* The kernel is over. */
+    void (*invalidate)(void *self);
+};
+
+/* ---- scheduler part ------------------------------------------------- */
+
+struct sched_ops {
+    struct part_ops part;
+    /* May warp slot w issue its instruction at pc now? A warp held back
+       waits under the stall reason "design" until the part calls
+       env->wake(w). NULL: always. */
+    bool (*may_issue)(void *self, uint32_t w, int32_t pc);
+    /* Warp slot w issued the instruction at pc (before it executes) and
+       will be at next_pc after it (-1 if it exited). */
+    void (*issued)(void *self, uint32_t w, int32_t pc, int32_t next_pc,
+                   uint64_t now);
+    /* Two-level scheduling: warp slot w entered or left the active pool. */
+    void (*pool_enter)(void *self, uint32_t w, uint64_t now);
+    void (*pool_leave)(void *self, uint32_t w, uint64_t now);
+};
+
+/* ---- a design -------------------------------------------------------- */
+
+/* One SM's objects of a design's parts (NULL for a part it lacks). */
+struct design_parts {
+    void *rf, *l1, *lane, *sched;
+};
+
 struct design {
     const char *name;
-    const struct rf_ops *rf;
-    const struct l1_ops *l1;
+    const char *summary;          /* one line for --help and docs */
+    const struct rf_ops *rf;      /* NULL: the baseline banked file */
+    const struct l1_ops *l1;      /* NULL: the baseline L1D */
+    const struct lane_ops *lane;  /* NULL: none */
+    const struct sched_ops *sched;/* NULL: none */
+    /* The TUI layout the design opens with (pane names, see docs/tui.md),
+       NULL: the default. */
+    const char *layout;
+    /* The prefix of the design's own configuration keys in keys.h
+       ("cerf" for cerf.*), NULL if it has none: `--help config` groups
+       them under the design. */
+    const char *keys;
     /* Optional: the design's own statistics section (JSON key `name`).
        section adds one SM's counters (called per SM on the same object;
-       rf and l1 are that SM's objects); ratios derives rates and
-       averages from the sums (also from a launch's differences) over
-       `cycles` kernel cycles; all is the whole statistics object (its
-       common sections' ratios already derived). */
-    void (*section)(void *rf, void *l1, struct jv *sec);
+       the lane and scheduler parts' stats hooks add theirs there too);
+       ratios derives rates and averages from the sums (also from a
+       launch's differences) over `cycles` kernel cycles; all is the whole
+       statistics object (its common sections' ratios already derived). */
+    void (*section)(const struct design_parts *sp, struct jv *sec);
+    void (*ratios)(struct jv *sec, const struct jv *all,
+                   const struct tparams *p, uint64_t cycles);
     /* Optional: constraints between the design's keys and the machine,
        checked before anything is built (WS_ERR with diag naming the
        keys). */
     int (*check)(const struct ws_config *cfg, const struct tparams *p,
                  struct ws_diag *diag);
-    void (*ratios)(struct jv *sec, const struct jv *all,
-                   const struct tparams *p, uint64_t cycles);
     /* Optional: values that describe the design rather than count events
        (geometry, policy, storage, a launch's partition): set once, from
        SM 0, after the counters (never differenced per launch). */
-    void (*facts)(void *rf, void *l1, struct jv *sec);
+    void (*facts)(const struct design_parts *sp, struct jv *sec);
     /* Optional: registers the design's events (ev_register_fields) so
        scenarios can subscribe before any SM exists. */
     void (*events)(void);
@@ -207,18 +305,5 @@ struct design {
        offers (NULL: sm.registers), known before anything is built. */
     uint32_t (*registers)(const struct ws_config *cfg);
 };
-
-const struct design *design_find(const char *name);
-/* Registers per SM of the configured design's register file. */
-uint32_t design_registers(const struct ws_config *cfg);
-/* The i-th design of the table, NULL past its end. */
-const struct design *design_at(size_t i);
-/* Adds one part to a storage bill. */
-void bill_add(struct jv *items, const char *part, uint64_t bits,
-              const char *note);
-/* The baseline L1D's data and tags, for designs that keep it. */
-void baseline_l1_bill(const struct tparams *p, struct jv *items);
-/* Registers every design's events (once; ev_lookup calls it). */
-void design_events(void);
 
 #endif

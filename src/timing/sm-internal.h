@@ -11,7 +11,8 @@ void tq_init(struct tqueue *q);
 void tq_push(struct sm *s, struct tqueue *q, int32_t i);
 int32_t tq_pop(struct sm *s, struct tqueue *q);
 
-/* Execution of instruction i is over (its memory operation too). */
+/* Execution of instruction i is over (its memory operation too); the
+   LD/ST unit calls it through s->complete. */
 void sm_complete(struct sm *s, int32_t i);
 
 /* Warp schedulers (sched.c). */
@@ -29,8 +30,12 @@ int32_t sched_pick(struct sm *s, uint32_t k, enum stall *why);
 int32_t mo_alloc(struct sm *s);
 void mo_release(struct sm *s, int32_t mo);
 /* Records what instruction i (kinst ki) accesses, after fx_step filled the
-   addresses. */
-void mo_setup(struct sm *s, int32_t mo, int32_t i, const struct kinst *ki);
+   addresses; the design's lane part, if any, sees the lanes first. */
+void mo_setup(struct sm *s, int32_t mo, int32_t i, const struct kinst *ki,
+              uint64_t now);
+/* Queues the write-backs a lane part asked for (r->nextra) as a memory
+   operation of no instruction, ahead of those not yet queued. */
+void mo_extra(struct sm *s, const struct lane_reply *r);
 /* The operation's operands are read: it enters the unit's queue. */
 void mo_enqueue(struct sm *s, int32_t mo);
 /* One answer (L1 fill or L2 response) for the operation arrived. */

@@ -5,6 +5,8 @@
 ** refer to each other by index.
 */
 #include "timing/sm-internal.h"
+#include "timing/l1d.h"
+#include "timing/rf-banked.h"
 #include "util/invariant.h"
 #include "util/pool.h"
 #include "util/xalloc.h"
@@ -16,7 +18,7 @@ const char *stall_name(enum stall s)
 {
     static const char *n[STALL__COUNT] = { "issued", "idle", "barrier",
                                            "memory", "raw", "structural",
-                                           "bank_conflict" };
+                                           "bank_conflict", "design" };
     return (unsigned)s < STALL__COUNT ? n[s] : "?";
 }
 
@@ -83,6 +85,16 @@ static void inst_release(struct sm *s, int32_t i)
 
 static void on_rf_done(void *ctx, uint32_t tag, bool write);
 static void on_l1_done(void *ctx, uint32_t tag, uint64_t when);
+static void on_wake(void *ctx, uint32_t w);
+
+/* Makes one part of the design and records it. */
+static void *make_part(struct sm *s, struct seam_env *env,
+                       const struct part_ops *ops)
+{
+    void *self = ops->create(env);
+    s->parts[s->nparts++] = (struct sm_part){ ops, self };
+    return self;
+}
 
 void sm_init(struct sm *s, struct gpu *g, uint32_t id,
              const struct tparams *p, const struct design *d,
@@ -100,18 +112,25 @@ void sm_init(struct sm *s, struct gpu *g, uint32_t id,
     s->free_in = -1;
     s->free_mo = -1;
     s->ldst_head = s->ldst_tail = -1;
+    s->complete = sm_complete;
     tq_init(&s->collecting);
     tq_init(&s->wb);
     for (int c = 0; c < TC__COUNT; c++)
         tq_init(&s->exec[c]);
     s->sp_free = ws_xcalloc(p->sp_units, sizeof *s->sp_free);
     s->sfu_free = ws_xcalloc(p->sfu_units, sizeof *s->sfu_free);
-    s->rfo = d->rf;
-    struct rf_env re = { p, id, bus, g, cycle, cfg };
-    s->rf = s->rfo->create(&re);
-    s->l1o = d->l1;
-    struct l1_env le = { p, id, g, bus, cycle, s->rf, cfg, on_l1_done, s };
-    s->l1 = s->l1o->create(&le);
+    struct seam_env env = { .p = p, .sm = id, .bus = bus, .gpu = g,
+                            .cycle = cycle, .cfg = cfg, .ctx = s,
+                            .rf_done = on_rf_done, .mem_done = on_l1_done,
+                            .wake = on_wake };
+    s->rfo = d->rf ? d->rf : &rf_banked_ops;
+    s->rf = env.rf = make_part(s, &env, &s->rfo->part);
+    s->l1o = d->l1 ? d->l1 : &l1d_ops;
+    s->l1 = env.l1 = make_part(s, &env, &s->l1o->part);
+    if ((s->laneo = d->lane) != NULL)
+        s->lane = env.lane = make_part(s, &env, &s->laneo->part);
+    if ((s->scho = d->sched) != NULL)
+        s->schp = make_part(s, &env, &s->scho->part);
     sched_init(s);
 }
 
@@ -120,8 +139,8 @@ void sm_free(struct sm *s)
     for (uint32_t c = 0; c < s->p->max_ctas; c++)
         if (s->cta[c].used)
             fcta_free(&s->cta[c].fc);
-    s->rfo->destroy(s->rf);
-    s->l1o->destroy(s->l1);
+    for (uint32_t i = s->nparts; i-- > 0;)
+        s->parts[i].ops->destroy(s->parts[i].self);
     free(s->w);
     free(s->cta);
     sched_free(s);
@@ -132,6 +151,15 @@ void sm_free(struct sm *s)
     free(s->sp_free);
     free(s->sfu_free);
     memset(s, 0, sizeof *s);
+}
+
+uint32_t sm_parts_pending(const struct sm *s)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < s->nparts; i++)
+        if (s->parts[i].ops->pending)
+            n += s->parts[i].ops->pending(s->parts[i].self);
+    return n;
 }
 
 /* ---- CTAs ------------------------------------------------------------ */
@@ -192,8 +220,7 @@ void sm_add_cta(struct sm *s, const struct flaunch *L, uint64_t id,
         w->rs = RS_ABSENT;
         sched_update(s, first + i);
     }
-    if (s->rfo->admit)
-        s->rfo->admit(s->rf, first, warps);
+    SM_PARTS(s, admit, first, warps);
     s->nctas++;
     s->nwarps += warps;
     s->threads += threads;
@@ -224,8 +251,12 @@ static void try_retire_cta(struct sm *s, int32_t c)
                               *s->g_cycle, 0, (int64_t)t->id, 0 };
         evbus_deliver(s->bus, &e);
     }
-    if (s->rfo->retire)
-        s->rfo->retire(s->rf, t->first, t->nwarps);
+    if (s->laneo && s->laneo->cta_exit) {
+        struct lane_reply r = { 0 };
+        s->laneo->cta_exit(s->lane, (uint32_t)c, *s->g_cycle, &r);
+        mo_extra(s, &r);
+    }
+    SM_PARTS(s, retire, t->first, t->nwarps);
     for (uint32_t i = 0; i < t->nwarps; i++) {
         struct twarp *w = &s->w[t->first + i];
         for (int k = 0; k < SM_REG_WORDS; k++)
@@ -326,6 +357,13 @@ static void on_l1_done(void *ctx, uint32_t tag, uint64_t when)
     mo_answered(s, (int32_t)tag);
 }
 
+static void on_wake(void *ctx, uint32_t w)
+{
+    struct sm *s = ctx;
+    sched_update(s, w);
+    s->progressed = true;
+}
+
 void sm_response(struct sm *s, const struct mreq *r, uint64_t now)
 {
     s->l1o->response(s->l1, r, now);
@@ -372,7 +410,15 @@ static int issue(struct sm *s, uint32_t wi, uint64_t now,
             evbus_deliver(s->bus, &e);
         }
         released = fcta_release_barriers(&c->fc) > 0;
+        if (released && st == FX_BARRIER && s->laneo && s->laneo->barrier) {
+            struct lane_reply r = { 0 };
+            s->laneo->barrier(s->lane, (uint32_t)w->cta, now, &r);
+            mo_extra(s, &r);
+        }
     }
+    if (s->scho && s->scho->issued)
+        s->scho->issued(s->schp, wi, pc,
+                        w->fw->state == FW_DONE ? -1 : fx_pc(w->fw), now);
     if (t->cls == TC_CTRL) {
         if (released)
             sched_update_cta(s, c);
@@ -408,7 +454,7 @@ static int issue(struct sm *s, uint32_t wi, uint64_t now,
         s->rfo->read(s->rf, wi, t->src[k], (uint32_t)i, last);
     }
     if (mo >= 0)
-        mo_setup(s, mo, i, ki);
+        mo_setup(s, mo, i, ki, now);
     if (released)
         sched_update_cta(s, c);
     else
@@ -486,14 +532,20 @@ int sm_cycle(struct sm *s, uint64_t now, struct ws_diag *diag)
             sm_complete(s, tq_pop(s, q));
     }
     /* Register file: writes, then operand reads. */
-    s->rfo->tick(s->rf, now, on_rf_done, s);
+    if (s->rfo->part.tick)
+        s->rfo->part.tick(s->rf, now);
     s->bank_stalled = false;
     for (int32_t i = s->collecting.head; i >= 0; i = s->in[i].next)
         if (s->in[i].nread < s->tinst[s->in[i].pc].nsrc)
             s->bank_stalled = true;
     dispatch(s, now);
     ldst_cycle(s, now);
-    s->l1o->tick(s->l1, now);
+    if (s->l1o->part.tick)
+        s->l1o->part.tick(s->l1, now);
+    if (s->laneo && s->laneo->part.tick)
+        s->laneo->part.tick(s->lane, now);
+    if (s->scho && s->scho->part.tick)
+        s->scho->part.tick(s->schp, now);
     /* Issue: each scheduler one instruction. */
     for (uint32_t k = 0; k < p->schedulers; k++) {
         enum stall why;
@@ -543,8 +595,9 @@ uint64_t sm_next_event(struct sm *s, uint64_t now)
         if (s->exec[c].head >= 0)
             MIN(s->in[s->exec[c].head].ready);
     MIN(mo_next(s));
-    MIN(s->rfo->next_event(s->rf, now));
-    MIN(s->l1o->next_event(s->l1, now));
+    for (uint32_t i = 0; i < s->nparts; i++)
+        if (s->parts[i].ops->next_event)
+            MIN(s->parts[i].ops->next_event(s->parts[i].self, now));
     if (s->collecting.head >= 0) {
         /* A collector waits for a unit to free up. */
         for (uint32_t u = 0; u < s->p->sp_units; u++)
@@ -561,5 +614,5 @@ uint64_t sm_next_event(struct sm *s, uint64_t now)
 
 bool sm_busy(const struct sm *s)
 {
-    return s->nctas > 0 || s->l1o->pending(s->l1) > 0;
+    return s->nctas > 0 || sm_parts_pending(s) > 0;
 }

@@ -44,6 +44,7 @@ enum stall {
     STALL_RAW,          /* waits for an arithmetic result */
     STALL_STRUCTURAL,   /* no collector / LD/ST slot free */
     STALL_BANK,         /* collectors held up by register bank conflicts */
+    STALL_DESIGN,       /* held back by the design's scheduler part */
     STALL__COUNT
 };
 
@@ -101,6 +102,8 @@ enum mem_kind { MK_LOAD, MK_STORE, MK_ATOMIC };
 
 struct memop {
     struct fmemrec rec;
+    uint32_t lanes;               /* lanes left to the caches after the
+                                     design's lane part served some */
     uint8_t kind, space;
     bool local, bypass, started;
     uint32_t ntx, next_tx, outstanding;
@@ -130,6 +133,12 @@ struct sm_stats {
 
 struct gpu;
 
+/* One part of the SM's design (seams.h), for the hooks every part has. */
+struct sm_part {
+    const struct part_ops *ops;
+    void *self;
+};
+
 struct timed_item {               /* a memory operation answered at ready */
     uint64_t ready, seq;
     int32_t mo;
@@ -147,11 +156,17 @@ struct sm {
     struct dmem *mem;
     uint32_t retired;             /* CTAs finished, not yet collected by
                                      the GPU */
-    /* design seams */
+    /* the design's parts (seams.h) */
     const struct rf_ops *rfo;
     void *rf;
     const struct l1_ops *l1o;
     void *l1;
+    const struct lane_ops *laneo; /* NULL: none */
+    void *lane;
+    const struct sched_ops *scho; /* NULL: none */
+    void *schp;
+    struct sm_part parts[4];      /* every part made, in creation order */
+    uint32_t nparts;
     /* residents */
     struct twarp *w;              /* p->max_warps slots */
     struct tcta *cta;             /* p->max_ctas slots */
@@ -176,6 +191,8 @@ struct sm {
     int32_t ldst_head, ldst_tail; /* memory operations not yet sent */
     uint32_t ldst_n;
     struct timed_item *timed;     /* min-heap by (ready, seq) */
+    /* the LD/ST unit reports an instruction's memory operation done */
+    void (*complete)(struct sm *s, int32_t i);
     uint32_t ntimed, captimed;
     bool bank_stalled;            /* collectors saw conflicts this cycle */
     uint8_t *why;                 /* per scheduler: last cycle's outcome */
@@ -186,6 +203,8 @@ struct sm {
     struct sm_stats st;
 };
 
+/* Builds the SM with design d's parts (a NULL register file or L1 part:
+   the baseline's). */
 void sm_init(struct sm *s, struct gpu *g, uint32_t id,
              const struct tparams *p, const struct design *d,
              const struct ws_config *cfg, struct evbus *bus, uint64_t *cycle);
@@ -219,5 +238,22 @@ void sm_response(struct sm *s, const struct mreq *r, uint64_t now);
 
 /* Resident CTAs and work in flight. */
 bool sm_busy(const struct sm *s);
+
+/* Calls hook `h` (a struct part_ops member taking (self, args...)) of
+   every part of SM s that has it. */
+#define SM_PARTS(s, h, ...)                                                    \
+    do {                                                                       \
+        for (uint32_t p_ = 0; p_ < (s)->nparts; p_++)                          \
+            if ((s)->parts[p_].ops->h)                                         \
+                (s)->parts[p_].ops->h((s)->parts[p_].self, __VA_ARGS__);       \
+    } while (0)
+
+/* Work the design's parts still have in flight. */
+uint32_t sm_parts_pending(const struct sm *s);
+/* The SM's objects of its design's parts. */
+static inline struct design_parts sm_design_parts(const struct sm *s)
+{
+    return (struct design_parts){ s->rf, s->l1, s->lane, s->schp };
+}
 
 #endif

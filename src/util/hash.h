@@ -11,4 +11,7 @@
 
 uint64_t ws_fnv1a(uint64_t h, const void *data, size_t n);
 
+/* Folds v into *h as 8 little-endian bytes (the same on every host). */
+void ws_hash_u64(uint64_t *h, uint64_t v);
+
 #endif

@@ -11,7 +11,7 @@
 */
 #include "fuzz-util.h"
 #include "config/preset.h"
-#include "func/device.h"
+#include "sim/device.h"
 #include "util/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>

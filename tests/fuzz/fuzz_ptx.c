@@ -12,7 +12,7 @@
 #include "compile/print.h"
 #include "compile/rtmap.h"
 #include "config/preset.h"
-#include "func/device.h"
+#include "sim/device.h"
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -7,7 +7,7 @@
 #define WS_TEST_HARNESS_H
 #include <stddef.h>
 #include <stdint.h>
-#include "func/device.h"
+#include "sim/device.h"
 
 struct th {
     struct ws_device dev;

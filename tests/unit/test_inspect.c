@@ -16,7 +16,7 @@
 #include <cmocka.h>
 #include <stdio.h>
 #include <string.h>
-#include "debug/event.h"
+#include "timing/event.h"
 #include "debug/inspect.h"
 #include "harness.h"
 #include "timing/cache.h"

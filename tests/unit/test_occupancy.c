@@ -12,7 +12,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "debug/event.h"
+#include "timing/event.h"
 #include "harness.h"
 #include "timing/occupancy.h"
 

@@ -48,8 +48,9 @@ static void rig_make(struct rig *g, const char *const *sets, uint32_t sm)
     }
     tparams_init(&g->p, &g->cfg);
     assert_int_equal(racetrack_check(&g->cfg, &g->p, &d), WS_OK);
-    struct rf_env env = { &g->p, sm, NULL, NULL, &g->cycle, &g->cfg };
-    g->rf = racetrack_rf_ops.create(&env);
+    struct seam_env env = { .p = &g->p, .sm = sm, .cycle = &g->cycle,
+                            .cfg = &g->cfg, .ctx = g, .rf_done = on_done };
+    g->rf = racetrack_rf_ops.part.create(&env);
     for (int i = 0; i < MAXDONE; i++)
         g->rd_at[i] = g->wr_at[i] = UINT64_MAX;
 }
@@ -61,24 +62,24 @@ static void rig_init(struct rig *g, const char *const *sets, uint32_t warps,
 {
     rig_make(g, sets, 0);
     struct seam_launch l = { NULL, regs, 1, warps, warps };
-    racetrack_rf_ops.launch(g->rf, &l);
+    racetrack_rf_ops.part.launch(g->rf, &l);
 }
 
 static void rig_free(struct rig *g)
 {
-    racetrack_rf_ops.destroy(g->rf);
+    racetrack_rf_ops.part.destroy(g->rf);
     config_free(&g->cfg);
 }
 
 static void tick(struct rig *g)
 {
-    racetrack_rf_ops.tick(g->rf, g->cycle, on_done, g);
+    racetrack_rf_ops.part.tick(g->rf, g->cycle);
     g->cycle++;
 }
 
 static void run_until_idle(struct rig *g, uint64_t limit)
 {
-    while (racetrack_rf_ops.next_event(g->rf, g->cycle) != UINT64_MAX &&
+    while (racetrack_rf_ops.part.next_event(g->rf, g->cycle) != UINT64_MAX &&
            g->cycle < limit)
         tick(g);
     assert_true(g->cycle < limit);
@@ -101,7 +102,7 @@ static uint32_t reg_at(struct rig *g, uint32_t w, uint32_t b, uint32_t off,
 static int64_t stat(struct rig *g, const char *key)
 {
     struct jv *o = jv_obj();
-    racetrack_section(g->rf, NULL, o);
+    racetrack_section(&(struct design_parts){ .rf = g->rf }, o);
     int64_t v = (int64_t)jv_num_at(o, key);
     jv_free(o);
     return v;
@@ -230,7 +231,7 @@ static void test_write_priority(void **state)
     assert_int_equal(stat(&g, "write_buffer_full_cycles"), 3);
     int64_t hw[9] = { 0 };
     struct jv *o = jv_obj();
-    racetrack_section(g.rf, NULL, o);
+    racetrack_section(&(struct design_parts){ .rf = g.rf }, o);
     const struct jv *h = jv_get(o, "shift_histogram_writes");
     assert_non_null(h);
     assert_int_equal(h->n, 9);
@@ -378,7 +379,7 @@ static void test_resident_placement(void **state)
     rig_make(&g, sets, 0);
     /* 4 CTAs of 2 warps fit, but the grid gives this SM at most 1 */
     struct seam_launch l = { NULL, 8, 2, 4, 1 };
-    racetrack_rf_ops.launch(g.rf, &l);
+    racetrack_rf_ops.part.launch(g.rf, &l);
     uint32_t regs = 0;
     for (uint32_t b = 0; b < 4; b++) {
         struct racetrack_tape_view v;
@@ -408,7 +409,7 @@ static void test_bank_overflow(void **state)
     struct seam_launch l = { NULL, 5, 1, 48, 48 };
     struct ws_diag d = { 0 };
     rig_make(&g, sets, 0);
-    assert_ptr_equal(racetrack_rf_ops.check_launch, racetrack_launch_check);
+    assert_ptr_equal(racetrack_rf_ops.part.check_launch, racetrack_launch_check);
     assert_int_equal(racetrack_launch_check(g.rf, &l, &d), WS_ERR);
     assert_non_null(strstr(d.msg, "5 registers per thread x 48 resident warps"));
     assert_non_null(strstr(d.msg, "put 96 warp registers in racetrack bank 0 under rf.bank_map = reg, but a bank holds 64 (1 tapes x 64 domains)"));
@@ -421,7 +422,7 @@ static void test_bank_overflow(void **state)
     l.resident_ctas = 48;
     rig_make(&g, even, 0);
     assert_int_equal(racetrack_launch_check(g.rf, &l, &d), WS_OK);
-    racetrack_rf_ops.launch(g.rf, &l);
+    racetrack_rf_ops.part.launch(g.rf, &l);
     static uint8_t seen[4][64];
     memset(seen, 0, sizeof seen);
     for (uint32_t w = 0; w < 48; w++)
@@ -543,7 +544,7 @@ static void test_merged_profile(void **state)
     struct rig g[2];
     for (uint32_t sm = 0; sm < 2; sm++) {
         rig_make(&g[sm], pass1, sm);
-        racetrack_rf_ops.launch(g[sm].rf, &l);
+        racetrack_rf_ops.part.launch(g[sm].rf, &l);
         random_stream(&g[sm], 11 + sm, 2, 32, 2000);
     }
     int64_t direct = stat(&g[0], "direct_shifts_S") + stat(&g[1], "direct_shifts_S");
@@ -558,7 +559,7 @@ static void test_merged_profile(void **state)
     int64_t used = 0;
     for (uint32_t sm = 0; sm < 2; sm++) {
         rig_make(&g[sm], pass2, sm);
-        racetrack_rf_ops.launch(g[sm].rf, &l);
+        racetrack_rf_ops.part.launch(g[sm].rf, &l);
         assert_int_equal(stat(&g[sm], "mapping_fallbacks"), 0);
     }
     /* the same mapping on both SMs */
@@ -578,7 +579,7 @@ static void test_merged_profile(void **state)
     /* other code under the same name and length: not this profile */
     code[1].op = 7;
     rig_make(&g[0], pass2, 0);
-    racetrack_rf_ops.launch(g[0].rf, &l);
+    racetrack_rf_ops.part.launch(g[0].rf, &l);
     assert_int_equal(stat(&g[0], "mapping_fallbacks"), 1);
     rig_free(&g[0]);
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);

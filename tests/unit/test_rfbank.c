@@ -10,7 +10,7 @@
 #include <cmocka.h>
 #include <stdbool.h>
 #include <string.h>
-#include "debug/event.h"
+#include "timing/event.h"
 #include "timing/rf-banked.h"
 #include "timing/seams.h"
 #include "util/jval.h"
@@ -26,9 +26,14 @@ struct rec {
     uint64_t cycle[256];
 };
 
+/* The record the file reports to (the env's ctx is fixed at create, the
+   record is per test step). */
+static struct rec *cur;
+
 static void on_done(void *ctx, uint32_t tag, bool write)
 {
-    struct rec *r = ctx;
+    (void)ctx;
+    struct rec *r = cur;
     assert_true(r->n < 256);
     r->tag[r->n] = tag;
     r->write[r->n] = write;
@@ -39,7 +44,8 @@ static void on_done(void *ctx, uint32_t tag, bool write)
 static void tick(void *rf, struct rec *r, uint64_t now)
 {
     r->now = now;
-    ops->tick(rf, now, on_done, r);
+    cur = r;
+    ops->part.tick(rf, now);
 }
 
 /* A register file of `banks` banks and 32768 registers on SM `sm`. */
@@ -49,8 +55,8 @@ static void *make(struct tparams *p, uint32_t banks, uint32_t sm,
     memset(p, 0, sizeof *p);
     p->rf_banks = banks;
     p->registers = 32768;
-    struct rf_env env = { p, sm, bus, NULL, NULL, NULL };
-    void *rf = ops->create(&env);
+    struct seam_env env = { .p = p, .sm = sm, .bus = bus, .rf_done = on_done };
+    void *rf = ops->part.create(&env);
     assert_non_null(rf);
     return rf;
 }
@@ -80,14 +86,14 @@ static void test_idle(void **state)
     struct tparams p;
     struct rec r = { 0 };
     void *rf = make(&p, 4, 0, NULL);
-    assert_string_equal(ops->name, "banked");
+    assert_string_equal(ops->part.name, "banked");
     assert_int_equal(ops->capacity(rf), 32768);
-    assert_int_equal(ops->next_event(rf, 0), UINT64_MAX);
+    assert_int_equal(ops->part.next_event(rf, 0), UINT64_MAX);
     tick(rf, &r, 0);
     assert_int_equal(r.n, 0);
-    assert_int_equal(ops->next_event(rf, 1), UINT64_MAX);
+    assert_int_equal(ops->part.next_event(rf, 1), UINT64_MAX);
     struct jv *o = jv_obj();
-    ops->stats(rf, o);
+    ops->part.stats(rf, o);
     assert_int_equal(stat_of(o, "reads"), 0);
     assert_int_equal(stat_of(o, "writes"), 0);
     assert_int_equal(stat_of(o, "bank_conflicts"), 0);
@@ -97,7 +103,7 @@ static void test_idle(void **state)
     for (uint32_t b = 0; b < 4; b++)
         assert_int_equal(bank_stat(o, b, "reads"), 0);
     jv_free(o);
-    ops->destroy(rf);
+    ops->part.destroy(rf);
 }
 
 /* With 4 banks, warp 0 r1 and warp 1 r0 are both in bank (0 + 1) mod 4 =
@@ -115,17 +121,17 @@ static void test_same_bank_reads(void **state)
     assert_int_equal(rf_bank_of(BANK_WARP_REG, 4, 5, 7), 0);
     ops->read(rf, 0, 1, 10, false);
     ops->read(rf, 1, 0, 11, false);
-    assert_int_equal(ops->next_event(rf, 0), 1);
+    assert_int_equal(ops->part.next_event(rf, 0), 1);
     tick(rf, &r, 0);
     assert_int_equal(r.n, 1);
     assert_int_equal(r.tag[0], 10);
     assert_false(r.write[0]);
-    assert_int_equal(ops->next_event(rf, 0), 1);   /* 11 still waits */
+    assert_int_equal(ops->part.next_event(rf, 0), 1);   /* 11 still waits */
     tick(rf, &r, 1);
     assert_int_equal(r.n, 2);
     assert_int_equal(r.tag[1], 11);
     assert_int_equal(r.cycle[1], 1);
-    assert_int_equal(ops->next_event(rf, 1), UINT64_MAX);
+    assert_int_equal(ops->part.next_event(rf, 1), UINT64_MAX);
     tick(rf, &r, 2);
     assert_int_equal(r.n, 2);
 
@@ -140,7 +146,7 @@ static void test_same_bank_reads(void **state)
     assert_int_equal(r.cycle[3], 4);
 
     struct jv *o = jv_obj();
-    ops->stats(rf, o);
+    ops->part.stats(rf, o);
     assert_int_equal(stat_of(o, "reads"), 4);
     assert_int_equal(stat_of(o, "bank_conflicts"), 2);
     assert_int_equal(stat_of(o, "conflict_cycles"), 2);
@@ -151,7 +157,7 @@ static void test_same_bank_reads(void **state)
     assert_int_equal(bank_stat(o, 2, "reads"), 0);
     assert_int_equal(bank_stat(o, 3, "conflicts"), 0);
     jv_free(o);
-    ops->destroy(rf);
+    ops->part.destroy(rf);
 }
 
 /* Warp 0 r0..r3 sit in banks 0..3: four reads in one cycle are all
@@ -173,13 +179,13 @@ static void test_different_banks(void **state)
         seen |= 1u << (r.tag[i] - 100);
     }
     assert_int_equal(seen, 0xf);
-    assert_int_equal(ops->next_event(rf, 0), UINT64_MAX);
+    assert_int_equal(ops->part.next_event(rf, 0), UINT64_MAX);
     struct jv *o = jv_obj();
-    ops->stats(rf, o);
+    ops->part.stats(rf, o);
     assert_int_equal(stat_of(o, "bank_conflicts"), 0);
     assert_int_equal(stat_of(o, "conflict_cycles"), 0);
     jv_free(o);
-    ops->destroy(rf);
+    ops->part.destroy(rf);
 
     rf = make(&p, 16, 0, NULL);
     r.n = 0;
@@ -187,7 +193,7 @@ static void test_different_banks(void **state)
         ops->read(rf, w, 0, w, false);
     tick(rf, &r, 0);
     assert_int_equal(r.n, 16);
-    ops->destroy(rf);
+    ops->part.destroy(rf);
 }
 
 /* A read queued before a write to the same bank still goes second:
@@ -232,7 +238,7 @@ static void test_write_before_read(void **state)
     assert_int_equal(r.cycle[5], 4);
 
     struct jv *o = jv_obj();
-    ops->stats(rf, o);
+    ops->part.stats(rf, o);
     assert_int_equal(stat_of(o, "reads"), 3);
     assert_int_equal(stat_of(o, "writes"), 3);
     /* cycle 0: 1 (bank 2); cycle 2: 2 (bank 3); cycle 3: 1 (bank 3) */
@@ -244,7 +250,7 @@ static void test_write_before_read(void **state)
     assert_int_equal(bank_stat(o, 2, "writes"), 1);
     assert_int_equal(bank_stat(o, 2, "conflicts"), 1);
     jv_free(o);
-    ops->destroy(rf);
+    ops->part.destroy(rf);
 }
 
 /* One bank under a long queue: 12 reads, 6 cycles, then 20 more (the
@@ -279,15 +285,15 @@ static void test_oldest_first_long_queue(void **state)
         assert_int_equal(r.tag[i], i);
         assert_int_equal(r.cycle[i], i);
     }
-    assert_int_equal(ops->next_event(rf, now), UINT64_MAX);
+    assert_int_equal(ops->part.next_event(rf, now), UINT64_MAX);
     struct jv *o = jv_obj();
-    ops->stats(rf, o);
+    ops->part.stats(rf, o);
     assert_int_equal(stat_of(o, "bank_conflicts"), (int64_t)conflicts);
     assert_int_equal(stat_of(o, "conflict_cycles"), (int64_t)ccycles);
     assert_int_equal(bank_stat(o, 0, "reads"), 32);
     assert_int_equal(bank_stat(o, 1, "reads"), 0);
     jv_free(o);
-    ops->destroy(rf);
+    ops->part.destroy(rf);
 }
 
 /* EV_RF_CONFLICT: one per bank per cycle with waiting requests, carrying
@@ -339,7 +345,7 @@ static void test_conflict_events(void **state)
     assert_int_equal(lg.e[1].a, 1);
     assert_int_equal(lg.e[1].b, 1);
     assert_int_equal(other.n, 0);
-    ops->destroy(rf);
+    ops->part.destroy(rf);
 }
 
 /* stats adds to the object: two SMs' files summed into one (reads,
@@ -363,8 +369,8 @@ static void test_stats_accumulate(void **state)
     }
     assert_int_equal(r.n, 4);
     struct jv *o = jv_obj();
-    ops->stats(a, o);
-    ops->stats(b, o);
+    ops->part.stats(a, o);
+    ops->part.stats(b, o);
     assert_int_equal(stat_of(o, "reads"), 2 + 1);
     assert_int_equal(stat_of(o, "writes"), 0 + 1);
     assert_int_equal(stat_of(o, "bank_conflicts"), 1 + 0);
@@ -377,8 +383,8 @@ static void test_stats_accumulate(void **state)
     assert_int_equal(bank_stat(o, 3, "reads"), 1);
     assert_int_equal(bank_stat(o, 0, "reads"), 0);
     jv_free(o);
-    ops->destroy(a);
-    ops->destroy(b);
+    ops->part.destroy(a);
+    ops->part.destroy(b);
 }
 
 /* rf.bank_map = "reg": a register's bank ignores the warp, so the same
@@ -394,16 +400,16 @@ static void test_reg_only_mapping(void **state)
         struct tparams p;
         struct rec r = { 0 };
         void *rf = make(&p, 4, 0, NULL);
-        ops->destroy(rf);
+        ops->part.destroy(rf);
         p.bank_map = (enum bank_map)map;
-        struct rf_env env = { &p, 0, NULL, NULL, NULL, NULL };
-        rf = ops->create(&env);
+        struct seam_env env = { .p = &p, .rf_done = on_done };
+        rf = ops->part.create(&env);
         ops->read(rf, 0, 1, 10, false);
         ops->read(rf, 1, 1, 11, false);
         tick(rf, &r, 0);
         /* one bank for both under "reg": one served; two under warp+reg */
         assert_int_equal(r.n, map == BANK_REG ? 1 : 2);
-        ops->destroy(rf);
+        ops->part.destroy(rf);
     }
 }
 
@@ -420,8 +426,8 @@ static void test_arbiter(void **state)
     p.rf_banks = 16;
     p.registers = 32768;
     p.rf_arbiter = 4;
-    struct rf_env env = { &p, 0, NULL, NULL, NULL, NULL };
-    void *rf = ops->create(&env);
+    struct seam_env env = { .p = &p, .rf_done = on_done };
+    void *rf = ops->part.create(&env);
     for (uint32_t b = 0; b < 16; b++)
         ops->read(rf, 0, b, b, false);        /* warp 0, r_b: bank b */
     for (uint64_t c = 0; c < 4; c++) {
@@ -430,7 +436,7 @@ static void test_arbiter(void **state)
         for (uint32_t k = 0; k < 4; k++)
             assert_int_equal(r.tag[4 * c + k], 4 * c + k);
     }
-    assert_int_equal(ops->next_event(rf, 3), UINT64_MAX);
+    assert_int_equal(ops->part.next_event(rf, 3), UINT64_MAX);
     /* bank 0 has two reads, banks 1..4 one each: the pointer is back at
        bank 0 (after bank 15), which gets one grant, then 1..3; the next
        cycle starts at bank 4, then bank 0's second read */
@@ -448,12 +454,12 @@ static void test_arbiter(void **state)
     assert_int_equal(r.tag[4], 105);          /* bank 4 first */
     assert_int_equal(r.tag[5], 101);          /* then bank 0 */
     struct jv *o = jv_obj();
-    ops->stats(rf, o);
+    ops->part.stats(rf, o);
     /* cycles 0-2: 12, 8, 4 banks left out; cycle 10: bank 4 (bank 0 was
        granted once, its second read is a conflict) */
     assert_int_equal(stat_of(o, "arbiter_waits"), 12 + 8 + 4 + 1);
     jv_free(o);
-    ops->destroy(rf);
+    ops->part.destroy(rf);
 }
 
 int main(void)

@@ -9,7 +9,7 @@
 #include <cmocka.h>
 #include <stdio.h>
 #include <string.h>
-#include "debug/event.h"
+#include "timing/event.h"
 #include "harness.h"
 #include "timing/gpu.h"
 

@@ -5,8 +5,8 @@
 ** launches and the record of finished ones. ws.* calls in Lua map onto
 ** these functions; nothing here knows about Lua.
 */
-#ifndef WS_DEVICE_H
-#define WS_DEVICE_H
+#ifndef WS_SIM_DEVICE_H
+#define WS_SIM_DEVICE_H
 #include <stdbool.h>
 #include <stdint.h>
 #include "compile/image.h"
@@ -71,6 +71,9 @@ struct ws_device {
     uint64_t *sm_clock;       /* functional mode, per SM: warp-instructions
                                  issued so far (its %clock) */
     struct gpu *gpu;          /* timing mode: built at the first run */
+    const struct design *design;  /* plugged into the GPU; NULL: the one
+                                     the key `design` names (tests set
+                                     their own before the first run) */
     struct evbus *bus;        /* where the model's events go (or NULL);
                                  set before the first run */
     uint64_t gridid;
@@ -122,6 +125,10 @@ bool device_timing(const struct ws_device *d);
 
 /* The statistics object of SPEC 1.4 (keys the model fills so far). */
 struct jv *device_stats(const struct ws_device *d);
+
+/* The design the GPU is built with. */
+struct design;
+const struct design *device_design(const struct ws_device *d);
 
 /* Registers per thread used for occupancy of kernel k. */
 uint32_t device_regs_per_thread(const struct ws_device *d,

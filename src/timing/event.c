@@ -1,6 +1,5 @@
 /* event.c - the event bus (see event.h). */
-#include "debug/event.h"
-#include "timing/seams.h"
+#include "timing/event.h"
 #include <string.h>
 
 void evbus_init(struct evbus *b)
@@ -61,7 +60,6 @@ const char *ev_name(enum ev_type t)
 
 int ev_lookup(const char *name)
 {
-    design_events();
     for (int t = 0; t < EV__MAX && names[t]; t++)
         if (strcmp(names[t], name) == 0)
             return t;

@@ -6,8 +6,8 @@
 ** barriers and warp interleaving behave as on hardware while results stay
 ** deterministic; this is the fastest way to check a kernel's results.
 */
-#include "func/device.h"
-#include "timing/seams.h"
+#include "sim/device.h"
+#include "designs/registry.h"
 #include "ptx/parse.h"
 #include "timing/gpu.h"
 #include "timing/tparams.h"
@@ -32,6 +32,7 @@ void device_init(struct ws_device *d, const struct ws_config *cfg)
 {
     memset(d, 0, sizeof *d);
     config_copy(&d->cfg, cfg);
+    design_events_register();
     dmem_init(&d->mem, (uint64_t)config_i(cfg, CK_MEM_LIMIT));
     d->sm_clock = ws_xcalloc((size_t)config_i(cfg, CK_SM_COUNT), sizeof(uint64_t));
 }
@@ -219,8 +220,10 @@ int device_enqueue(struct ws_device *d, struct dev_launch *l,
                             (long long)config_i(c, CK_SM_MAX_WARPS));
     /* the register file of the design that will run it (a racetrack
        file is larger than sm.registers) */
-    uint64_t rf_regs = timing_mode(d) ? design_registers(c)
-                                      : (uint64_t)config_i(c, CK_SM_REGISTERS);
+    const struct design *ds = device_design(d);
+    uint64_t rf_regs = timing_mode(d) && ds->registers
+                           ? ds->registers(c)
+                           : (uint64_t)config_i(c, CK_SM_REGISTERS);
     if (warps * WS_WARP * regs > rf_regs)
         return launch_error(l, diag, "launch of '%s': a block needs %llu registers (%llu threads x %u per thread), more than the %llu of an SM's register file (%s)",
                             k->name, (unsigned long long)(warps * WS_WARP * regs),
@@ -358,6 +361,11 @@ static void launch_of(struct ws_device *d, size_t i)
     rec->ctas = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
 }
 
+const struct design *device_design(const struct ws_device *d)
+{
+    return d->design ? d->design : design_of(&d->cfg);
+}
+
 /* Starts a run over the queue: the GPU and the limits. */
 static int run_begin(struct ws_device *d, struct ws_diag *diag)
 {
@@ -365,7 +373,7 @@ static int run_begin(struct ws_device *d, struct ws_diag *diag)
     d->run.active = true;
     d->run.budget = (uint64_t)config_i(&d->cfg, CK_LIMIT_WARP_INSTRUCTIONS);
     if (timing_mode(d) && !d->gpu) {
-        d->gpu = gpu_new(&d->cfg, d->bus, diag);
+        d->gpu = gpu_new(&d->cfg, device_design(d), d->bus, diag);
         if (!d->gpu)
             return WS_ERR;
     }
@@ -532,7 +540,7 @@ struct jv *device_stats(const struct ws_device *d)
     struct gpu *g = d->gpu;
     if (!g && timing_mode(d)) {
         struct ws_diag ignore = { 0 };
-        g = gpu_new(&d->cfg, NULL, &ignore);
+        g = gpu_new(&d->cfg, device_design(d), NULL, &ignore);
         diag_reset(&ignore);
     }
     if (g)

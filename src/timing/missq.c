@@ -1,0 +1,56 @@
+/* missq.c - an L1's miss queue (see missq.h). */
+#include "timing/missq.h"
+#include "util/hash.h"
+
+void missq_init(struct missq *m, struct gpu *g, uint32_t sm, uint32_t limit)
+{
+    *m = (struct missq){ .gpu = g, .sm = sm, .limit = limit };
+}
+
+void missq_free(struct missq *m)
+{
+    ring_free(&m->q);
+}
+
+struct mreq *missq_push(struct missq *m, enum mreq_kind kind, uint64_t addr,
+                        uint32_t bytes, uint32_t tag)
+{
+    struct mreq_pool *pool = gpu_pool(m->gpu);
+    int32_t i = mreq_alloc(pool);
+    struct mreq *r = mreq_at(pool, i);
+    r->addr = addr;
+    r->bytes = bytes;
+    r->kind = (uint8_t)kind;
+    r->sm = (uint16_t)m->sm;
+    r->tag = tag;
+    ring_push(&m->q, i);
+    if (kind == MR_READ || kind == MR_ATOMIC)
+        m->outstanding++;
+    return r;
+}
+
+void missq_tick(struct missq *m, uint64_t now)
+{
+    if (m->q.n && gpu_to_l2(m->gpu, m->sm, ring_front(&m->q), now))
+        ring_pop(&m->q);
+}
+
+uint64_t missq_next_event(const struct missq *m, uint64_t now)
+{
+    if (!m->q.n)
+        return UINT64_MAX;
+    uint64_t t = gpu_port_free(m->gpu, m->sm);
+    return t > now ? t : now + 1;
+}
+
+void missq_describe(const struct missq *m, struct jv *o)
+{
+    jv_set(o, "miss_queue", jv_int(m->q.n));
+    jv_set(o, "miss_queue_limit", jv_int(m->limit));
+}
+
+void missq_hash(const struct missq *m, uint64_t *h)
+{
+    ws_hash_u64(h, m->q.n);
+    ws_hash_u64(h, m->outstanding);
+}

@@ -1,0 +1,64 @@
+/*
+** missq.h - an L1's miss queue: the requests it sends toward L2, in
+** order, one per cycle when the SM's interconnect port is free, and the
+** count of those still expecting a response. The baseline L1D and any
+** design's own L1 share it (with mshr.h for the misses themselves), so a
+** new data array only decides what to request. Also the calls an L1 uses
+** to reach the rest of the GPU.
+*/
+#ifndef WS_MISSQ_H
+#define WS_MISSQ_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "timing/mreq.h"
+#include "timing/seams.h"
+#include "util/jval.h"
+#include "util/ring.h"
+
+struct missq {
+    struct gpu *gpu;
+    uint32_t sm;
+    RING(int32_t) q;              /* request indices, oldest first */
+    uint32_t limit;               /* new requests stall beyond this */
+    uint32_t outstanding;         /* reads and atomics expecting a response */
+};
+
+void missq_init(struct missq *m, struct gpu *g, uint32_t sm, uint32_t limit);
+void missq_free(struct missq *m);
+
+/* No room for a new request (writebacks a fill forces are never
+   refused: missq_push always queues). */
+static inline bool missq_full(const struct missq *m)
+{
+    return m->q.n >= m->limit;
+}
+/* Queues a request of this SM (reads and atomics expect a response). */
+struct mreq *missq_push(struct missq *m, enum mreq_kind kind, uint64_t addr,
+                        uint32_t bytes, uint32_t tag);
+/* A response arrived for one of its requests. */
+static inline void missq_answered(struct missq *m)
+{
+    m->outstanding--;
+}
+/* Sends the oldest request if the SM's port is free. */
+void missq_tick(struct missq *m, uint64_t now);
+/* The next cycle missq_tick can send, UINT64_MAX when empty. */
+uint64_t missq_next_event(const struct missq *m, uint64_t now);
+/* Requests still to send or expecting a response. */
+static inline uint32_t missq_pending(const struct missq *m)
+{
+    return m->q.n + m->outstanding;
+}
+/* For inspection: miss_queue, miss_queue_limit. */
+void missq_describe(const struct missq *m, struct jv *o);
+void missq_hash(const struct missq *m, uint64_t *h);
+
+/* The request pool of the GPU an L1 belongs to. */
+struct mreq_pool *gpu_pool(struct gpu *g);
+/* Sends request r from SM sm toward the L2 slice owning its address;
+   false if the SM's interconnect port is busy this cycle. */
+bool gpu_to_l2(struct gpu *g, uint32_t sm, int32_t r, uint64_t now);
+/* Earliest cycle SM sm's interconnect port can send. */
+uint64_t gpu_port_free(struct gpu *g, uint32_t sm);
+
+#endif
