@@ -2,6 +2,7 @@
 #include "layout.h"
 #include "config/config.h"
 #include "sim/device.h"
+#include "timing/seams.h"
 #include "lua/ws.h"
 #include "util/xalloc.h"
 #include <lauxlib.h>
@@ -12,7 +13,7 @@
 #include <sys/stat.h>
 
 static const struct pane_class *const classes[NPANES] = {
-    &pane_warps, &pane_source, &pane_rf, &pane_cache, &pane_racetrack,
+    &pane_warps, &pane_source, &pane_rf, &pane_cache, &pane_design,
     &pane_stats,
 };
 
@@ -24,7 +25,7 @@ static const struct {
     { "default", { true, true, true, true, false, true } },
     { "memory", { true, false, false, true, false, true } },
     { "registers", { true, true, true, false, false, false } },
-    { "racetrack", { true, true, false, false, true, true } },
+    { "design", { true, true, false, false, true, true } },
     { "all", { true, true, true, true, true, true } },
 };
 #define NLAYOUTS (int)(sizeof layouts / sizeof layouts[0])
@@ -82,19 +83,43 @@ static int load_saved(void)
     return found;
 }
 
+/* The layout follows the design (which a scenario may choose after the
+   TUI opened) until the user picks one or a saved one applies. */
+static bool follow = true;
+static const struct design *laid_for;
+
+static int design_layout(const struct design *ds)
+{
+    int own = ds && ds->layout ? find(ds->layout) : -1;
+    return own >= 0 ? own : 0;
+}
+
+void layout_follow(struct pane p[NPANES], struct dbg *d)
+{
+    const struct design *ds = device_design(&d->s->dev);
+    if (!follow || ds == laid_for)
+        return;
+    laid_for = ds;
+    bool hidden[NPANES];
+    apply(design_layout(ds), hidden);
+    for (int i = 0; i < NPANES; i++)
+        p[i].hidden = hidden[i];
+}
+
 void layout_init(struct pane p[NPANES], struct dbg *d)
 {
     bool hidden[NPANES];
-    char design[32];
-    config_enum_name(&d->s->dev.cfg, CK_DESIGN, design, sizeof design);
+    const struct design *ds = device_design(&d->s->dev);
     int saved = load_saved();
-    apply(saved >= 0 ? saved : strcmp(design, "racetrack") == 0 ? find("racetrack") : 0,
-          hidden);
+    follow = saved < 0;
+    laid_for = ds;
+    apply(saved >= 0 ? saved : design_layout(ds), hidden);
     for (int i = 0; i < NPANES; i++) {
         memset(&p[i], 0, sizeof p[i]);
         p[i].cls = classes[i];
         p[i].hidden = hidden[i];
         p[i].sel = -1;
+        p[i].selcol = -1;
     }
 }
 
@@ -123,10 +148,11 @@ int layout_command(const char *arg, bool hidden[NPANES], char *msg, size_t n)
     }
     int i = strcmp(arg, "next") == 0 ? (current + 1) % NLAYOUTS : find(arg);
     if (i < 0) {
-        snprintf(msg, n, "error: no layout '%s' (default, memory, registers, racetrack, all)", arg);
+        snprintf(msg, n, "error: no layout '%s' (default, memory, registers, design, all)", arg);
         return -1;
     }
     apply(i, hidden);
+    follow = false;               /* the user's choice stays */
     snprintf(msg, n, "layout %s", layouts[i].name);
     return 0;
 }

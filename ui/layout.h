@@ -9,15 +9,18 @@
 #include <stddef.h>
 #include "ui.h"
 
-#define NPANES 6           /* warps, source, rf, cache, racetrack, stats */
+#define NPANES 6           /* warps, source, rf, cache, design, stats */
 
 struct lrect {
     int y, x, h, w;        /* h == 0: not shown this frame */
 };
 
 /* Sets the pane classes and which are hidden (the saved layout, or the
-   default for the design: the racetrack pane only for `racetrack`). */
+   one the design names: `design` shows the Design pane). */
 void layout_init(struct pane p[NPANES], struct dbg *d);
+/* Applies the design's layout if the design changed since (a scenario's
+   ws.config) and the user has not chosen a layout. */
+void layout_follow(struct pane p[NPANES], struct dbg *d);
 
 /*
 ** Boxes for a screen of h x w: r[0..NPANES-1] the panes, r[NPANES] the

@@ -337,6 +337,7 @@ static void draw_frame(struct tui *t)
         return;
     }
     struct ui_ctx x = { t->d, t->d->fsm, t->d->fwarp, t->d->flane, t->running };
+    layout_follow(t->panes, t->d);
     bool hidden[NPANES];
     for (int i = 0; i < NPANES; i++)
         hidden[i] = t->panes[i].hidden;
@@ -410,7 +411,7 @@ static bool ui_command(struct tui *t, const char *line)
         else if (pane_index(t, w2) >= 0)
             set_focus(t, pane_index(t, w2));
         else
-            console_add(&t->con, "error: pane: expected next, prev, console or a pane name (warps, source, rf, cache, racetrack, stats)");
+            console_add(&t->con, "error: pane: expected next, prev, console or a pane name (warps, source, rf, cache, design, stats)");
         return true;
     }
     if (strcmp(w1, "zoom") == 0) {
@@ -420,7 +421,7 @@ static bool ui_command(struct tui *t, const char *line)
     if (strcmp(w1, "hide") == 0 || strcmp(w1, "show") == 0) {
         int i = w2[0] ? pane_index(t, w2) : t->focus;
         if (i < 0 || i == CONSOLE) {
-            console_add(&t->con, "error: hide/show: expected a pane name (warps, source, rf, cache, racetrack, stats)");
+            console_add(&t->con, "error: hide/show: expected a pane name (warps, source, rf, cache, design, stats)");
             return true;
         }
         bool hide = strcmp(w1, "hide") == 0;

@@ -67,7 +67,7 @@ enum { PANE_HANDLED = 1, PANE_REDRAW = 2 };
 struct pane;
 
 struct pane_class {
-    const char *name;         /* "warps", "rf", "racetrack", "cache",
+    const char *name;         /* "warps", "rf", "design", "cache",
                                  "source", "stats", "console" */
     const char *title;
     /* Draws the pane's content (inside its border) on c. */
@@ -88,7 +88,7 @@ struct pane {
     int selcol;
 };
 
-extern const struct pane_class pane_warps, pane_rf, pane_racetrack,
+extern const struct pane_class pane_warps, pane_rf, pane_design,
     pane_cache, pane_source, pane_stats;
 
 #endif

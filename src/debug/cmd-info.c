@@ -83,8 +83,9 @@ static void info_snapshots(struct dbg *d)
     dbg_printf(d, "  total %ld KiB\n", total);
 }
 
-/* info TOPIC of the focused SM/warp: through the inspection layer. */
-static int info_model(struct dbg *d, const char *topic)
+/* info TOPIC of the focused SM/warp: through the inspection layer. arg:
+   `info design ROW` keeps the grid rows labelled ROW (or starting so). */
+static int info_model(struct dbg *d, const char *topic, const char *arg)
 {
     char err[200] = "";
     struct jv *v = NULL;
@@ -101,6 +102,8 @@ static int info_model(struct dbg *d, const char *topic)
         v = inspect_l1(dev, d->fsm, err, sizeof err);
     else if (strcmp(topic, "stats") == 0)
         v = device_stats(dev);
+    else if (strcmp(topic, "design") == 0)
+        v = inspect_design(dev, d->fsm, arg, err, sizeof err);
     if (!v)
         return cmd_error(d, "info %s: %s", topic, err[0] ? err : "nothing to show");
     struct strbuf o;
@@ -121,17 +124,24 @@ int cmd_info(struct dbg *d, int argc, char **argv, const char *rest)
 {
     (void)rest;
     static const char *topics[] = { "breakpoints", "watchpoints", "warps", "warp",
-        "sm", "banks", "cache", "mshr", "stats", "config", "probes", "display",
-        "snapshots", "focus", NULL };
-    if (argc != 2)
-        return cmd_error(d, "usage: info breakpoints|warps|warp|sm|banks|cache|mshr|stats|config|probes|display|snapshots|focus");
+        "sm", "banks", "cache", "mshr", "design", "stats", "config", "probes",
+        "display", "snapshots", "focus", NULL };
+    /* `info NAME` of the design running is `info design` */
+    static char design_topic[] = "design";
+    char dname[32];
+    config_enum_name(&d->s->dev.cfg, CK_DESIGN, dname, sizeof dname);
+    if (argc >= 2 && strcmp(argv[1], dname) == 0)
+        argv[1] = design_topic;
+    bool with_arg = argc == 3 && strcmp(argv[1], "design") == 0;
+    if (argc != 2 && !with_arg)
+        return cmd_error(d, "usage: info breakpoints|warps|warp|sm|banks|cache|mshr|design [ROW]|stats|config|probes|display|snapshots|focus");
     const char *t = NULL;
     size_t n = strlen(argv[1]);
     for (int i = 0; topics[i]; i++)
         if (strncmp(topics[i], argv[1], n) == 0 && (!t || strcmp(topics[i], argv[1]) == 0))
             t = topics[i];
     if (!t)
-        return cmd_error(d, "info: unknown topic '%s' (breakpoints, warps, warp, sm, banks, cache, mshr, stats, config, probes, display, snapshots, focus)",
+        return cmd_error(d, "info: unknown topic '%s' (breakpoints, warps, warp, sm, banks, cache, mshr, design, stats, config, probes, display, snapshots, focus)",
                          argv[1]);
     if (strcmp(t, "breakpoints") == 0 || strcmp(t, "watchpoints") == 0) {
         info_breakpoints(d);
@@ -158,7 +168,7 @@ int cmd_info(struct dbg *d, int argc, char **argv, const char *rest)
         dbg_printf(d, "%s", sb_str(&o));
         sb_free(&o);
     } else {
-        return info_model(d, t);
+        return info_model(d, t, with_arg ? argv[2] : NULL);
     }
     return WS_OK;
 }

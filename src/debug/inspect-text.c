@@ -394,7 +394,64 @@ struct view {
     void (*fn)(struct strbuf *o, const struct jv *v);
 };
 
+/* A grid's rows: label, cells, note; the legend after them. */
+static void text_grid(struct strbuf *o, const struct jv *g)
+{
+    const struct jv *t = jv_get(g, "title");
+    sb_printf(o, "%s\n", t && t->kind == JV_STR ? t->u.s : "grid");
+    const struct jv *rows = jv_get(g, "rows");
+    int lw = 1;
+    for (size_t i = 0; rows && i < rows->n; i++) {
+        const struct jv *l = jv_get(rows->items[i], "label");
+        if (l && l->kind == JV_STR && (int)strlen(l->u.s) > lw)
+            lw = (int)strlen(l->u.s);
+    }
+    for (size_t i = 0; rows && i < rows->n; i++) {
+        const struct jv *r = rows->items[i];
+        const struct jv *l = jv_get(r, "label"), *c = jv_get(r, "cells");
+        sb_printf(o, "  %-*s %s ", lw, l && l->kind == JV_STR ? l->u.s : "",
+                  c && c->kind == JV_STR ? c->u.s : "");
+        const struct jv *n = jv_get(r, "note");
+        for (size_t k = 0; n && n->kind == JV_ARR && k < n->n; k++) {
+            const struct jv *seg = jv_get(n->items[k], "t");
+            if (seg && seg->kind == JV_STR)
+                sb_puts(o, seg->u.s);
+        }
+        sb_putc(o, '\n');
+    }
+    const struct jv *lg = jv_get(g, "legend");
+    if (lg && lg->n) {
+        sb_puts(o, "  legend:");
+        for (size_t k = 0; k < lg->n; k++) {
+            const struct jv *code = jv_get(lg->items[k], "code");
+            const struct jv *lab = jv_get(lg->items[k], "label");
+            sb_printf(o, "%s %s %s", k ? "," : "",
+                      code && code->kind == JV_STR ? code->u.s : "?",
+                      lab && lab->kind == JV_STR ? lab->u.s : "");
+        }
+        sb_putc(o, '\n');
+    }
+    const struct jv *ft = jv_get(g, "foot");
+    for (size_t k = 0; ft && k < ft->n; k++)
+        if (ft->items[k]->kind == JV_STR)
+            sb_printf(o, "  %s\n", ft->items[k]->u.s);
+}
+
+static void text_design(struct strbuf *o, const struct jv *v)
+{
+    const struct jv *gs = jv_get(v, "grids");
+    const struct jv *d = jv_get(v, "design");
+    if (!gs || !gs->n) {
+        sb_printf(o, "design %s shows no structure of its own (its parts are in `info banks` and `info cache`)\n",
+                  d && d->kind == JV_STR ? d->u.s : "?");
+        return;
+    }
+    for (size_t g = 0; g < gs->n; g++)
+        text_grid(o, gs->items[g]);
+}
+
 static const struct view views[] = {
+    { "design", JV_OBJ, text_design },
     { "warps", JV_ARR, text_warps },
     { "warp", JV_OBJ, text_warp },
     { "sm", JV_OBJ, text_sm },

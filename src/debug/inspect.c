@@ -561,3 +561,48 @@ struct jv *inspect_banks(const struct ws_device *d, int sm, char *err,
     }
     return o;
 }
+
+/* ---- the design's own view -------------------------------------------- */
+
+/* Keeps the rows of every grid whose label is filter or starts with it. */
+static void filter_rows(struct jv *o, const char *filter)
+{
+    struct jv *gs = jv_get(o, "grids");
+    for (size_t g = 0; gs && g < gs->n; g++) {
+        struct jv *rows = jv_get(gs->items[g], "rows");
+        size_t k = 0;
+        for (size_t i = 0; rows && i < rows->n; i++) {
+            const struct jv *l = jv_get(rows->items[i], "label");
+            if (l && l->kind == JV_STR &&
+                strncmp(l->u.s, filter, strlen(filter)) == 0)
+                rows->items[k++] = rows->items[i];
+            else
+                jv_free(rows->items[i]);
+        }
+        if (rows)
+            rows->n = k;
+    }
+}
+
+struct jv *inspect_design(const struct ws_device *d, int sm,
+                          const char *filter, char *err, size_t errlen)
+{
+    const struct sm *s = sm_at(d, sm, err, errlen);
+    if (!s)
+        return NULL;
+    struct jv *o = jv_obj();
+    jv_set(o, "sm", jv_int(sm));
+    jv_set(o, "design", jv_str(d->gpu->d->name));
+    jv_set(o, "cycle", jv_int((int64_t)d->gpu->cycle));
+    jv_set(o, "grids", jv_arr());
+    uint64_t now = d->gpu->cycle ? d->gpu->cycle - 1 : 0;
+    for (uint32_t i = 0; i < s->nparts; i++) {
+        const struct part_ops *po = s->parts[i].ops;
+        /* one object serving two parts describes each part's side */
+        if (po->describe)
+            po->describe(s->parts[i].self, now, o);
+    }
+    if (filter && *filter)
+        filter_rows(o, filter);
+    return o;
+}

@@ -110,6 +110,16 @@ struct jv *inspect_banks(const struct ws_device *d, int sm, char *err,
                          size_t errlen);
 
 /*
+** What the design of SM sm shows of itself: {sm, design, cycle, grids:
+** [...]} plus every key its parts' describe hooks add (see
+** timing/grid.h for a grid). With filter (not NULL), only the grid rows
+** whose label equals it or starts with it are kept. NULL with err for no
+** timing model or a bad SM.
+*/
+struct jv *inspect_design(const struct ws_device *d, int sm,
+                          const char *filter, char *err, size_t errlen);
+
+/*
 ** A 64-bit FNV-1a hash of the whole simulation state: device memory
 ** (every allocated page, by content), launch records, and with a timing
 ** model its cycle, every resident warp's architectural and pipeline
@@ -127,7 +137,8 @@ uint64_t inspect_state_hash(const struct ws_device *d);
 ** Appends the text of an `info` view to o, readable in 80 columns. what
 ** names the inspect function that built v: "warps" (one line per warp),
 ** "warp", "sm", "cache" or "l1" (valid lines of non-empty sets and a
-** summary), "mshr" (the MSHRs of an inspect_l1 value), "banks". Any other
+** summary), "mshr" (the MSHRs of an inspect_l1 value), "banks",
+** "design" (the grids of an inspect_design value, as text). Any other
 ** name (or a value of the wrong shape) is written as indented JSON.
 */
 void inspect_text(struct strbuf *o, const char *what, const struct jv *v);

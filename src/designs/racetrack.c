@@ -55,6 +55,7 @@
 */
 #include "designs/racetrack.h"
 #include "designs/bill.h"
+#include "timing/grid.h"
 #include "compile/rtmap.h"
 #include "config/config.h"
 #include "timing/occupancy.h"
@@ -1176,6 +1177,104 @@ static void tape_json(const struct rt *r, uint32_t b, uint32_t k,
     jv_set(o, "current", mine && bk->granted ? req_json(r, q) : jv_null());
 }
 
+static const char *req_list(const struct jv *a, char *buf, size_t n)
+{
+    size_t off = 0;
+    buf[0] = 0;
+    for (size_t i = 0; a && i < a->n && off < n; i++)
+        off += (size_t)snprintf(buf + off, n - off, " w%lldr%lld",
+                                (long long)jv_num_at(a->items[i], "warp"),
+                                (long long)jv_num_at(a->items[i], "reg"));
+    return buf;
+}
+
+/* One tape's row of the Design pane: its domains (the ports marked,
+   the target of the bank's next access), then the offset under the
+   ports, the target and the steps still to go, what the bank does, the
+   read queue and the write buffer. */
+static void tape_row(struct jv *g, const struct jv *t)
+{
+    uint32_t nd = (uint32_t)jv_num_at(t, "domains");
+    int64_t off = (int64_t)jv_num_at(t, "offset");
+    const struct jv *tg = jv_get(t, "target_domain");
+    int64_t target = tg && tg->kind == JV_INT ? tg->u.i : -1;
+    const char *st = jv_get(t, "state")->u.s;
+    bool wr = strcmp(st, "writing") == 0;
+    const char *occ = jv_get(t, "occupied")->u.s;
+    const struct jv *ports = jv_get(t, "ports");
+    char *cells = ws_xmalloc((size_t)nd + 1);
+    for (uint32_t d = 0; d < nd; d++) {
+        bool port = false;
+        for (size_t i = 0; i < ports->n; i++)
+            port |= ports->items[i]->u.i + off == (int64_t)d;
+        bool has = occ[d] == '#';
+        cells[d] = (int64_t)d == target ? (port ? (wr ? 'W' : 'R') : 'T')
+                   : port ? (has ? '@' : 'o') : (has ? '#' : '.');
+    }
+    cells[nd] = 0;
+    char label[16];
+    snprintf(label, sizeof label, "b%02lld.%lld",
+             (long long)jv_num_at(t, "bank"), (long long)jv_num_at(t, "tape"));
+    struct jv *row = grid_row(g, label, cells);
+    free(cells);
+    jv_set(row, "hot", jv_bool(jv_get(t, "granted")->u.b));
+    grid_note(row, target >= 0 ? "normal" : "dim", "off %lld", (long long)off);
+    if (target >= 0) {
+        int64_t p = (int64_t)jv_num_at(t, "pending");
+        grid_note(row, p ? "conflict" : "read", " %s %lld %+lld",
+                  p < 0 ? "<-" : "->", (long long)jv_num_at(t, "target"),
+                  (long long)p);
+    }
+    grid_note(row, strcmp(st, "idle") == 0 ? "dim"
+                   : strcmp(st, "shifting") == 0 ? "conflict"
+                   : wr ? "write"
+                   : strcmp(st, "preshifting") == 0 ? "pending" : "read",
+              " %s", st);
+    const struct jv *pre = jv_get(t, "preshift");
+    if (pre && pre->kind == JV_STR)
+        grid_note(row, "pending", " %s",
+                  strcmp(pre->u.s, "left") == 0 ? "<<" : ">>");
+    char buf[200];
+    const struct jv *q = jv_get(t, "queue"), *wb = jv_get(t, "write_buffer");
+    if (q->n)
+        grid_note(row, "read", " q%s", req_list(q, buf, sizeof buf));
+    if (wb->n)
+        grid_note(row, "write", " wb%s", req_list(wb, buf, sizeof buf));
+    int64_t ww = (int64_t)jv_num_at(t, "writes_waiting");
+    if (ww)
+        grid_note(row, "conflict", " +%lld wait", (long long)ww);
+}
+
+/* The tapes holding registers, as a grid (empty tapes folded). */
+static void tapes_grid(const struct rt *r, const struct jv *tapes,
+                       bool preshift, struct jv *out)
+{
+    char title[200];
+    snprintf(title, sizeof title,
+             "SM %u: %u banks x %u tapes, %u domains, %u ports, arbiter %u, preshift %s, %s mapping",
+             r->sm, r->banks, r->tapes, r->domains, r->ports, r->arbiter,
+             preshift ? "on" : "off", r->optimized ? "optimized" : "direct");
+    struct jv *g = grid_new(out, title);
+    grid_legend(g, '#', "\xe2\x96\xa0", "valid", "register");
+    grid_legend(g, '.', "\xc2\xb7", "dim", "empty");
+    grid_legend(g, '@', "\xe2\x96\xa0", "select", "register at a port");
+    grid_legend(g, 'o', "\xc2\xb7", "select", "empty at a port");
+    grid_legend(g, 'T', NULL, "conflict", "next access, shifting to it");
+    grid_legend(g, 'R', NULL, "read", "being read");
+    grid_legend(g, 'W', NULL, "write", "being written");
+    uint32_t folded = 0;
+    for (size_t i = 0; i < tapes->n; i++) {
+        if (jv_num_at(tapes->items[i], "registers") > 0)
+            tape_row(g, tapes->items[i]);
+        else
+            folded++;
+    }
+    if (folded)
+        grid_foot(g, "%u tapes without registers folded", folded);
+    if (folded == tapes->n)
+        grid_foot(g, "no registers placed: the tapes fill when a kernel runs");
+}
+
 static void rt_describe(void *self, uint64_t now, struct jv *out)
 {
     struct rt *r = self;
@@ -1197,9 +1296,11 @@ static void rt_describe(void *self, uint64_t now, struct jv *out)
         for (uint32_t k = 0; k < r->tapes; k++)
             tape_json(r, b, k, now, jv_push(ta, jv_obj()));
     jv_set(out, "arbiter", jv_int(r->arbiter));
-    jv_set(out, "preshift", jv_bool(r->preshift && now >= r->preshift_from));
+    bool pre = r->preshift && now >= r->preshift_from;
+    jv_set(out, "preshift", jv_bool(pre));
     jv_set(out, "mapping", jv_str(r->optimized ? "optimized" : "direct"));
     add_cycles(r, out);
+    tapes_grid(r, ta, pre, out);
 }
 
 const struct rf_ops racetrack_rf_ops = {
@@ -1231,7 +1332,7 @@ const struct design racetrack_design = {
     .name = "racetrack",
     .summary = "racetrack-memory register file: tapes shifted to their ports, preshifting, register mapping",
     .rf = &racetrack_rf_ops,
-    .layout = "warps,source,racetrack,stats",
+    .layout = "design",
     .keys = "racetrack",
     .section = racetrack_section,
     .check = racetrack_check,

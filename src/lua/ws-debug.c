@@ -10,6 +10,7 @@
 #include "debug/cmd.h"
 #include "debug/dbg-internal.h"
 #include "debug/inspect.h"
+#include "designs/registry.h"
 #include "lua/sandbox.h"
 #include "util/xalloc.h"
 #include <inttypes.h>
@@ -434,6 +435,24 @@ static int l_banks(lua_State *L)
     return push_or_error(L, inspect_banks(&d->s->dev, sm, err, sizeof err), err);
 }
 
+/* ws.design([sm [, row]]): what the design shows of itself (its grids,
+   rows filtered by label when row is given, as a string or a number). */
+static int l_design(lua_State *L)
+{
+    char err[200], row[32];
+    struct dbg *d = D(L);
+    int sm = (int)luaL_optinteger(L, 1, d->fsm);
+    const char *filter = NULL;
+    if (lua_isinteger(L, 2)) {
+        snprintf(row, sizeof row, "%lld", (long long)lua_tointeger(L, 2));
+        filter = row;
+    } else if (!lua_isnoneornil(L, 2)) {
+        filter = luaL_checkstring(L, 2);
+    }
+    return push_or_error(L, inspect_design(&d->s->dev, sm, filter, err,
+                                           sizeof err), err);
+}
+
 /* ws.reg(sm, warp, reg [, lane]): a lane's value, or a table of lanes; a
    64-bit register gives 64-bit values. */
 static int l_reg(lua_State *L)
@@ -615,12 +634,23 @@ void ws_debug_open(lua_State *L)
         { "probe", l_probe },     { "warp", l_warp },
         { "warps", l_warps },     { "sm", l_sm },
         { "l1", l_l1 },           { "banks", l_banks },
+        { "design", l_design },
         { "reg", l_reg },         { "state_hash", l_state_hash },
         { "focus", l_focus },     { "cmd", l_cmd },
         { "say", l_say },         { "session", l_session },
         { NULL, NULL },
     };
     luaL_setfuncs(L, fns, 0);
+    /* ws.NAME for every design: ws.design under the design's own name
+       (ws.racetrack(0) reads as what it shows) */
+    for (size_t i = 0; design_at(i); i++) {
+        const char *name = design_at(i)->name;
+        if (lua_getfield(L, -1, name) == LUA_TNIL) {
+            lua_pushcfunction(L, l_design);
+            lua_setfield(L, -3, name);
+        }
+        lua_pop(L, 1);
+    }
     lua_pushcfunction(L, l_print);
     lua_setglobal(L, "print");
 }

@@ -268,8 +268,8 @@ struct design {
     const struct l1_ops *l1;      /* NULL: the baseline L1D */
     const struct lane_ops *lane;  /* NULL: none */
     const struct sched_ops *sched;/* NULL: none */
-    /* The TUI layout the design opens with (pane names, see docs/tui.md),
-       NULL: the default. */
+    /* The TUI layout the design opens with (a layout name of docs/tui.md:
+       "design" shows its grids in the Design pane), NULL: "default". */
     const char *layout;
     /* The prefix of the design's own configuration keys in keys.h
        ("cerf" for cerf.*), NULL if it has none: `--help config` groups

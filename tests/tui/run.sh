@@ -51,7 +51,7 @@ start() {  # COLS ROWS ARGS...: a shell in tmux, then warpscope in it
   sleep 0.3
   T send-keys -t w "stty -g > $tmp/stty.before; $bin $*; echo EXIT=\$?" Enter
 }
-titles='Warps.*Source.*Register file.*Cache.*Racetrack.*Stats & probes.*Console'
+titles='Warps.*Source.*Register file.*Cache.*Design.*Stats & probes.*Console'
 
 # 1. the tour opens with every pane title visible, at 120x40 and 80x24
 for size in "120 40" "80 24"; do
@@ -134,7 +134,19 @@ check "internal error reported after the screen" "internal error: .* at cycle 3"
 check "exit status of an abort" "EXIT=134"
 rm -f saxpy.crash.lua "$tmp/saxpy.crash.lua"
 
-# 10. headless when the output is not a terminal
+# 10. a design's own structure in the Design pane: racetrack opens on the
+#     `design` layout with the tapes as a grid with a legend
+start 100 30 examples/scenarios/racetrack-preshift.lua
+check "racetrack opens on the design layout" "Design"
+T send-keys -t w ':' ; sleep 0.2
+T send-keys -t w 'stepc 100' Enter
+check "the tapes as a grid" "SM 0: 16 banks x 2 tapes, 64 domains, 2 ports"
+check "a tape row and its note" "b00\.0 .*|off [0-9]+ (idle|shifting|reading|writing)"
+check "the legend at the foot" "register .* empty"
+T send-keys -t w ':' ; sleep 0.2
+T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
+
+# 11. headless when the output is not a terminal
 out=$("$bin" examples/scenarios/saxpy.lua </dev/null 2>&1 | tail -n 3)
 if grep -q "total: 1 launch" <<<"$out"; then pass=$((pass + 1)); else
   echo "tui FAIL headless fallback: $out"; fail=$((fail + 1)); fi
