@@ -1,6 +1,6 @@
 /*
 ** pane-design.c - the Design pane: the grids the focused SM's design
-** describes (inspect_design; format in src/timing/grid.h). Racetrack
+** describes (inspect_design; format in src/timing/grid.h). Register-file
 ** tapes, per-lane caches, hybrid arrays or register-cache partitions all
 ** come as rows of cells with a legend, so this pane draws any of them
 ** without knowing which design made them:

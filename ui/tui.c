@@ -14,6 +14,7 @@
 #include "debug/cmd.h"
 #include "debug/dbg.h"
 #include "sim/device.h"
+#include "lua/engine.h"
 #include "lua/ws.h"
 #include "timing/gpu.h"
 #include "util/xalloc.h"
@@ -797,7 +798,7 @@ void tui_driver(struct dbg *d, void *ctx)
     }
     T = &t;
     signals();
-    lua_atpanic(d->L, on_panic);
+    lua_atpanic(wslua_lua(d), on_panic);
     layout_init(t.panes, d);
     sb_init(&t.out);
     d->capture = &t.out;

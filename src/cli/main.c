@@ -5,32 +5,13 @@
 #include "cli/sweep.h"
 #include "config/config.h"
 #include "config/preset.h"
+#include "lua/preset-load.h"
 #include "ptx/ops.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-void cli_print_diag(const struct ws_diag *d)
-{
-    struct strbuf b;
-    sb_init(&b);
-    diag_render(d, &b);
-    fputs(sb_str(&b), stderr);
-    sb_free(&b);
-}
-
-int cli_usage_error(const char *cmd, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "warpscope%s%s: error: ", cmd ? " " : "", cmd ? cmd : "");
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "\nTry 'warpscope --help'.\n");
-    return EXIT_BAD;
-}
 
 static const char usage[] =
     "warpscope " WS_VERSION " - a cycle-level simulator of GPU on-chip memory hierarchies\n"
@@ -116,6 +97,7 @@ void cli_help(const char *topic)
 
 int main(int argc, char **argv)
 {
+    wslua_use_for_presets();
     if (argc < 2) {
         fputs(usage, stdout);
         return EXIT_OK;

@@ -1,7 +1,8 @@
 /*
 ** preset.h - presets (examples/configs/NAME.lua) and the layering of
 ** configuration sources.
-** A preset is a Lua file returning a table of keys; nested tables give
+** A preset is a Lua file returning a table of keys (read by the reader
+** the Lua layer installs, see below); nested tables give
 ** dotted keys (l1d = { size = 4096 } is l1d.size) and `base = "NAME"`
 ** inherits another preset first. The effective configuration is built in
 ** this order: key defaults, the preset (a --set preset wins over the
@@ -18,12 +19,15 @@ int config_resolve(struct ws_config *out, const struct config_assigns *scenario,
 void config_preset_names(struct strbuf *out);
 
 /*
-** Converts the Lua table at stack index idx into assignments (dotted keys),
-** recording file:line as their origin. Used for presets and ws.config.
+** Reads the preset file at path into assignments (dotted keys, `base` for
+** the preset it inherits), each naming path and line as its origin.
+** Presets are Lua, and the configuration layer runs no Lua: the layer
+** that does installs its reader (lua/preset-load.c,
+** wslua_use_for_presets) before anything resolves a configuration.
 */
-struct lua_State;
-int config_from_lua(struct lua_State *L, int idx, const char *prefix,
-                    struct config_assigns *out, const char *file, int line,
-                    struct ws_diag *diag);
+typedef int (*config_preset_reader)(const char *path,
+                                    struct config_assigns *out,
+                                    struct ws_diag *diag);
+void config_set_preset_reader(config_preset_reader r);
 
 #endif

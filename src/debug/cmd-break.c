@@ -6,10 +6,9 @@
 #include "debug/cmd-internal.h"
 #include "debug/dbg-internal.h"
 #include "config/config.h"
-#include "lua/ws.h"
+#include "sim/session.h"
 #include "util/xalloc.h"
 #include <ctype.h>
-#include <lauxlib.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,7 +38,7 @@ static void bp_blank(struct bp *b, enum bp_kind k)
     b->sm = b->warp = b->cta = -1;
     b->pc = -1;
     b->lane = -1;
-    b->fn_ref = b->cond_ref = LUA_NOREF;
+    b->fn_ref = b->cond_ref = DBG_NOREF;
 }
 
 /* Trailing options: sm N, warp N, cta N, lane N, if EXPR. Returns the
@@ -73,7 +72,7 @@ static int options(struct dbg *d, struct bp *b, int argc, char **argv,
             }
             char err[300];
             b->cond_ref = dbg_compile(d, c, true, err, sizeof err);
-            if (b->cond_ref == LUA_NOREF) {
+            if (b->cond_ref == DBG_NOREF) {
                 cmd_error(d, "%s", err);
                 *bad = true;
                 return i;
@@ -157,8 +156,7 @@ int cmd_break(struct dbg *d, int argc, char **argv, const char *rest)
         free(b.file);
         free(b.label);
         free(b.cond);
-        if (b.cond_ref != LUA_NOREF)
-            luaL_unref(d->L, LUA_REGISTRYINDEX, b.cond_ref);
+        dbg_release(d, b.cond_ref);
         return WS_ERR;
     }
     char *what = spec_text(argc, argv, end, b.cond);
@@ -172,8 +170,7 @@ int cmd_break(struct dbg *d, int argc, char **argv, const char *rest)
         free(b.label);
         free(b.cond);
         vec_free(&b.rpcs);
-        if (b.cond_ref != LUA_NOREF)
-            luaL_unref(d->L, LUA_REGISTRYINDEX, b.cond_ref);
+        dbg_release(d, b.cond_ref);
         return WS_ERR;
     }
     int rc = add(d, &b, what);
@@ -233,7 +230,7 @@ int cmd_watch(struct dbg *d, int argc, char **argv, const char *rest)
     } else {
         char err[300];
         b.fn_ref = dbg_compile(d, rest, false, err, sizeof err);
-        if (b.fn_ref == LUA_NOREF)
+        if (b.fn_ref == DBG_NOREF)
             bad = cmd_error(d, "%s", err) != WS_OK;
     }
     if (bad) {
@@ -266,15 +263,14 @@ int cmd_condition(struct dbg *d, int argc, char **argv, const char *rest)
     const char *expr = rest + strlen(argv[1]);
     while (*expr == ' ' || *expr == '\t')
         expr++;
-    int ref = LUA_NOREF;
+    int ref = DBG_NOREF;
     if (*expr) {
         char err[300];
         ref = dbg_compile(d, expr, true, err, sizeof err);
-        if (ref == LUA_NOREF)
+        if (ref == DBG_NOREF)
             return cmd_error(d, "%s", err);
     }
-    if (b->cond_ref != LUA_NOREF)
-        luaL_unref(d->L, LUA_REGISTRYINDEX, b->cond_ref);
+    dbg_release(d, b->cond_ref);
     free(b->cond);
     b->cond_ref = ref;
     b->cond = *expr ? ws_xstrdup(expr) : NULL;

@@ -7,12 +7,11 @@
 #include "debug/inspect.h"
 #include "config/config.h"
 #include "sim/device.h"
-#include "lua/sandbox.h"
-#include "lua/ws.h"
+#include "sim/session.h"
 #include "timing/gpu.h"
 #include "util/xalloc.h"
 #include <inttypes.h>
-#include <lauxlib.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -178,25 +177,16 @@ int cmd_print(struct dbg *d, int argc, char **argv, const char *rest)
     (void)argv;
     if (argc < 2)
         return cmd_error(d, "usage: print EXPR");
-    char err[300];
-    int ref = dbg_compile(d, rest, false, err, sizeof err);
-    if (ref == LUA_NOREF)
-        return cmd_error(d, "%s", err);
-    lua_State *L = d->L;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
-    luaL_unref(L, LUA_REGISTRYINDEX, ref);
-    struct ws_diag diag = { 0 };
-    if (dbg_pcall(d, 0, 1, "print", &diag) != WS_OK) {
-        cmd_error(d, "%s", diag.msg ? diag.msg : "Lua error");
-        diag_reset(&diag);
+    char *text;
+    bool syntax;
+    if (dbg_script_eval(d, rest, DBG_TEXT_SHOW, "print", &text, &syntax) !=
+        WS_OK) {
+        cmd_error(d, "%s", text);
+        free(text);
         return WS_ERR;
     }
-    struct strbuf o;
-    sb_init(&o);
-    ws_lua_show(L, -1, &o, 0);
-    lua_pop(L, 1);
-    dbg_printf(d, "%s\n", sb_str(&o));
-    sb_free(&o);
+    dbg_printf(d, "%s\n", text);
+    free(text);
     return WS_OK;
 }
 
@@ -210,9 +200,9 @@ int cmd_display(struct dbg *d, int argc, char **argv, const char *rest)
     }
     char err[300];
     int ref = dbg_compile(d, rest, false, err, sizeof err);
-    if (ref == LUA_NOREF)
+    if (ref == DBG_NOREF)
         return cmd_error(d, "%s", err);
-    luaL_unref(d->L, LUA_REGISTRYINDEX, ref);
+    dbg_release(d, ref);
     vec_push(&d->displays, ws_xstrdup(rest));
     dbg_printf(d, "display %zu: %s\n", d->displays.n, rest);
     return WS_OK;

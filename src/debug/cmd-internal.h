@@ -8,7 +8,8 @@
 #include <stdint.h>
 #include "debug/dbg.h"
 
-/* Prints "WHERE: error: ..." (and counts it); returns WS_ERR. */
+/* Prints "WHERE: error: ..." (and counts it); returns WS_ERR (cmd-util.c,
+   with the two number parsers). */
 int cmd_error(struct dbg *d, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 bool cmd_u64(const char *s, uint64_t *out);

@@ -8,64 +8,16 @@
 #include "debug/dbg-internal.h"
 #include "config/config.h"
 #include "sim/device.h"
-#include "lua/sandbox.h"
-#include "lua/ws.h"
+#include "sim/session.h"
 #include "util/suggest.h"
 #include "util/xalloc.h"
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
-#include <lauxlib.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char *cmd_where;     /* prefix of error messages */
-
-int cmd_error(struct dbg *d, const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    if (!d->replaying) {          /* said already, the first time */
-        char line[600];
-        snprintf(line, sizeof line, "%s%serror: %s\n", cmd_where ? cmd_where : "",
-                 cmd_where ? ": " : "", msg);
-        if (d->capture) {
-            sb_puts(d->capture, line);
-        } else {                  /* headless: errors go to stderr */
-            fflush(stdout);
-            fputs(line, stderr);
-        }
-    }
-    d->cmd_errors++;
-    return WS_ERR;
-}
-
-bool cmd_u64(const char *s, uint64_t *out)
-{
-    if (!s || !*s || *s == '-')
-        return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno || *end)
-        return false;
-    *out = v;
-    return true;
-}
-
-bool cmd_int(const char *s, int *out)
-{
-    uint64_t v;
-    if (!cmd_u64(s, &v) || v > 0x7fffffff)
-        return false;
-    *out = (int)v;
-    return true;
-}
 
 /* ---- run control -------------------------------------------------- */
 
@@ -141,11 +93,11 @@ static int c_until(struct dbg *d, int argc, char **argv, const char *rest)
     if (argc > 1) {
         char err[300];
         int ref = dbg_compile(d, rest, false, err, sizeof err);
-        if (ref == LUA_NOREF)
+        if (ref == DBG_NOREF)
             return cmd_error(d, "%s", err);
         struct req r = { .kind = REQ_EXPR, .expr_ref = ref };
         int rc = dbg_resume(d, &r);
-        luaL_unref(d->L, LUA_REGISTRYINDEX, ref);
+        dbg_release(d, ref);
         return rc;
     }
     struct fwarp *w = dbg_warp(d, d->fsm, d->fwarp, NULL);
@@ -279,11 +231,10 @@ static int c_source(struct dbg *d, int argc, char **argv, const char *rest)
     if (argc < 2)
         return cmd_error(d, "usage: source FILE.lua");
     struct ws_diag diag = { 0 };
-    struct wslua_budget saved;
-    wslua_push_budget(d->L, config_i(&d->s->dev.cfg, CK_LUA_MAX_INSTRUCTIONS),
-                      "sourced script", "lua.max_instructions", &saved);
-    int rc = wslua_dofile(d->L, rest, 0, &diag);
-    wslua_pop_budget(d->L, &saved);
+    struct dbg_budget bud = {
+        config_i(&d->s->dev.cfg, CK_LUA_MAX_INSTRUCTIONS), "sourced script",
+        "lua.max_instructions" };
+    int rc = d->eng->run(d->ectx, rest, true, &bud, &diag);
     if (rc != WS_OK) {
         struct strbuf b;
         sb_init(&b);
@@ -301,14 +252,11 @@ static int c_lua(struct dbg *d, int argc, char **argv, const char *rest)
     (void)argv;
     if (argc < 2)
         return cmd_error(d, "usage: lua STATEMENTS");
-    lua_State *L = d->L;
-    if (luaL_loadbufferx(L, rest, strlen(rest), "=lua", "t") != LUA_OK) {
-        cmd_error(d, "%s", lua_tostring(L, -1));
-        lua_pop(L, 1);
-        return WS_ERR;
-    }
     struct ws_diag diag = { 0 };
-    if (dbg_pcall(d, 0, 0, "console Lua", &diag) != WS_OK) {
+    struct dbg_budget b = {
+        config_i(&d->s->dev.cfg, CK_LUA_HOOK_INSTRUCTIONS), "console Lua",
+        "lua.hook_instructions" };
+    if (d->eng->run(d->ectx, rest, false, &b, &diag) != WS_OK) {
         cmd_error(d, "%s", diag.msg ? diag.msg : "Lua error");
         diag_reset(&diag);
         return WS_ERR;
@@ -485,12 +433,12 @@ static int split(char *s, char **argv, int max)
 
 int cmd_exec(struct dbg *d, const char *line, const char *where)
 {
-    const char *saved = cmd_where;
-    cmd_where = where;
+    const char *saved = d->cmd_where;
+    d->cmd_where = where;
     while (isspace((unsigned char)*line))
         line++;
     if (!*line || *line == '#') {
-        cmd_where = saved;
+        d->cmd_where = saved;
         return WS_OK;
     }
     size_t wl = strcspn(line, " \t\r\n");
@@ -541,7 +489,7 @@ int cmd_exec(struct dbg *d, const char *line, const char *where)
     }
     free(copy);
     free(rcopy);
-    cmd_where = saved;
+    d->cmd_where = saved;
     return rc;
 }
 

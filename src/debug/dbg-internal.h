@@ -1,18 +1,17 @@
 /*
-** dbg-internal.h - what the debugger's files share (dbg.c, dbg-lua.c,
-** dbg-reverse.c, dbg-run.c). Not for other modules.
+** dbg-internal.h - what the debugger's files share (dbg.c, dbg-core.c,
+** dbg-script.c, dbg-reverse.c, dbg-run.c). Not for other modules.
 */
 #ifndef WS_DBG_INTERNAL_H
 #define WS_DBG_INTERNAL_H
 #include "debug/dbg.h"
 #include "func/exec.h"
 
-/* The functional warp in a slot of an SM (NULL if none), with its CTA's
-   linear index; the kernel of the launch running (NULL if none). */
-struct fwarp *dbg_warp(struct dbg *d, int sm, int slot, uint64_t *cta);
-const struct kimage *dbg_kernel(struct dbg *d);
 
-/* Probes and Lua expressions (dbg-lua.c). */
+/* Hooks, conditions, probes and expressions (dbg-script.c). A hook or
+   condition that fails is disabled (d->resub set); -1, else its truth. */
+int dbg_call_hook(struct dbg *d, struct bp *b, int ref,
+                  const struct ws_event *e);
 void dbg_probe_sample(struct dbg *d, struct probe *p, uint64_t now);
 bool dbg_expr_changed(struct dbg *d, struct bp *b);
 bool dbg_expr_true(struct dbg *d, int ref);

@@ -188,8 +188,7 @@ bool dbg_checkpoint(struct dbg *d, uint64_t now)
         d->mission.active = false;
     }
     free(msg);
-    dbg_resubscribe(d);
-    return true;
+    return true;             /* the caller resubscribes for the mission */
 }
 
 void dbg_find_note(struct dbg *d, uint64_t pos, int bp, int sm, int warp)

@@ -4,23 +4,17 @@
 */
 #include "debug/dbg-internal.h"
 #include "compile/image.h"
-#include "sim/device.h"
-#include "lua/sandbox.h"
-#include "lua/ws.h"
+#include "sim/session.h"
 #include "timing/gpu.h"
 #include "util/xalloc.h"
 #include <inttypes.h>
-#include <lauxlib.h>
 #include <stdlib.h>
 #include <string.h>
 
 int dbg_load_scenario(struct dbg *d, const char *path, struct ws_diag *diag)
 {
-    if (wslua_loadfile(d->L, path, diag) != WS_OK)
+    if (d->eng->load(d->ectx, path, diag) != WS_OK)
         return WS_ERR;
-    d->co = lua_newthread(d->L);
-    d->co_ref = luaL_ref(d->L, LUA_REGISTRYINDEX);
-    lua_xmove(d->L, d->co, 1);
     d->scen = SC_SUSPENDED;
     return WS_OK;
 }
@@ -28,25 +22,15 @@ int dbg_load_scenario(struct dbg *d, const char *path, struct ws_diag *diag)
 /* Resumes the scenario: 0 it yielded for us, 1 it finished, -1 it failed. */
 static int resume_scenario(struct dbg *d)
 {
-    int nres = 0;
-    lua_State *prev = d->cur;
-    d->cur = d->co;
     d->scen_running = true;
-    int rc = lua_resume(d->co, d->L, 0, &nres);
+    diag_reset(&d->scen_diag);
+    int rc = d->eng->resume(d->ectx, &d->scen_diag);
     d->scen_running = false;
-    d->cur = prev;
-    if (rc == LUA_YIELD) {
-        lua_pop(d->co, nres);
+    if (rc == 0)
         return 0;
-    }
     d->scen = SC_FINISHED;
-    if (rc == LUA_OK) {
-        lua_pop(d->co, nres);
-        d->scen_rc = WS_OK;
-        return 1;
-    }
-    d->scen_rc = wslua_resume_error(d->L, d->co, &d->scen_diag);
-    return -1;
+    d->scen_rc = rc == 1 ? WS_OK : rc;
+    return rc == 1 ? 1 : -1;
 }
 
 /* "sm 0 warp 3 (cta 2) at file.ptx:41: <source line>" */
@@ -81,25 +65,17 @@ void dbg_where(struct dbg *d, int sm, int warp, struct strbuf *o)
 static void show_displays(struct dbg *d)
 {
     for (size_t i = 0; i < d->displays.n; i++) {
-        char err[256];
-        int ref = dbg_compile(d, d->displays.v[i], false, err, sizeof err);
-        if (ref == LUA_NOREF) {
-            dbg_printf(d, "%zu: %s\n", i + 1, err);
-            continue;
-        }
-        lua_State *L = d->L;
-        lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
-        luaL_unref(L, LUA_REGISTRYINDEX, ref);
-        struct ws_diag diag = { 0 };
-        if (dbg_pcall(d, 0, 1, "display", &diag) != WS_OK) {
+        char *text;
+        bool syntax;
+        if (dbg_script_eval(d, d->displays.v[i], DBG_TEXT_PLAIN, "display",
+                            &text, &syntax) == WS_OK)
+            dbg_printf(d, "%zu: %s = %s\n", i + 1, d->displays.v[i], text);
+        else if (syntax)
+            dbg_printf(d, "%zu: %s\n", i + 1, text);
+        else
             dbg_printf(d, "%zu: %s = <error: %s>\n", i + 1, d->displays.v[i],
-                       diag.msg ? diag.msg : "?");
-            diag_reset(&diag);
-            continue;
-        }
-        dbg_printf(d, "%zu: %s = %s\n", i + 1, d->displays.v[i],
-                   luaL_tolstring(L, -1, NULL));
-        lua_pop(L, 2);
+                       text);
+        free(text);
     }
 }
 

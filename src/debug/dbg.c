@@ -1,31 +1,25 @@
 /*
 ** dbg.c - the debugger's run loop, stops and breakpoints (see dbg.h).
-** Reverse execution and the session record are in dbg-reverse.c, Lua
-** calls (hooks, conditions, probes) in dbg-lua.c.
+** Reverse execution and the session record are in dbg-reverse.c, calls
+** into the script engine (hooks, conditions, probes) in dbg-script.c, the
+** small readers every debugger file uses in dbg-core.c.
 */
 #include "debug/dbg.h"
 #include "debug/dbg-internal.h"
 #include "debug/inspect.h"
 #include "sim/device.h"
-#include "lua/sandbox.h"
-#include "lua/ws.h"
+#include "sim/session.h"
 #include "timing/gpu.h"
 #include "util/xalloc.h"
-#include <lauxlib.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char dbg_key = 'd';
-
-void dbg_init(struct dbg *d, struct ws_session *s, lua_State *L, bool driver,
-              bool reverse)
+void dbg_init(struct dbg *d, struct ws_session *s, bool driver, bool reverse)
 {
     memset(d, 0, sizeof *d);
     d->s = s;
-    d->L = d->cur = L;
-    d->co_ref = LUA_NOREF;
     d->driver = driver;
     d->fwarp = d->fsm = d->flane = 0;
     d->next_bp = 1;
@@ -34,8 +28,6 @@ void dbg_init(struct dbg *d, struct ws_session *s, lua_State *L, bool driver,
     d->ck.max = (size_t)config_i(&s->dev.cfg, CK_DEBUG_CHECKPOINTS);
     d->ck_interval = (uint64_t)config_i(&s->dev.cfg, CK_DEBUG_CHECKPOINT_INTERVAL);
     d->hook_budget = config_i(&s->dev.cfg, CK_LUA_HOOK_INSTRUCTIONS);
-    lua_pushlightuserdata(L, d);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &dbg_key);
     if (!s->dev.bus) {
         s->dev.bus = ws_xcalloc(1, sizeof *s->dev.bus);
         evbus_init(s->dev.bus);
@@ -80,60 +72,9 @@ void dbg_free(struct dbg *d)
     ckpt_clear(&d->ck);
     if (d->sub >= 0 && d->s->dev.bus)
         evbus_unsubscribe(d->s->dev.bus, d->sub);
-    lua_pushnil(d->L);
-    lua_rawsetp(d->L, LUA_REGISTRYINDEX, &dbg_key);
 }
 
-struct dbg *dbg_of(lua_State *L)
-{
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &dbg_key);
-    struct dbg *d = lua_touserdata(L, -1);
-    lua_pop(L, 1);
-    return d;
-}
 
-void dbg_stop_reset(struct dbg *d)
-{
-    free(d->stop.msg);
-    memset(&d->stop, 0, sizeof d->stop);
-}
-
-uint64_t dbg_cycle(const struct dbg *d)
-{
-    return d->s->dev.gpu ? gpu_cycle(d->s->dev.gpu) : 0;
-}
-
-void dbg_printf(struct dbg *d, const char *fmt, ...)
-{
-    if (d->quiet)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    if (d->capture) {
-        sb_vprintf(d->capture, fmt, ap);
-    } else {
-        vprintf(fmt, ap);
-        fflush(stdout);
-    }
-    va_end(ap);
-}
-
-/* ---- where a warp is ------------------------------------------------ */
-
-struct fwarp *dbg_warp(struct dbg *d, int sm, int slot, uint64_t *cta)
-{
-    struct gpu *g = d->s->dev.gpu;
-    if (!g || sm < 0 || slot < 0)
-        return NULL;
-    return gpu_warp(g, (uint32_t)sm, (uint32_t)slot, NULL, cta);
-}
-
-const struct kimage *dbg_kernel(struct dbg *d)
-{
-    struct gpu *g = d->s->dev.gpu;
-    const struct flaunch *L = g ? gpu_launch(g) : NULL;
-    return L ? L->k : NULL;
-}
 
 /* ---- breakpoints -------------------------------------------------- */
 
@@ -230,24 +171,14 @@ int dbg_bp_add(struct dbg *d, struct bp *b, char *err, size_t errlen)
     return b->id;
 }
 
-struct bp *dbg_bp(struct dbg *d, int id)
-{
-    for (size_t i = 0; i < d->bps.n; i++)
-        if (d->bps.v[i].id == id)
-            return &d->bps.v[i];
-    return NULL;
-}
-
 bool dbg_bp_delete(struct dbg *d, int id)
 {
     for (size_t i = 0; i < d->bps.n; i++) {
         if (d->bps.v[i].id != id)
             continue;
         struct bp *b = &d->bps.v[i];
-        if (b->fn_ref != LUA_NOREF && b->fn_ref != 0)
-            luaL_unref(d->L, LUA_REGISTRYINDEX, b->fn_ref);
-        if (b->cond_ref != LUA_NOREF && b->cond_ref != 0)
-            luaL_unref(d->L, LUA_REGISTRYINDEX, b->cond_ref);
+        dbg_release(d, b->fn_ref);
+        dbg_release(d, b->cond_ref);
         bp_free(b);
         memmove(b, b + 1, (d->bps.n - i - 1) * sizeof *b);
         d->bps.n--;
@@ -336,7 +267,7 @@ static void note_stop(struct dbg *d, enum stop_why why, int id,
 /* A breakpoint's hit passes its condition and ignore count. */
 static bool bp_counts(struct dbg *d, struct bp *b, const struct ws_event *e)
 {
-    if (b->cond_ref != LUA_NOREF && b->cond_ref != 0) {
+    if (b->cond_ref != DBG_NOREF && b->cond_ref != 0) {
         int r = dbg_call_hook(d, b, b->cond_ref, e);
         if (r <= 0)
             return false;
@@ -678,8 +609,10 @@ int dbg_simulate(struct dbg *d, struct req *own, struct ws_diag *diag)
             d->stop.why = STOP_NONE;
         }
         uint64_t now = dbg_cycle(d);
-        if (d->reverse && now >= d->ck_next && dbg_checkpoint(d, now))
-            continue;            /* restored: a mission changed the request */
+        if (d->reverse && now >= d->ck_next && dbg_checkpoint(d, now)) {
+            dbg_resubscribe(d);  /* restored: a mission changed the request */
+            continue;
+        }
         if (d->drv_active && !d->drv.met && d->drv.kind == REQ_CYCLES &&
             now >= d->drv.target) {
             d->drv.met = true;   /* already there */
@@ -701,6 +634,10 @@ int dbg_simulate(struct dbg *d, struct req *own, struct ws_diag *diag)
         }
         d->s->dev.bus->stop = false;
         after_cycle(d, now, dbg_cycle(d));
+        if (d->resub) {              /* a hook failed and was disabled */
+            d->resub = false;
+            dbg_resubscribe(d);
+        }
         if (st == DEV_DONE) {
             ret = settle(d, own);
             if (ret < 0) {

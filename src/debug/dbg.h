@@ -14,8 +14,8 @@
 #ifndef WS_DBG_H
 #define WS_DBG_H
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
-#include <lua.h>
 #include "debug/checkpoint.h"
 #include "timing/event.h"
 #include "util/diag.h"
@@ -24,6 +24,59 @@
 
 struct ws_session;
 struct kimage;
+struct dbg;
+
+/* ---- the script engine ------------------------------------------------- */
+
+/* No function: what compile returns on an error. */
+#define DBG_NOREF (-2)
+
+/* How much a call into scripts may do, and what to call it if it runs
+   out (the configuration key that sets the budget). */
+struct dbg_budget {
+    int64_t instructions;
+    const char *what, *key;
+};
+
+/* What a script function returned, as the debugger needs it. */
+enum dbg_text { DBG_TEXT_NONE, DBG_TEXT_PLAIN, DBG_TEXT_SHOW };
+struct dbg_value {
+    bool truth;                   /* true as a condition */
+    bool is_number;               /* a number (or a boolean: 0/1) in num */
+    double num;
+    const char *type;             /* its type's name */
+    char *text;                   /* with text asked for: it as text
+                                     (PLAIN: tostring; SHOW: tables
+                                     expanded); the caller frees it */
+};
+
+/*
+** The script engine the debugger drives: the scenario runs in it, and
+** breakpoint conditions, hooks, probes, watch expressions and console
+** code are functions of it referred to by int refs. The layer that owns
+** the scripting language installs it (lua/engine.c); the debugger knows
+** nothing else of it.
+*/
+struct dbg_engine {
+    /* Loads the scenario at path (it runs from the first resume). */
+    int (*load)(void *ctx, const char *path, struct ws_diag *diag);
+    /* Runs the scenario until it yields to the driver (0), finishes (1)
+       or fails (WS_ERR, or WS_FAIL for a failed check; diag filled). */
+    int (*resume)(void *ctx, struct ws_diag *diag);
+    /* An expression as a function returning its value (with_event: the
+       event is its argument `e`): a ref, or DBG_NOREF with err. */
+    int (*compile)(void *ctx, const char *expr, bool with_event, char *err,
+                   size_t errlen);
+    void (*release)(void *ctx, int ref);
+    /* Calls ref (with event e as its argument when not NULL) within the
+       budget; fills v. WS_OK, or WS_ERR with diag (position, traceback). */
+    int (*call)(void *ctx, int ref, const struct ws_event *e,
+                const struct dbg_budget *b, enum dbg_text text,
+                struct dbg_value *v, struct ws_diag *diag);
+    /* Runs console code, or the file it names (file true). */
+    int (*run)(void *ctx, const char *text, bool file,
+               const struct dbg_budget *b, struct ws_diag *diag);
+};
 
 enum bp_kind {
     BP_PC,        /* a warp reaches an instruction (before executing it) */
@@ -63,7 +116,8 @@ struct bp {
     /* BP_MEM */
     uint64_t addr, len;
     uint8_t *mold;
-    /* BP_EXPR, BP_HOOK: Lua function refs; condition */
+    /* BP_EXPR, BP_HOOK: script function refs (DBG_NOREF: none);
+       condition */
     int fn_ref, cond_ref;
     char *cond;
     char *old_val;                /* BP_EXPR: last value, as text */
@@ -131,10 +185,9 @@ enum scen_state { SC_NOT_STARTED, SC_SUSPENDED, SC_FINISHED };
 
 struct dbg {
     struct ws_session *s;
-    lua_State *L;                 /* the main state */
-    lua_State *cur;               /* the thread running now (hooks run on it) */
-    lua_State *co;                /* the scenario's coroutine */
-    int co_ref;
+    const struct dbg_engine *eng; /* the script engine (installed by the
+                                     scripting layer) and its state */
+    void *ectx;
     enum scen_state scen;
     int scen_rc;                  /* WS_OK / WS_FAIL / WS_ERR when finished */
     struct ws_diag scen_diag;
@@ -197,25 +250,31 @@ struct dbg {
     void (*save_ui)(struct dbg *d, struct strbuf *out);
     void (*load_ui)(struct dbg *d, const char *text, size_t len);
     uint64_t cmd_errors;          /* commands that failed */
+    const char *cmd_where;        /* where the command running came from
+                                     ("FILE:LINE:1"), for its errors */
     bool no_log;                  /* commands from Lua: not in the record */
     bool replaying;               /* re-applying commands after a restore */
     int64_t hook_budget;          /* Lua instructions per hook/probe call */
+    bool resub;                   /* the event subscription is stale (a
+                                     hook was disabled): redo it */
 };
 
 /*
-** Sets up a debugger on session s, whose Lua state is L (ws module open).
-** driver: commands will come from a user or a file. reverse: take
-** checkpoints (needs ckpt_supervise() first).
+** Sets up a debugger on session s; its script engine is installed next
+** (lua/engine.h: wslua_attach). driver: commands will come from a user or
+** a file. reverse: take checkpoints (needs ckpt_supervise() first).
 */
-void dbg_init(struct dbg *d, struct ws_session *s, lua_State *L, bool driver,
-              bool reverse);
+void dbg_init(struct dbg *d, struct ws_session *s, bool driver, bool reverse);
 void dbg_free(struct dbg *d);
-
-/* The debugger of a Lua state (NULL if none). */
-struct dbg *dbg_of(lua_State *L);
 
 /* Forgets the last stop (frees its message). */
 void dbg_stop_reset(struct dbg *d);
+
+/* The functional warp in a slot of an SM (NULL if none), with its CTA's
+   linear index; the kernel of the launch running (NULL if none). */
+struct fwarp;
+struct fwarp *dbg_warp(struct dbg *d, int sm, int slot, uint64_t *cta);
+const struct kimage *dbg_kernel(struct dbg *d);
 
 /* The next cycle to simulate (0 before the first launch). */
 uint64_t dbg_cycle(const struct dbg *d);
@@ -282,19 +341,23 @@ int dbg_record(const struct dbg *d, const char *path, const char *scenario,
 /* Loads the scenario as the coroutine the session runs. */
 int dbg_load_scenario(struct dbg *d, const char *path, struct ws_diag *diag);
 
-/* Compiles a Lua expression to a registry ref ("return (expr)"; with_event:
-   the event table is `e`); LUA_NOREF with err on a syntax error. */
+/* An expression of the script engine as a function ref (with_event: the
+   event is its argument `e`); DBG_NOREF with err on a syntax error. */
 int dbg_compile(struct dbg *d, const char *expr, bool with_event, char *err,
                 size_t errlen);
-
-/* Calls the function ref with the event payload as argument, under the
-   hook budget; returns its first result's truth, or -1 on error (printed). */
-int dbg_call_hook(struct dbg *d, struct bp *b, int ref,
-                  const struct ws_event *e);
-void dbg_push_event(lua_State *L, struct dbg *d, const struct ws_event *e);
-/* wslua_pcall on the main state under the hook budget (console Lua:
-   print, lua, display), so that a runaway line cannot eat the scenario's. */
-int dbg_pcall(struct dbg *d, int nargs, int nresults, const char *what,
-              struct ws_diag *diag);
+/* Forgets a function ref (DBG_NOREF is ignored). */
+void dbg_release(struct dbg *d, int ref);
+/*
+** Calls ref (the event as argument when e is not NULL) under the hook
+** budget (lua.hook_instructions): WS_OK with v filled, or WS_ERR after
+** printing "<what> failed ..." with the traceback.
+*/
+int dbg_script_call(struct dbg *d, int ref, const struct ws_event *e,
+                    const char *what, enum dbg_text text, struct dbg_value *v);
+/* Evaluates an expression once (print, display): WS_OK with its text in
+   *out (caller frees), or WS_ERR with the message in *out (*syntax: the
+   expression did not compile). */
+int dbg_script_eval(struct dbg *d, const char *expr, enum dbg_text text,
+                    const char *what, char **out, bool *syntax);
 
 #endif

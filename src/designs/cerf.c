@@ -351,7 +351,7 @@ static void *cerf_create(const struct seam_env *env)
         c->served_at[b] = UINT64_MAX;
     c->cyc = UINT64_MAX;
     mshr_init(&c->mshr, p->l1_mshrs, p->l1_mshr_merge);
-    missq_init(&c->mq, env->gpu, env->sm, p->l1_miss_queue);
+    missq_init(&c->mq, env->l2, env->sm, p->l1_miss_queue);
     cerf_events();
     c->ev_state = ev_lookup("cerf.state");
     c->ev_spill = ev_lookup("cerf.spill");

@@ -7,6 +7,7 @@
 #include "lua/scenario.h"
 #include "debug/cmd.h"
 #include "debug/dbg.h"
+#include "lua/engine.h"
 #include "lua/sandbox.h"
 #include "lua/ws.h"
 #include "util/fileio.h"
@@ -255,7 +256,8 @@ int scenario_run(const struct scenario_opts *o, struct scenario_result *r,
     bool driven = (o->commands || o->npre || o->driver) &&
                   !scenario_is_record(o->path);
     struct dbg d;
-    dbg_init(&d, &s, L, driven, o->reverse && driven);
+    dbg_init(&d, &s, driven, o->reverse && driven);
+    wslua_attach(&d, L);
     ws_invariant_hook(crash_replay, &d);
     int rc;
     if (scenario_is_record(o->path)) {
@@ -276,6 +278,7 @@ int scenario_run(const struct scenario_opts *o, struct scenario_result *r,
     struct ws_session_replay *rp = s.replay;
     s.replay = NULL;
     ws_invariant_hook(NULL, NULL);
+    wslua_detach(&d);
     dbg_free(&d);
     wslua_close(L);
     ws_session_free(&s);

@@ -11,6 +11,7 @@
 #include "debug/dbg-internal.h"
 #include "debug/inspect.h"
 #include "designs/registry.h"
+#include "lua/engine.h"
 #include "lua/sandbox.h"
 #include "util/xalloc.h"
 #include <inttypes.h>
@@ -21,7 +22,7 @@
 
 static struct dbg *D(lua_State *L)
 {
-    struct dbg *d = dbg_of(L);
+    struct dbg *d = wslua_dbg(L);
     if (!d)
         luaL_error(L, "the debugger is not available here");
     return d;
@@ -45,7 +46,7 @@ static void push_stop(lua_State *L, struct dbg *d)
         lua_setfield(L, -2, "id");
     }
     if (d->stop.has_ev) {
-        dbg_push_event(L, d, &d->stop.ev);
+        wslua_push_event(L, d, &d->stop.ev);
         lua_setfield(L, -2, "event");
     }
     if (d->stop.sm >= 0) {
@@ -99,18 +100,19 @@ static int results(lua_State *L, struct dbg *d, struct req *own, int kind)
 static int simulate(lua_State *L, int idx, int kind)
 {
     struct dbg *d = D(L);
+    struct wslua_engine *en = wslua_engine(L);
     struct req *own = lua_touserdata(L, idx);
     for (;;) {
-        lua_State *prev = d->cur;
-        d->cur = L;
+        lua_State *prev = en->cur;
+        en->cur = L;                 /* hooks run on this thread */
         struct ws_diag diag = { 0 };
         int r = dbg_simulate(d, own, &diag);
-        d->cur = prev;
+        en->cur = prev;
         if (r < 0)
             return wslua_raise_diag(L, &diag);
         if (r == 0)
             return results(L, d, own, kind);
-        if (L == d->co && lua_isyieldable(L))
+        if (L == en->co && lua_isyieldable(L))
             return lua_yieldk(L, 0, (lua_KContext)(idx * 4 + kind), sim_k);
         /* Nobody to hand the stop to from here (a coroutine of the
            scenario's own, a metamethod): carry on. */
@@ -186,7 +188,7 @@ static int l_pause(lua_State *L)
 {
     struct dbg *d = D(L);
     const char *msg = luaL_optstring(L, 1, NULL);
-    if (!d->driver || L != d->co || !lua_isyieldable(L) ||
+    if (!d->driver || L != wslua_engine(L)->co || !lua_isyieldable(L) ||
         (d->drv_active && d->drv.quiet_bps))   /* going somewhere: no stops */
         return 0;
     dbg_stop_reset(d);
@@ -352,7 +354,7 @@ static int l_on(lua_State *L)
     b.kind = BP_HOOK;
     b.sm = b.warp = b.cta = b.lane = -1;
     b.pc = -1;
-    b.cond_ref = LUA_NOREF;
+    b.cond_ref = DBG_NOREF;
     b.types = types;
     lua_pushvalue(L, 2);
     b.fn_ref = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -550,7 +552,7 @@ static int l_say(lua_State *L)
 /* print(...) through the debugger's output (silent while replaying). */
 static int l_print(lua_State *L)
 {
-    struct dbg *d = dbg_of(L);
+    struct dbg *d = wslua_dbg(L);
     int n = lua_gettop(L);
     struct strbuf b;
     sb_init(&b);

@@ -6,6 +6,7 @@
 ** sees the PTX file:line:col and the scenario line that caused them.
 */
 #include "lua/ws.h"
+#include "lua/preset-load.h"
 #include "config/preset.h"
 #include "lua/buffer.h"
 #include "lua/sandbox.h"
@@ -92,7 +93,7 @@ static int l_config(lua_State *L)
     caller(L, &file, &line);
     size_t keep = s->scen.n;
     struct ws_diag d = { 0 };
-    int rc = config_from_lua(L, 1, "", &s->scen, file, line, &d);
+    int rc = wslua_config_table(L, 1, "", &s->scen, file, line, &d);
     free(file);
     struct ws_config c;
     bool have = false;
@@ -356,31 +357,6 @@ static int l_launch(lua_State *L)
     return 0;
 }
 
-void ws_push_jv(lua_State *L, const struct jv *v)
-{
-    switch (v->kind) {
-    case JV_NULL: lua_pushnil(L); break;
-    case JV_BOOL: lua_pushboolean(L, v->u.b); break;
-    case JV_INT: lua_pushinteger(L, v->u.i); break;
-    case JV_NUM: lua_pushnumber(L, v->u.d); break;
-    case JV_STR: lua_pushstring(L, v->u.s); break;
-    case JV_ARR:
-        lua_createtable(L, (int)v->n, 0);
-        for (size_t i = 0; i < v->n; i++) {
-            ws_push_jv(L, v->items[i]);
-            lua_rawseti(L, -2, (lua_Integer)i + 1);
-        }
-        break;
-    case JV_OBJ:
-        lua_createtable(L, 0, (int)v->n);
-        for (size_t i = 0; i < v->n; i++) {
-            ws_push_jv(L, v->items[i]);
-            lua_setfield(L, -2, v->keys[i]);
-        }
-        break;
-    }
-}
-
 /* ws.check(cond [, msg [, level]]): level as in Lua's error(). */
 static int l_check(lua_State *L)
 {
@@ -459,138 +435,4 @@ void ws_open(lua_State *L, struct ws_session *s)
     lua_pushvalue(L, -2);
     lua_setfield(L, -2, "warpscope");
     lua_pop(L, 2);
-}
-
-int ws_session_init(struct ws_session *s, const struct config_assigns *cli,
-                    struct ws_diag *diag)
-{
-    memset(s, 0, sizeof *s);
-    for (size_t i = 0; cli && i < cli->n; i++)
-        config_assigns_add(&s->cli, cli->v[i].key, cli->v[i].value,
-                           cli->v[i].file, cli->v[i].line);
-    struct ws_config c;
-    if (config_resolve(&c, NULL, &s->cli, diag) != WS_OK) {
-        config_free(&c);
-        config_assigns_free(&s->cli);
-        return WS_ERR;
-    }
-    device_init(&s->dev, &c);
-    config_free(&c);
-    return WS_OK;
-}
-
-int ws_session_set(struct ws_session *s, const char *kv, struct ws_diag *d)
-{
-    if (s->dev.started)
-        return diag_error(d, NULL, 0, 0,
-                          "the configuration is fixed once a kernel has been launched");
-    size_t keep = s->cli.n;
-    if (config_assigns_parse(&s->cli, kv, d) != WS_OK)
-        return WS_ERR;
-    struct ws_config c;
-    if (config_resolve(&c, &s->scen, &s->cli, d) != WS_OK) {
-        config_free(&c);
-        while (s->cli.n > keep) {
-            struct config_assign *a = &s->cli.v[--s->cli.n];
-            free(a->key);
-            free(a->value);
-            free(a->file);
-        }
-        return WS_ERR;
-    }
-    device_reconfigure(&s->dev, &c);
-    config_free(&c);
-    return WS_OK;
-}
-
-/* Keys of the table at idx, sorted (Lua's own order is not reproducible
-   between runs). */
-static int key_cmp(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-void ws_lua_show(lua_State *L, int idx, struct strbuf *o, int depth)
-{
-    idx = lua_absindex(L, idx);
-    if (!lua_istable(L, idx) || depth > 2) {
-        if (lua_type(L, idx) == LUA_TSTRING)
-            sb_printf(o, "\"%s\"", lua_tostring(L, idx));
-        else
-            sb_puts(o, luaL_tolstring(L, idx, NULL)), lua_pop(L, 1);
-        return;
-    }
-    lua_Integer n = (lua_Integer)lua_rawlen(L, idx);
-    sb_puts(o, "{");
-    int shown = 0;
-    for (lua_Integer i = 1; i <= n && shown < 64; i++, shown++) {
-        sb_puts(o, i > 1 ? ", " : " ");
-        lua_rawgeti(L, idx, i);
-        ws_lua_show(L, -1, o, depth + 1);
-        lua_pop(L, 1);
-    }
-    size_t nk = 0, cap = 16;
-    char **keys = ws_xmalloc(cap * sizeof *keys);
-    lua_pushnil(L);
-    while (lua_next(L, idx)) {
-        lua_pop(L, 1);
-        if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 &&
-            lua_tointeger(L, -1) <= n)
-            continue;
-        if (nk == cap)
-            keys = ws_xrealloc(keys, (cap *= 2) * sizeof *keys);
-        lua_pushvalue(L, -1);
-        keys[nk++] = ws_xstrdup(luaL_tolstring(L, -1, NULL));
-        lua_pop(L, 2);
-    }
-    qsort(keys, nk, sizeof *keys, key_cmp);
-    for (size_t i = 0; i < nk; i++) {
-        if (shown++ < 64) {
-            sb_printf(o, "%s%s = ", shown > 1 ? ", " : " ", keys[i]);
-            lua_getfield(L, idx, keys[i]);
-            if (lua_isnil(L, -1)) {
-                lua_pop(L, 1);
-                char *end;
-                long long k = strtoll(keys[i], &end, 10);
-                if (!*end)
-                    lua_rawgeti(L, idx, k);
-                else
-                    lua_pushnil(L);
-            }
-            ws_lua_show(L, -1, o, depth + 1);
-            lua_pop(L, 1);
-        }
-        free(keys[i]);
-    }
-    free(keys);
-    if (shown > 64)
-        sb_puts(o, ", ...");
-    sb_puts(o, shown ? " }" : "}");
-}
-
-void ws_session_replay_free(struct ws_session_replay *r)
-{
-    if (!r)
-        return;
-    free(r->scenario);
-    for (size_t i = 0; i < r->nsets; i++)
-        free(r->sets[i]);
-    free(r->sets);
-    for (size_t i = 0; i < r->ncommands; i++)
-        free(r->commands[i]);
-    free(r->commands);
-    free(r);
-}
-
-void ws_session_free(struct ws_session *s)
-{
-    struct evbus *bus = s->own_bus ? s->dev.bus : NULL;
-    device_free(&s->dev);
-    free(bus);
-    ws_session_replay_free(s->replay);
-    free(s->scenario);
-    config_assigns_free(&s->cli);
-    config_assigns_free(&s->scen);
-    free(s->fail_msg);
-    free(s->fail_file);
 }

@@ -19,6 +19,7 @@ struct tinst_cache {
 
 struct gpu {
     struct tparams p;
+    struct l2_port port;      /* the SMs' way to L2 */
     const struct design *d;
     struct evbus *bus;
     uint64_t cycle;

@@ -17,12 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- the interface the L1s use --------------------------------------- */
-
-struct mreq_pool *gpu_pool(struct gpu *g)
-{
-    return &g->pool;
-}
+/* ---- the SMs' port to L2 (struct l2_port) ------------------------------ */
 
 /* The L2 slice owning addr: the DRAM channel's slices split its lines. */
 static uint32_t slice_of(const struct gpu *g, uint64_t addr)
@@ -32,14 +27,16 @@ static uint32_t slice_of(const struct gpu *g, uint64_t addr)
     return ch * g->slices_per_chan + (uint32_t)(within % g->slices_per_chan);
 }
 
-bool gpu_to_l2(struct gpu *g, uint32_t sm, int32_t r, uint64_t now)
+static bool to_l2(void *ctx, uint32_t sm, int32_t r, uint64_t now)
 {
+    struct gpu *g = ctx;
     uint32_t dst = g->p.nsm + slice_of(g, mreq_at(&g->pool, r)->addr);
     return icnt_send(&g->net, &g->pool, r, sm, dst, now);
 }
 
-uint64_t gpu_port_free(struct gpu *g, uint32_t sm)
+static uint64_t port_free(void *ctx, uint32_t sm)
 {
+    struct gpu *g = ctx;
     return icnt_src_free(&g->net, sm);
 }
 
@@ -60,6 +57,7 @@ struct gpu *gpu_new(const struct ws_config *cfg, const struct design *d,
     g->skip = config_b(cfg, CK_SIM_SKIP_IDLE);
     g->slices_per_chan = p.l2_slices / p.dram.channels;
     mreq_pool_init(&g->pool);
+    g->port = (struct l2_port){ &g->pool, g, to_l2, port_free };
     icnt_init(&g->net, p.nsm + p.l2_slices, p.icnt_flit, p.icnt_latency);
     g->dram = ws_xcalloc(p.dram.channels, sizeof *g->dram);
     for (uint32_t c = 0; c < p.dram.channels; c++)
@@ -70,7 +68,7 @@ struct gpu *gpu_new(const struct ws_config *cfg, const struct design *d,
                 g->dram[s / g->slices_per_chan]);
     g->sm = ws_xcalloc(p.nsm, sizeof *g->sm);
     for (uint32_t i = 0; i < p.nsm; i++)
-        sm_init(&g->sm[i], g, i, &g->p, d, cfg, bus, &g->cycle);
+        sm_init(&g->sm[i], i, &g->p, d, cfg, bus, &g->cycle, &g->port);
     return g;
 }
 

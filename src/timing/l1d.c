@@ -55,7 +55,7 @@ static void *l1d_create(const struct seam_env *env)
     l->env = *env;
     l->env.cfg = NULL;
     l1d_size(l, env->p->l1_size);
-    missq_init(&l->mq, env->gpu, env->sm, env->p->l1_miss_queue);
+    missq_init(&l->mq, env->l2, env->sm, env->p->l1_miss_queue);
     return l;
 }
 

@@ -2,9 +2,10 @@
 #include "timing/missq.h"
 #include "util/hash.h"
 
-void missq_init(struct missq *m, struct gpu *g, uint32_t sm, uint32_t limit)
+void missq_init(struct missq *m, const struct l2_port *l2, uint32_t sm,
+                uint32_t limit)
 {
-    *m = (struct missq){ .gpu = g, .sm = sm, .limit = limit };
+    *m = (struct missq){ .l2 = l2, .sm = sm, .limit = limit };
 }
 
 void missq_free(struct missq *m)
@@ -15,7 +16,7 @@ void missq_free(struct missq *m)
 struct mreq *missq_push(struct missq *m, enum mreq_kind kind, uint64_t addr,
                         uint32_t bytes, uint32_t tag)
 {
-    struct mreq_pool *pool = gpu_pool(m->gpu);
+    struct mreq_pool *pool = m->l2->pool;
     int32_t i = mreq_alloc(pool);
     struct mreq *r = mreq_at(pool, i);
     r->addr = addr;
@@ -31,7 +32,7 @@ struct mreq *missq_push(struct missq *m, enum mreq_kind kind, uint64_t addr,
 
 void missq_tick(struct missq *m, uint64_t now)
 {
-    if (m->q.n && gpu_to_l2(m->gpu, m->sm, ring_front(&m->q), now))
+    if (m->q.n && m->l2->send(m->l2->ctx, m->sm, ring_front(&m->q), now))
         ring_pop(&m->q);
 }
 
@@ -39,7 +40,7 @@ uint64_t missq_next_event(const struct missq *m, uint64_t now)
 {
     if (!m->q.n)
         return UINT64_MAX;
-    uint64_t t = gpu_port_free(m->gpu, m->sm);
+    uint64_t t = m->l2->free_at(m->l2->ctx, m->sm);
     return t > now ? t : now + 1;
 }
 

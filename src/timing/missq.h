@@ -3,8 +3,8 @@
 ** order, one per cycle when the SM's interconnect port is free, and the
 ** count of those still expecting a response. The baseline L1D and any
 ** design's own L1 share it (with mshr.h for the misses themselves), so a
-** new data array only decides what to request. Also the calls an L1 uses
-** to reach the rest of the GPU.
+** new data array only decides what to request. It reaches L2 through the
+** SM's struct l2_port (seams.h), which the GPU provides.
 */
 #ifndef WS_MISSQ_H
 #define WS_MISSQ_H
@@ -16,14 +16,17 @@
 #include "util/ring.h"
 
 struct missq {
-    struct gpu *gpu;
+    const struct l2_port *l2;
     uint32_t sm;
     RING(int32_t) q;              /* request indices, oldest first */
     uint32_t limit;               /* new requests stall beyond this */
     uint32_t outstanding;         /* reads and atomics expecting a response */
 };
 
-void missq_init(struct missq *m, struct gpu *g, uint32_t sm, uint32_t limit);
+/* A queue of SM sm's requests through port l2, new ones stalling beyond
+   limit. */
+void missq_init(struct missq *m, const struct l2_port *l2, uint32_t sm,
+                uint32_t limit);
 void missq_free(struct missq *m);
 
 /* No room for a new request (writebacks a fill forces are never
@@ -52,13 +55,5 @@ static inline uint32_t missq_pending(const struct missq *m)
 /* For inspection: miss_queue, miss_queue_limit. */
 void missq_describe(const struct missq *m, struct jv *o);
 void missq_hash(const struct missq *m, uint64_t *h);
-
-/* The request pool of the GPU an L1 belongs to. */
-struct mreq_pool *gpu_pool(struct gpu *g);
-/* Sends request r from SM sm toward the L2 slice owning its address;
-   false if the SM's interconnect port is busy this cycle. */
-bool gpu_to_l2(struct gpu *g, uint32_t sm, int32_t r, uint64_t now);
-/* Earliest cycle SM sm's interconnect port can send. */
-uint64_t gpu_port_free(struct gpu *g, uint32_t sm);
 
 #endif

@@ -31,6 +31,7 @@
 
 struct gpu;
 struct mreq;
+struct mreq_pool;
 struct cache;
 struct kimage;
 struct fmemrec;
@@ -49,12 +50,22 @@ struct seam_launch {
     uint32_t resident_ctas;
 };
 
+/* An SM's way to L2 (the GPU provides it; missq.h uses it): the
+   request pool, sending request r from SM sm's interconnect port (false:
+   the port is busy this cycle), and the earliest cycle the port sends. */
+struct l2_port {
+    struct mreq_pool *pool;
+    void *ctx;
+    bool (*send)(void *ctx, uint32_t sm, int32_t r, uint64_t now);
+    uint64_t (*free_at)(void *ctx, uint32_t sm);
+};
+
 /* What every part gets when it is made: its SM and the ways back. */
 struct seam_env {
     const struct tparams *p;
     uint32_t sm;
     struct evbus *bus;
-    struct gpu *gpu;              /* requests to L2 (missq.h) */
+    const struct l2_port *l2;     /* requests to L2 (missq.h) */
     uint64_t *cycle;              /* the GPU's cycle counter */
     /* The configuration, for a design's own keys: valid during create
        only (copy what is needed). */

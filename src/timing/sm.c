@@ -96,13 +96,12 @@ static void *make_part(struct sm *s, struct seam_env *env,
     return self;
 }
 
-void sm_init(struct sm *s, struct gpu *g, uint32_t id,
-             const struct tparams *p, const struct design *d,
-             const struct ws_config *cfg, struct evbus *bus, uint64_t *cycle)
+void sm_init(struct sm *s, uint32_t id, const struct tparams *p,
+             const struct design *d, const struct ws_config *cfg,
+             struct evbus *bus, uint64_t *cycle, const struct l2_port *l2)
 {
     memset(s, 0, sizeof *s);
     s->id = id;
-    s->g = g;
     s->p = p;
     s->bus = bus;
     s->g_cycle = cycle;
@@ -119,7 +118,7 @@ void sm_init(struct sm *s, struct gpu *g, uint32_t id,
         tq_init(&s->exec[c]);
     s->sp_free = ws_xcalloc(p->sp_units, sizeof *s->sp_free);
     s->sfu_free = ws_xcalloc(p->sfu_units, sizeof *s->sfu_free);
-    struct seam_env env = { .p = p, .sm = id, .bus = bus, .gpu = g,
+    struct seam_env env = { .p = p, .sm = id, .bus = bus, .l2 = l2,
                             .cycle = cycle, .cfg = cfg, .ctx = s,
                             .rf_done = on_rf_done, .mem_done = on_l1_done,
                             .wake = on_wake };

@@ -146,7 +146,6 @@ struct timed_item {               /* a memory operation answered at ready */
 
 struct sm {
     uint32_t id;
-    struct gpu *g;
     const struct tparams *p;
     struct evbus *bus;
     uint64_t *g_cycle;
@@ -205,9 +204,9 @@ struct sm {
 
 /* Builds the SM with design d's parts (a NULL register file or L1 part:
    the baseline's). */
-void sm_init(struct sm *s, struct gpu *g, uint32_t id,
-             const struct tparams *p, const struct design *d,
-             const struct ws_config *cfg, struct evbus *bus, uint64_t *cycle);
+void sm_init(struct sm *s, uint32_t id, const struct tparams *p,
+             const struct design *d, const struct ws_config *cfg,
+             struct evbus *bus, uint64_t *cycle, const struct l2_port *l2);
 void sm_free(struct sm *s);
 
 /* Can a CTA needing these resources start here now? */

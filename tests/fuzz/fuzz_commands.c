@@ -13,6 +13,7 @@
 ** FUZZ_VERBOSE=1 shows each input's output.
 */
 #include "fuzz-util.h"
+#include "lua/preset-load.h"
 #include "lua/scenario.h"
 #include "util/paths.h"
 #include "util/xalloc.h"
@@ -46,6 +47,7 @@ static void cleanup(void)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
+    wslua_use_for_presets();
     (void)argc;
     (void)argv;
     const char *dd = fuzz_datadir();

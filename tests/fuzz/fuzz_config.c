@@ -17,6 +17,7 @@
 ** Every resolved configuration is formatted and hashed.
 */
 #include "fuzz-util.h"
+#include "lua/preset-load.h"
 #include "config/preset.h"
 #include "lua/sandbox.h"
 #include <lauxlib.h>
@@ -31,6 +32,7 @@ static struct fuzz_file file;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
+    wslua_use_for_presets();
     (void)argc;
     (void)argv;
     fuzz_datadir();
@@ -82,7 +84,7 @@ static void as_scenario_table(const char *lua, const struct config_assigns *cli,
     if (luaL_loadbufferx(L, lua, strlen(lua), "@config.lua", "t") == LUA_OK &&
         wslua_pcall(L, 0, 1, &d) == WS_OK && lua_istable(L, -1)) {
         struct config_assigns scen = { 0 };
-        if (config_from_lua(L, -1, "", &scen, "config.lua", 1, &d) == WS_OK) {
+        if (wslua_config_table(L, -1, "", &scen, "config.lua", 1, &d) == WS_OK) {
             struct ws_config c;
             if (config_resolve(&c, &scen, cli, &d) == WS_OK)
                 use_config(&c, b);

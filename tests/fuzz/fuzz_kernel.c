@@ -10,6 +10,7 @@
 ** errors; the budget is 2000 warp-instructions per launch.
 */
 #include "fuzz-util.h"
+#include "lua/preset-load.h"
 #include "config/preset.h"
 #include "sim/device.h"
 #include "util/xalloc.h"
@@ -27,6 +28,7 @@ static struct ws_config cfg;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
+    wslua_use_for_presets();
     (void)argc;
     (void)argv;
     fuzz_datadir();

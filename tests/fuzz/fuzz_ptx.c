@@ -8,6 +8,7 @@
 ** mapping. Errors are rendered as the CLI would. Nothing is run.
 */
 #include "fuzz-util.h"
+#include "lua/preset-load.h"
 #include "compile/intervals.h"
 #include "compile/print.h"
 #include "compile/rtmap.h"
@@ -24,6 +25,7 @@ static struct ws_config cfg;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
+    wslua_use_for_presets();
     (void)argc;
     (void)argv;
     fuzz_datadir();

@@ -28,6 +28,7 @@
 ** diagnostic, which helps when reproducing a finding.
 */
 #include "fuzz-util.h"
+#include "lua/preset-load.h"
 #include "lua/scenario.h"
 #include "util/paths.h"
 #include "util/xalloc.h"
@@ -90,6 +91,7 @@ static void remove_scratch(void)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
+    wslua_use_for_presets();
     (void)argc;
     (void)argv;
     const char *dd = fuzz_datadir();

@@ -5,6 +5,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include "harness.h"
+#include "lua/preset-load.h"
 #include "compile/image.h"
 #include "config/preset.h"
 #include "ptx/parse.h"
@@ -16,6 +17,7 @@
 int th_init(struct th *t, const char *const *sets)
 {
     memset(t, 0, sizeof *t);
+    wslua_use_for_presets();
     struct config_assigns a = { 0 };
     for (int i = 0; sets && sets[i]; i++)
         if (config_assigns_parse(&a, sets[i], &t->diag))

@@ -6,6 +6,7 @@
 #include <cmocka.h>
 #include <string.h>
 #include "config/preset.h"
+#include "lua/preset-load.h"
 
 static void test_defaults_valid(void **state)
 {
@@ -119,6 +120,7 @@ static void test_help_lists_every_key(void **state)
 
 int main(void)
 {
+    wslua_use_for_presets();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_defaults_valid),
         cmocka_unit_test(test_set_and_errors),

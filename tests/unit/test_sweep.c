@@ -13,6 +13,7 @@
 #include <cmocka.h>
 #include "cli/sweep-file.c"
 #include "cli/sweep.c"
+#include "lua/preset-load.h"
 
 void cli_print_diag(const struct ws_diag *d)
 {
@@ -427,6 +428,7 @@ static void test_exit_records(void **state)
 
 int main(void)
 {
+    wslua_use_for_presets();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_json_values),
         cmocka_unit_test(test_json_errors),
