@@ -111,8 +111,14 @@ static void addresses(struct fctx *x, struct fwarp *w, const struct kop *o,
     } else {
         memset(v, 0, sizeof(lanes_t));
     }
-    for (int l = 0; l < WS_WARP; l++)
-        v[l] += o->imm;
+    /* the sum wraps at the base register's width, as on the hardware: a
+       32-bit base plus an offset stays a 32-bit address */
+    if (o->slot >= 0 && o->nslot == 1)
+        for (int l = 0; l < WS_WARP; l++)
+            v[l] = (uint32_t)(v[l] + (uint64_t)o->imm);
+    else
+        for (int l = 0; l < WS_WARP; l++)
+            v[l] += (uint64_t)o->imm;
 }
 
 /*
@@ -206,7 +212,7 @@ static bool fast_ldst32(struct fctx *x, struct fwarp *w, const struct kinst *ki,
             addr[l] = (lo[l] | (uint64_t)hi[l] << 32) + ao->imm;
     } else {
         for (int l = 0; l < WS_WARP; l++)
-            addr[l] = lo[l] + ao->imm;
+            addr[l] = (uint32_t)(lo[l] + (uint64_t)ao->imm);
     }
     uint8_t *ptr[WS_WARP];
     if (!fast_pointers(x, w, ki->space, addr, m, 4, store, ptr))

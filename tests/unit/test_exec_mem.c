@@ -271,6 +271,43 @@ static void test_shared_exchange_two_warps(void **state)
         assert_int_equal(out[t], (63 - t) * 7 + 1);
 }
 
+/* A 32-bit base register plus an offset is a 32-bit address: the sum
+   wraps at 2^32 as on the hardware (nvcc writes [%r + imm] with a base
+   below the shared variable for tiled kernels). Both the whole-warp path
+   (a full mask) and the lane-by-lane path (half the lanes) are taken. */
+static const char wrap_ptx[] = HDR
+    ".visible .entry wrap(.param .u64 out)\n"
+    "{\n"
+    " .shared .align 4 .b8 s[128];\n"
+    " .reg .b32 %r<8>;\n .reg .b64 %rd<4>;\n .reg .pred %p1;\n"
+    " mov.u32 %r1, %tid.x;\n"
+    " mov.u32 %r2, s;\n"
+    " shl.b32 %r3, %r1, 2;\n"
+    " add.s32 %r4, %r2, %r3;\n"
+    " add.s32 %r5, %r4, -64;\n"
+    " st.shared.u32 [%r5+64], %r1;\n"
+    " setp.lt.u32 %p1, %r1, 16;\n"
+    " @%p1 st.shared.u32 [%r5+64], %r3;\n"
+    " bar.sync 0;\n"
+    " ld.shared.u32 %r6, [%r4];\n"
+    " ld.param.u64 %rd1, [out];\n"
+    " mul.wide.u32 %rd3, %r1, 4;\n"
+    " add.s64 %rd2, %rd1, %rd3;\n"
+    " st.global.u32 [%rd2], %r6;\n"
+    " ret;\n}\n";
+
+static void test_address_wraps_at_32_bits(void **state)
+{
+    (void)state;
+    load(wrap_ptx);
+    uint32_t out[32];
+    uint64_t o = buf(NULL, sizeof out);
+    run("wrap", 32, &o, 1);
+    th_read(&T, o, out, sizeof out);
+    for (uint32_t t = 0; t < 32; t++)
+        assert_int_equal(out[t], t < 16 ? 4 * t : t);
+}
+
 /* Local memory is private per thread. */
 static const char local_ptx[] = HDR
     ".visible .entry loc(.param .u64 out)\n"
@@ -963,6 +1000,7 @@ int main(void)
         T_(test_vector_ld_st),
         T_(test_generic_addressing),
         T_(test_shared_exchange_two_warps),
+        T_(test_address_wraps_at_32_bits),
         T_(test_local_private),
         T_(test_atom_add_same_address),
         T_(test_atom_add_64_and_float),
