@@ -60,25 +60,7 @@ ta:write(function() return 320.0 + (rng() % 20480) / 1024.0 end)           -- 32
 local p = power:read()
 
 -- The cells checked after each launch.
-local samples = {}
-if size == "paper" then
-  local corners = { { 0, 0 }, { 0, cols - 1 }, { rows - 1, 0 }, { rows - 1, cols - 1 } }
-  for s = 0, 1023 do
-    if s < 4 then
-      samples[#samples + 1] = corners[s + 1]
-    elseif s < 36 then                  -- the four edges
-      local k, e = s - 4, (s - 4) % 4
-      local a = (k * 67) % n
-      samples[#samples + 1] = ({ { 0, a }, { rows - 1, a }, { a, 0 }, { a, cols - 1 } })[e + 1]
-    else
-      samples[#samples + 1] = { (s * 331) % rows, (s * 197 + s // 7) % cols }
-    end
-  end
-else
-  for i = 0, rows - 1 do
-    for j = 0, cols - 1 do samples[#samples + 1] = { i, j } end
-  end
-end
+local samples = v.spread2d(rows, cols, size == "paper" and 1024 or rows * cols)
 
 -- Temperature of cell (i, j) after k steps from t0 (1-based table), with a
 -- memo per step: the kernel's exact float32 sequence.

@@ -78,12 +78,7 @@ end
 collectgarbage()
 
 -- The points whose assignment is checked.
-local samples = {}
-if size == "paper" then
-  for s = 0, 2047 do samples[#samples + 1] = (s * 64 + (s * 37) % 64) % npoints end
-else
-  for p = 0, npoints - 1 do samples[#samples + 1] = p end
-end
+local samples = v.spread(npoints, size == "paper" and 2048 or npoints)
 
 local centres = {}
 for k = 1, nc * nf do centres[k] = feat[k] end        -- the first nc points

@@ -148,8 +148,8 @@ if size == "paper" then
   -- Backward error on samples.
   local bad, first, worst = 0, nil, 0
   local gamma = 2 * n * 2.0 ^ -24
-  for s = 0, 2047 do
-    local i, j = (s * 397 + s // 5) % n, (s * 211 + 7) % n
+  for _, c in ipairs(v.spread2d(n, n, 2048)) do
+    local i, j = c[1], c[2]
     local lu, mag = 0.0, 0.0
     for kk = 0, math.min(i, j) do
       local l = kk == i and 1.0 or got[i * n + kk + 1]

@@ -25,8 +25,9 @@
 -- (the fma and division order of srad.ptx, divisions and the reciprocal
 -- correctly rounded), compared exactly for both kernels of every
 -- iteration: every pixel at test size; at paper size 2,048 pixels per
--- iteration spread over the image (the four corners, edges and block
--- edges included), from the image read back before the iteration.
+-- iteration spread over the image (verify.spread2d: the corners and 128
+-- pixels of each edge included), from the image read back before the
+-- iteration.
 local v = require "verify"
 
 local size = ws.config()["workload.size"]
@@ -49,27 +50,7 @@ local dW, dE = ws.alloc("f32", n), ws.alloc("f32", n)
 J:write(function() return math.exp((rng() >> 7) / (1 << 24)) end)
 
 -- The pixels checked per iteration.
-local samples = {}
-if size == "paper" then
-  local corners = { { 0, 0 }, { 0, cols - 1 }, { rows - 1, 0 }, { rows - 1, cols - 1 } }
-  for s = 0, 2047 do
-    if s < 4 then
-      samples[#samples + 1] = corners[s + 1]
-    elseif s < 68 then                   -- the image edges
-      local a, e = ((s - 4) * 97) % rows, s % 4
-      samples[#samples + 1] = ({ { 0, a }, { rows - 1, a }, { a, 0 }, { a, cols - 1 } })[e + 1]
-    elseif s < 132 then                  -- block edges
-      local bi, bj = (s * 37) % (rows // BS), (s * 53) % (cols // BS)
-      samples[#samples + 1] = { bi * BS + (s % 2) * (BS - 1), bj * BS + ((s // 2) % 2) * (BS - 1) }
-    else
-      samples[#samples + 1] = { (s * 331 + s // 3) % rows, (s * 587) % cols }
-    end
-  end
-else
-  for i = 0, rows - 1 do
-    for j = 0, cols - 1 do samples[#samples + 1] = { i, j } end
-  end
-end
+local samples = v.spread2d(rows, cols, size == "paper" and 2048 or n)
 
 local m = ws.load_ptx("srad.ptx")
 local grid = { cols // BS, rows // BS }

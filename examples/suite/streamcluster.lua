@@ -98,12 +98,7 @@ local work = ws.alloc("f32", n * (KMAX + 1))
 local table_d = ws.alloc("s32", n)
 local switch = ws.alloc("u8", n)
 
-local samples = {}
-if size == "paper" then
-  for s = 0, 2047 do samples[#samples + 1] = (s * 32 + (s * 13) % 32) % n end
-else
-  for i = 0, n - 1 do samples[#samples + 1] = i end
-end
+local samples = v.spread(n, size == "paper" and 2048 or n)
 
 local m = ws.load_ptx("streamcluster.ptx")
 local centres = {}                        -- open centres (point indices), in slot order
