@@ -42,6 +42,17 @@ struct record {
     int value;
 };
 
+// One level of the descent: the thread whose slot of node n brackets key
+// records the child in *next.
+__device__ __forceinline__ void descend(const knode *n, int thid, int key, long knodes_elem,
+                                        long *next)
+{
+    if (n->keys[thid] <= key && n->keys[thid + 1] > key) {
+        if (n->indices[thid] < knodes_elem)
+            *next = n->indices[thid];
+    }
+}
+
 extern "C" __global__ void btree_find_k(long height, const knode *knodes, long knodes_elem,
                                         const record *records, long *curr, long *offset,
                                         const int *keys, record *ans)
@@ -49,11 +60,7 @@ extern "C" __global__ void btree_find_k(long height, const knode *knodes, long k
     int thid = threadIdx.x;
     int bid = blockIdx.x;
     for (int i = 0; i < height; i++) {
-        const knode *n = &knodes[curr[bid]];
-        if (n->keys[thid] <= keys[bid] && n->keys[thid + 1] > keys[bid]) {
-            if (n->indices[thid] < knodes_elem)
-                offset[bid] = n->indices[thid];
-        }
+        descend(&knodes[curr[bid]], thid, keys[bid], knodes_elem, &offset[bid]);
         __syncthreads();
         if (thid == 0)
             curr[bid] = offset[bid];
@@ -72,16 +79,8 @@ extern "C" __global__ void btree_find_range(long height, const knode *knodes, lo
     int thid = threadIdx.x;
     int bid = blockIdx.x;
     for (int i = 0; i < height; i++) {
-        const knode *a = &knodes[curr[bid]];
-        if (a->keys[thid] <= start[bid] && a->keys[thid + 1] > start[bid]) {
-            if (a->indices[thid] < knodes_elem)
-                offset[bid] = a->indices[thid];
-        }
-        const knode *b = &knodes[last[bid]];
-        if (b->keys[thid] <= end[bid] && b->keys[thid + 1] > end[bid]) {
-            if (b->indices[thid] < knodes_elem)
-                offset_2[bid] = b->indices[thid];
-        }
+        descend(&knodes[curr[bid]], thid, start[bid], knodes_elem, &offset[bid]);
+        descend(&knodes[last[bid]], thid, end[bid], knodes_elem, &offset_2[bid]);
         __syncthreads();
         if (thid == 0) {
             curr[bid] = offset[bid];

@@ -30,6 +30,19 @@
 // three divisions per pixel (div.rn, long latency).
 #define BS 16
 
+// The halo of the block whose top-left pixel is `corner`: the row below it
+// (its own last row at the image's bottom edge) and the column to its
+// right (its own last column at the right edge), element tx / ty.
+__device__ __forceinline__ float below(const float *a, int corner, int cols, int tx, bool edge)
+{
+    return edge ? a[corner + cols * (BS - 1) + tx] : a[corner + cols * BS + tx];
+}
+
+__device__ __forceinline__ float right(const float *a, int corner, int cols, int ty, bool edge)
+{
+    return edge ? a[corner + cols * ty + BS - 1] : a[corner + cols * ty + BS];
+}
+
 extern "C" __global__ void srad_coeff(float *dE, float *dW, float *dN, float *dS,
                                       const float *J, float *C, int cols, int rows,
                                       float q0sqr)
@@ -44,13 +57,11 @@ extern "C" __global__ void srad_coeff(float *dE, float *dW, float *dN, float *dS
 
     // The row above and below the block (clamped at the image edge).
     north[ty][tx] = by == 0 ? J[BS * bx + tx] : J[corner - cols + tx];
-    south[ty][tx] = by == gridDim.y - 1 ? J[corner + cols * (BS - 1) + tx]
-                                        : J[corner + cols * BS + tx];
+    south[ty][tx] = below(J, corner, cols, tx, by == gridDim.y - 1);
     __syncthreads();
     // The column left and right of the block (clamped).
     west[ty][tx] = bx == 0 ? J[corner + cols * ty] : J[corner + cols * ty - 1];
-    east[ty][tx] = bx == gridDim.x - 1 ? J[corner + cols * ty + BS - 1]
-                                       : J[corner + cols * ty + BS];
+    east[ty][tx] = right(J, corner, cols, ty, bx == gridDim.x - 1);
     __syncthreads();
     temp[ty][tx] = J[index];
     __syncthreads();
@@ -89,11 +100,9 @@ extern "C" __global__ void srad_update(const float *dE, const float *dW, const f
 
     temp[ty][tx] = J[index];
     __syncthreads();
-    south_c[ty][tx] = by == gridDim.y - 1 ? C[corner + cols * (BS - 1) + tx]
-                                          : C[corner + cols * BS + tx];
+    south_c[ty][tx] = below(C, corner, cols, tx, by == gridDim.y - 1);
     __syncthreads();
-    east_c[ty][tx] = bx == gridDim.x - 1 ? C[corner + cols * ty + BS - 1]
-                                         : C[corner + cols * ty + BS];
+    east_c[ty][tx] = right(C, corner, cols, ty, bx == gridDim.x - 1);
     __syncthreads();
     c_tile[ty][tx] = C[index];
     __syncthreads();
