@@ -5,6 +5,8 @@
 --   v.close(got, want, "T", rtol, atol)     |g - w| <= atol + rtol * |w|
 --   local rng = v.lcg(42); rng()            deterministic integers in [0, 2^31)
 --   v.fma32(a, b, c)                        float32 fused multiply-add a*b+c
+--   v.spread(n, count)                      indices to check, spread over 0..n-1
+--   v.spread2d(rows, cols, count)           cells {i, j} to check: corners, edges, inside
 --
 -- got and want are 1-based tables of the same length (as returned by
 -- buffer:read()). If any element differs the helpers call
@@ -123,6 +125,51 @@ function verify.fma32(a, b, c)
   else
     return math.min(r, o)
   end
+end
+
+-- Which outputs a large workload checks: `count` distinct 0-based indices
+-- spread over 0 .. n-1, the first and the last included, one in each of
+-- `count` equal stretches at a deterministic offset (so that neither a
+-- fixed stride nor a power of two hides a bug). All n indices, in order,
+-- when count >= n. Returns a 1-based table.
+function verify.spread(n, count)
+  local out = {}
+  if count <= 0 then
+    return out
+  elseif count >= n then
+    for i = 0, n - 1 do out[i + 1] = i end
+    return out
+  end
+  for s = 0, count - 1 do
+    local lo, hi = s * n // count, (s + 1) * n // count      -- the stretch [lo, hi)
+    out[s + 1] = lo + (s * 7919) % (hi - lo)
+  end
+  out[1], out[count] = 0, n - 1
+  return out
+end
+
+-- The same for a rows x cols grid: cells {i, j} (0-based) where edge
+-- handling goes wrong first, then the inside: the four corners, up to
+-- count/16 cells along each edge, and the rest spread over the grid in
+-- row-major order (a cell may appear twice). Every cell, row by row, when
+-- count >= rows * cols.
+function verify.spread2d(rows, cols, count)
+  local out = {}
+  local function add(i, j) out[#out + 1] = { i, j } end
+  if count >= rows * cols then
+    for i = 0, rows - 1 do
+      for j = 0, cols - 1 do add(i, j) end
+    end
+    return out
+  end
+  add(0, 0); add(0, cols - 1); add(rows - 1, 0); add(rows - 1, cols - 1)
+  local e = math.min(count // 16, rows, cols)
+  for _, i in ipairs(verify.spread(rows, e)) do add(i, 0); add(i, cols - 1) end
+  for _, j in ipairs(verify.spread(cols, e)) do add(0, j); add(rows - 1, j) end
+  for _, k in ipairs(verify.spread(rows * cols, math.max(0, count - #out))) do
+    add(k // cols, k % cols)
+  end
+  return out
 end
 
 return verify
