@@ -1,5 +1,6 @@
 /* canvas.c - clipped drawing on the curses screen (see ui.h). */
 #include "ui.h"
+#include "debug/inspect.h"
 #include "sim/device.h"
 #include "util/jval.h"
 #include <curses.h>
@@ -138,7 +139,7 @@ void ui_explain(const struct canvas *c, const struct ws_device *dev,
     if (!device_timing(dev))
         cv_print(c, 0, 0, UC_DIM, false,
                  "sim.mode = functional: no timing model, no %s to show.", what);
-    else if (!dev->gpu)
+    else if (!inspect_live(dev))
         cv_print(c, 0, 0, UC_DIM, false,
                  "No kernel has run yet: %s with the first launch.", appears);
     else

@@ -1,8 +1,8 @@
 /* layout.c - named layouts and the arrangement of panes (see layout.h). */
 #include "layout.h"
 #include "config/config.h"
+#include "debug/inspect.h"
 #include "sim/device.h"
-#include "timing/seams.h"
 #include "lua/ws.h"
 #include "util/xalloc.h"
 #include <lauxlib.h>
@@ -86,22 +86,22 @@ static int load_saved(void)
 /* The layout follows the design (which a scenario may choose after the
    TUI opened) until the user picks one or a saved one applies. */
 static bool follow = true;
-static const struct design *laid_for;
+static const char *laid_for;      /* the design the layout was chosen for */
 
-static int design_layout(const struct design *ds)
+static int design_layout(const struct ws_device *dev)
 {
-    int own = ds && ds->layout ? find(ds->layout) : -1;
+    int own = find(inspect_design_layout(dev));
     return own >= 0 ? own : 0;
 }
 
 void layout_follow(struct pane p[NPANES], struct dbg *d)
 {
-    const struct design *ds = device_design(&d->s->dev);
-    if (!follow || ds == laid_for)
+    const char *name = inspect_design_name(&d->s->dev);
+    if (!follow || strcmp(name, laid_for) == 0)
         return;
-    laid_for = ds;
+    laid_for = name;
     bool hidden[NPANES];
-    apply(design_layout(ds), hidden);
+    apply(design_layout(&d->s->dev), hidden);
     for (int i = 0; i < NPANES; i++)
         p[i].hidden = hidden[i];
 }
@@ -109,11 +109,10 @@ void layout_follow(struct pane p[NPANES], struct dbg *d)
 void layout_init(struct pane p[NPANES], struct dbg *d)
 {
     bool hidden[NPANES];
-    const struct design *ds = device_design(&d->s->dev);
     int saved = load_saved();
     follow = saved < 0;
-    laid_for = ds;
-    apply(saved >= 0 ? saved : design_layout(ds), hidden);
+    laid_for = inspect_design_name(&d->s->dev);
+    apply(saved >= 0 ? saved : design_layout(&d->s->dev), hidden);
     for (int i = 0; i < NPANES; i++) {
         memset(&p[i], 0, sizeof p[i]);
         p[i].cls = classes[i];

@@ -223,7 +223,7 @@ static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
         return;
     const struct ws_device *dev = &x->d->s->dev;
     char err[160] = "";
-    struct jv *l1 = dev->gpu ? inspect_l1(dev, x->sm, err, sizeof err) : NULL;
+    struct jv *l1 = inspect_live(dev) ? inspect_l1(dev, x->sm, err, sizeof err) : NULL;
     if (!l1) {
         ui_explain(c, dev, "L1D", "the L1D appears", err);
         return;
@@ -277,7 +277,7 @@ static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
 static bool geometry(const struct ui_ctx *x, int *sets, int *ways)
 {
     const struct ws_device *dev = &x->d->s->dev;
-    struct jv *l1 = dev->gpu ? inspect_l1(dev, x->sm, NULL, 0) : NULL;
+    struct jv *l1 = inspect_live(dev) ? inspect_l1(dev, x->sm, NULL, 0) : NULL;
     *sets = l1 ? (int)ui_jint(l1, "sets", 0) : 0;
     *ways = l1 ? (int)ui_jint(l1, "ways", 0) : 0;
     jv_free(l1);

@@ -146,7 +146,7 @@ static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
         return;
     const struct ws_device *dev = &x->d->s->dev;
     char err[160] = "";
-    struct jv *v = dev->gpu ? inspect_design(dev, x->sm, NULL, err, sizeof err)
+    struct jv *v = inspect_live(dev) ? inspect_design(dev, x->sm, NULL, err, sizeof err)
                             : NULL;
     if (!v) {
         ui_explain(c, dev, "design structure", "the design's structure appears",

@@ -19,7 +19,6 @@
 #include "ui.h"
 #include "debug/inspect.h"
 #include "lua/ws.h"
-#include "timing/gpu.h"
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
@@ -91,8 +90,8 @@ static void geometry(struct geo *g, int banks, int w, const struct ws_device *de
         g->shown = 0;
     g->warp_reg = strcmp(config_enum_name(&dev->cfg, CK_RF_BANK_MAP, buf, sizeof buf),
                          "reg") != 0;
-    const struct flaunch *L = dev->gpu ? gpu_launch(dev->gpu) : NULL;
-    g->nregs = L && L->k ? (int)L->k->nslots : 0;
+    const struct kimage *k = inspect_kernel(dev);
+    g->nregs = k ? (int)k->nslots : 0;
 }
 
 /* The register of warp slot w in bank b, entry row j (or -1). */
@@ -230,10 +229,10 @@ static void entries(struct pane *p, const struct canvas *c, int top, int rows,
                     const struct ui_ctx *x)
 {
     const struct ws_device *dev = &x->d->s->dev;
-    const struct flaunch *L = dev->gpu ? gpu_launch(dev->gpu) : NULL;
+    const struct kimage *k = inspect_kernel(dev);
     struct jv *ws = inspect_warps(dev, x->sm, NULL, 0);
     int per = g->nregs > 0 && g->banks > 0 ? (g->nregs + g->banks - 1) / g->banks : 0;
-    if (!ws || ws->n == 0 || per == 0 || !L) {
+    if (!ws || ws->n == 0 || per == 0 || !k) {
         cv_print(c, top, 0, UC_DIM, false, "no resident warps: the entries fill when a kernel runs");
         jv_free(ws);
         return;
@@ -253,7 +252,7 @@ static void entries(struct pane *p, const struct canvas *c, int top, int rows,
             break;
         /* order: the focused warp, then the others in slot order */
         int idx = fi < 0 ? wi : wi == 0 ? fi : wi <= fi ? wi - 1 : wi;
-        entry_row(c, top + r, g, ws->items[idx], cols, L->k, n % per, idx == fi);
+        entry_row(c, top + r, g, ws->items[idx], cols, k, n % per, idx == fi);
     }
     jv_free(ws);
 }
@@ -383,7 +382,7 @@ static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
         return;
     const struct ws_device *dev = &x->d->s->dev;
     char err[160] = "";
-    struct jv *bk = dev->gpu ? inspect_banks(dev, x->sm, err, sizeof err) : NULL;
+    struct jv *bk = inspect_live(dev) ? inspect_banks(dev, x->sm, err, sizeof err) : NULL;
     if (!bk) {
         ui_explain(c, dev, "register banks", "the banks appear", err);
         return;

@@ -18,7 +18,6 @@
 #include "compile/print.h"
 #include "debug/inspect.h"
 #include "lua/ws.h"
-#include "timing/gpu.h"
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,30 +38,8 @@ struct view {
    the first kernel of the last module loaded. */
 static bool view_of(const struct ws_device *dev, struct view *v)
 {
-    const struct flaunch *L = dev->gpu ? gpu_launch(dev->gpu) : NULL;
     memset(v, 0, sizeof *v);
-    if (L && L->k) {
-        v->k = L->k;
-        v->mod = L->k->mod;
-        v->running = true;
-        return v->mod != NULL;
-    }
-    if (dev->modules.n == 0)
-        return false;
-    size_t mi = dev->modules.n - 1;
-    int ki = 0;
-    if (dev->queue.n > 0) {
-        const struct dev_launch *q = &dev->queue.v[dev->queue.n - 1];
-        if (q->module >= 0 && (size_t)q->module < dev->modules.n) {
-            mi = (size_t)q->module;
-            ki = q->kernel;
-        }
-    }
-    const struct dev_module *m = &dev->modules.v[mi];
-    v->mod = m->mod;
-    if (ki >= 0 && ki < m->nkernels)
-        v->k = m->kernels[ki];
-    return v->mod != NULL;
+    return inspect_shown_kernel(dev, &v->k, &v->mod, &v->running);
 }
 
 static int nlines(const struct view *v)

@@ -7,8 +7,8 @@
 ** debugger's probes, changes nothing but its scroll position.
 */
 #include "ui.h"
+#include "debug/inspect.h"
 #include "lua/ws.h"
-#include "timing/gpu.h"
 #include <curses.h>
 #include <math.h>
 #include <stdio.h>
@@ -107,7 +107,7 @@ static int counters(const struct canvas *c, const struct ws_device *dev,
     struct jv *st = device_stats(dev);
     char v[48], extra[64];
     uint64_t wi = warp_insts(st);
-    bool timed = dev->gpu != NULL;
+    bool timed = inspect_live(dev);
     if (timed)
         sample(now, wi);
     if (timed)
@@ -125,7 +125,7 @@ static int counters(const struct canvas *c, const struct ws_device *dev,
     /* the statistics' IPC covers finished kernels; while one runs, count
        the cycles so far */
     double ipc = num(st, NULL, "ipc");
-    if (timed && now > 0 && dev->gpu && gpu_running(dev->gpu))
+    if (timed && now > 0 && inspect_kernel(dev))
         ipc = (double)wi / (double)now;
     snprintf(v, sizeof v, "%.3f", ipc);
     extra[0] = '\0';
@@ -200,12 +200,12 @@ static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
         return;
     const struct ws_device *dev = &x->d->s->dev;
     int row = 0;
-    if (device_timing(dev) && !dev->gpu) {
+    if (device_timing(dev) && !inspect_live(dev)) {
         cv_print(c, row++, 0, UC_DIM, false, "No statistics yet: nothing has run.");
     } else {
         struct canvas top = *c;
         row = counters(&top, dev, dbg_cycle(x->d));
-        if (row < c->h - 1 && dev->gpu)
+        if (row < c->h - 1 && inspect_live(dev))
             ipc_line(c, row++);
     }
     if (row >= c->h)

@@ -96,7 +96,7 @@ static void explain(const struct canvas *c, const struct ws_device *dev,
     char msg[256];
     if (!device_timing(dev))
         snprintf(msg, sizeof msg, "sim.mode = functional: there is no timing model, so no warps are resident to show.");
-    else if (err && *err && dev->gpu)
+    else if (err && *err && inspect_live(dev))
         snprintf(msg, sizeof msg, "%s", err);
     else if (dev->done.n == 0)
         snprintf(msg, sizeof msg, "No kernel is running yet: F10 or F11 steps into the first launch, F5 continues.");
@@ -253,7 +253,7 @@ static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
         return;
     const struct ws_device *dev = &x->d->s->dev;
     char err[160] = "";
-    struct jv *ws = dev->gpu ? inspect_warps(dev, x->sm, err, sizeof err) : NULL;
+    struct jv *ws = inspect_live(dev) ? inspect_warps(dev, x->sm, err, sizeof err) : NULL;
     if (!ws || ws->n == 0) {
         explain(c, dev, err);
         jv_free(ws);
@@ -304,7 +304,7 @@ static void move_sel(struct pane *p, const struct jv *ws, int cur, int by)
 static int key(struct pane *p, int ch, struct ui_ctx *x)
 {
     const struct ws_device *dev = &x->d->s->dev;
-    struct jv *ws = dev->gpu ? inspect_warps(dev, x->sm, NULL, 0) : NULL;
+    struct jv *ws = inspect_live(dev) ? inspect_warps(dev, x->sm, NULL, 0) : NULL;
     if (!ws || ws->n == 0) {
         jv_free(ws);
         return 0;
@@ -334,7 +334,7 @@ static int click(struct pane *p, int row, int col, struct ui_ctx *x)
 {
     (void)col;
     const struct ws_device *dev = &x->d->s->dev;
-    struct jv *ws = dev->gpu ? inspect_warps(dev, x->sm, NULL, 0) : NULL;
+    struct jv *ws = inspect_live(dev) ? inspect_warps(dev, x->sm, NULL, 0) : NULL;
     if (!ws || ws->n == 0) {
         jv_free(ws);
         return 0;

@@ -13,10 +13,10 @@
 #include "ui.h"
 #include "debug/cmd.h"
 #include "debug/dbg.h"
+#include "debug/inspect.h"
 #include "sim/device.h"
 #include "lua/engine.h"
 #include "lua/ws.h"
-#include "timing/gpu.h"
 #include "util/xalloc.h"
 #include <curses.h>
 #include <fcntl.h>
@@ -153,11 +153,7 @@ static void draw_status(struct tui *t, int h, int w)
     cv_clear(&c);
     for (int i = 0; i < w; i++)
         cv_print(&c, 0, i, UC_STATUS, false, " ");
-    const struct kimage *k = NULL;
-    struct gpu *g = d->s->dev.gpu;
-    const struct flaunch *L = g ? gpu_launch(g) : NULL;
-    if (L)
-        k = L->k;
+    const struct kimage *k = inspect_kernel(&d->s->dev);
     char design[32];
     config_enum_name(&d->s->dev.cfg, CK_DESIGN, design, sizeof design);
     int used = cv_print(&c, 0, 0, UC_STATUS, true,

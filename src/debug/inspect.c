@@ -33,6 +33,54 @@ static void say(char *err, size_t n, const char *fmt, ...)
 }
 
 /* The timing model's SM sm, or NULL with err. */
+bool inspect_live(const struct ws_device *d)
+{
+    return d->gpu != NULL;
+}
+
+const char *inspect_design_name(const struct ws_device *d)
+{
+    return device_design(d)->name;
+}
+
+const char *inspect_design_layout(const struct ws_device *d)
+{
+    const struct design *ds = device_design(d);
+    return ds->layout ? ds->layout : "default";
+}
+
+const struct kimage *inspect_kernel(const struct ws_device *d)
+{
+    const struct flaunch *L = d->gpu ? gpu_launch(d->gpu) : NULL;
+    return L ? L->k : NULL;
+}
+
+bool inspect_shown_kernel(const struct ws_device *d, const struct kimage **k,
+                          const struct ptx_module **mod, bool *running)
+{
+    *k = inspect_kernel(d);
+    *running = *k != NULL;
+    *mod = *k ? (*k)->mod : NULL;
+    if (*k)
+        return *mod != NULL;
+    if (d->modules.n == 0)
+        return false;
+    size_t mi = d->modules.n - 1;
+    int ki = 0;
+    if (d->queue.n > 0) {
+        const struct dev_launch *q = &d->queue.v[d->queue.n - 1];
+        if (q->module >= 0 && (size_t)q->module < d->modules.n) {
+            mi = (size_t)q->module;
+            ki = q->kernel;
+        }
+    }
+    const struct dev_module *m = &d->modules.v[mi];
+    *mod = m->mod;
+    if (ki >= 0 && ki < m->nkernels)
+        *k = m->kernels[ki];
+    return *mod != NULL;
+}
+
 static const struct sm *sm_at(const struct ws_device *d, int sm, char *err,
                               size_t n)
 {

@@ -14,11 +14,32 @@
 */
 #ifndef WS_INSPECT_H
 #define WS_INSPECT_H
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "sim/device.h"
 #include "util/jval.h"
 #include "util/strbuf.h"
+
+/* The timing model exists (sim.mode = timing and a kernel was launched):
+   the views below have something to show. */
+bool inspect_live(const struct ws_device *d);
+
+/* The name of the design the device runs, and the TUI layout it names
+   ("default" when it names none). */
+const char *inspect_design_name(const struct ws_device *d);
+const char *inspect_design_layout(const struct ws_device *d);
+
+/* The compiled kernel of the launch on the GPU now, or NULL. */
+const struct kimage *inspect_kernel(const struct ws_device *d);
+
+/*
+** The kernel a source view shows: the one running (*running set), else the
+** last queued launch's, else the first kernel of the last module loaded;
+** its module in *mod. False when no module is loaded.
+*/
+bool inspect_shown_kernel(const struct ws_device *d, const struct kimage **k,
+                          const struct ptx_module **mod, bool *running);
 
 /*
 ** Summary of SM sm: {sm, cycle, ctas: [{slot, id, ctaid: {x,y,z},

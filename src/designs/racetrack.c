@@ -53,7 +53,7 @@
 ** from this SM's own trace, and of the mapping in use. Must not: know
 ** anything of the SM beyond the rf_ops seam.
 */
-#include "designs/racetrack.h"
+#include "designs/racetrack-internal.h"
 #include "designs/bill.h"
 #include "timing/grid.h"
 #include "compile/rtmap.h"
@@ -72,96 +72,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define WARP_BITS 1024            /* a warp register: 32 lanes x 32 bits */
-#define MAX_TAPES 64
-
-struct req {
-    uint32_t tag;
-    uint16_t warp, reg;
-    uint16_t tape, dom;           /* where the register sits */
-};
-typedef RING(struct req) rq_t;
-
-struct tape {
-    uint32_t pos;                 /* offset under the ports */
-    uint32_t n;                   /* registers placed on it */
-    int32_t *reg;                 /* [n] warp-register ids, ascending */
-    int32_t *dom;                 /* [n] their domains */
-    uint32_t *C;                  /* [n * n] moves of this launch */
-    int32_t last;                 /* index of the last access, -1 */
-    struct rtmap_bank m;          /* Algorithms 1-2 on C (cached) */
-};
-
-struct bank {
-    rq_t rd, wb, wwait;           /* read FIFO, write buffer, overflow */
-    bool granted, writing;        /* holds a slot; its access is a write */
-    struct req cur;               /* the access it serves */
-    /* the granted access: grant cycle; shift distance, direction and
-       steps done; cycles in all and those the access alone would take */
-    uint64_t grant_at;
-    uint32_t dist, done, total, base;
-    int dir;
-    /* an idle bank's preshift step in progress: cycles left, tape, way */
-    bool pre_on;
-    uint32_t pre_left, pre_tape;
-    int pre_dir;
-    /* the last step (for the pane): cycle, tape, kind, direction */
-    uint64_t step_at;
-    uint32_t step_tape;
-    bool step_pre;
-    int step_dir;
-    uint64_t reads, writes, conflicts;
-};
-
-struct stats {
-    uint64_t reads, writes, wb_writes, accesses, shifted, shifts,
-             preshifts, stall_cycles, conflicts, rq_occ, wb_occ, wb_full,
-             arb_waits, ticks, fallbacks, launches, ctas, ctas_sram, warps,
-             warps_sram, res_ctas, res_ctas_sram, placed, placed_sram,
-             direct_S, mapped_S, used_S;
-    uint64_t *hist, *hist_w;      /* [region + 1] accesses by distance */
-};
-
-/* Reports a register access done (seam_env.rf_done). */
-typedef void (*rf_done_fn)(void *ctx, uint32_t tag, bool write);
-
-struct rt {
-    rf_done_fn done;              /* completions, into the SM */
-    void *ctx;
-    /* geometry and timing */
-    uint32_t banks, tapes, domains, ports, region, arbiter, wb_cap, nsm;
-    uint32_t capacity, mhz, pre_cyc;
-    double read_ns, write_ns, shift_ns;
-    uint32_t *t_read, *t_write;   /* [region] access cycles by distance */
-    enum bank_map map;
-    bool preshift, optimized;
-    uint64_t preshift_from;
-    double e_read, e_write, e_shift, e_leak, e_wbr, e_wbw, e_wbleak;
-    /* the launch */
-    uint32_t W, R, max_warps;     /* resident warp slots, regs per thread */
-    uint32_t *place;              /* [max_warps * R]: bank, tape, domain */
-    struct occ_limits sram;       /* the SRAM baseline's limits */
-    char kernel[64];
-    uint32_t ninst, launch_no;
-    uint64_t khash;               /* the kernel's instructions */
-    /* state */
-    struct bank *b;
-    struct tape *t;               /* [banks * tapes] */
-    uint32_t rr, pending;
-    struct stats st;
-    bool s_valid;                 /* cur_* are those of the current C */
-    uint64_t cur_direct, cur_mapped, cur_used;
-    char *dir;                    /* racetrack.profile_dir or NULL */
-    char fingerprint[17];
-    struct evbus *bus;
-    uint32_t sm;
-    int ev_shift, ev_preshift, ev_stall;
-};
-
-static const struct ev_fields shift_fields = { "target", "bank", "offset",
-                                               NULL, 0 };
-static const struct ev_fields stall_fields = { "target", "bank", "steps",
-                                               NULL, 0 };
 
 /* ---- pure helpers ----------------------------------------------------- */
 
@@ -185,12 +95,12 @@ uint32_t racetrack_steps_within(uint64_t cycles, double shift_ns,
     return s > UINT32_MAX ? UINT32_MAX : (uint32_t)s;
 }
 
-static struct tape *tape_of(struct rt *r, uint32_t b, uint32_t t)
+struct tape *racetrack_tape_of(struct rt *r, uint32_t b, uint32_t t)
 {
     return &r->t[(size_t)b * r->tapes + t];
 }
 
-static uint32_t offset_of(const struct rt *r, uint32_t dom)
+uint32_t racetrack_offset_of(const struct rt *r, uint32_t dom)
 {
     return dom % r->region;
 }
@@ -220,7 +130,7 @@ static void place_direct(struct rt *r, struct tape *t)
 
 /* Warp registers each bank receives from W warps of R registers under
    the mapping; returns the fullest bank. */
-static uint32_t bank_counts(enum bank_map map, uint32_t banks, uint32_t W,
+uint32_t racetrack_bank_counts(enum bank_map map, uint32_t banks, uint32_t W,
                             uint32_t R, uint32_t *count)
 {
     memset(count, 0, banks * sizeof *count);
@@ -236,15 +146,15 @@ static uint32_t bank_counts(enum bank_map map, uint32_t banks, uint32_t W,
 
 /* CTAs and warp slots of launch l resident at once on an SM: the
    occupancy limit, or fewer when the grid is small. */
-static uint32_t resident_ctas(const struct seam_launch *l)
+uint32_t racetrack_resident_ctas(const struct seam_launch *l)
 {
     return l->resident_ctas < l->ctas_per_sm ? l->resident_ctas
                                              : l->ctas_per_sm;
 }
 
-static uint32_t resident_warps(const struct rt *r, const struct seam_launch *l)
+uint32_t racetrack_resident_warps(const struct rt *r, const struct seam_launch *l)
 {
-    uint32_t w = resident_ctas(l) * l->warps_per_cta;
+    uint32_t w = racetrack_resident_ctas(l) * l->warps_per_cta;
     return w < r->max_warps ? w : r->max_warps;
 }
 
@@ -315,7 +225,7 @@ static void place_launch(struct rt *r)
         uint32_t b = rf_bank_of(r->map, r->banks, id / r->R, id % r->R);
         WS_ASSERT(count[b] < cap);
         home[id] = b << 8 | count[b] / r->domains;
-        tape_of(r, b, count[b]++ / r->domains)->n++;
+        racetrack_tape_of(r, b, count[b]++ / r->domains)->n++;
     }
     for (size_t i = 0; i < nt; i++) {
         struct tape *t = &r->t[i];
@@ -325,7 +235,7 @@ static void place_launch(struct rt *r)
         t->n = 0;
     }
     for (uint32_t id = 0; id < n; id++) {
-        struct tape *t = tape_of(r, home[id] >> 8, home[id] & 255);
+        struct tape *t = racetrack_tape_of(r, home[id] >> 8, home[id] & 255);
         t->reg[t->n++] = (int32_t)id;
     }
     free(count);
@@ -336,13 +246,13 @@ static void place_launch(struct rt *r)
         apply_profile(r);
     for (uint32_t b = 0; b < r->banks; b++)
         for (uint32_t k = 0; k < r->tapes; k++) {
-            struct tape *t = tape_of(r, b, k);
+            struct tape *t = racetrack_tape_of(r, b, k);
             for (uint32_t i = 0; i < t->n; i++)
                 r->place[t->reg[i]] = b << 20 | k << 13 | (uint32_t)t->dom[i];
         }
 }
 
-static void where(const struct rt *r, uint32_t w, uint32_t reg, uint32_t *b,
+void racetrack_where(const struct rt *r, uint32_t w, uint32_t reg, uint32_t *b,
                   uint32_t *k, uint32_t *dom)
 {
     if (r->W == 0 || r->R == 0 || reg >= r->R) {
@@ -365,7 +275,7 @@ static void where(const struct rt *r, uint32_t w, uint32_t reg, uint32_t *b,
 
 /* Algorithms 1-2 on every tape's moves, S of each mapping; cached until
    the move counts change. */
-static void compute_S(struct rt *r)
+void racetrack_compute_S(struct rt *r)
 {
     if (r->s_valid)
         return;
@@ -387,7 +297,7 @@ static void compute_S(struct rt *r)
         rtmap_bank_from_moves(&t->m, r->ports, t->C);
         int32_t *off = ws_xmalloc(((size_t)t->n + 1) * sizeof *off);
         for (uint32_t j = 0; j < t->n; j++)
-            off[j] = (int32_t)offset_of(r, (uint32_t)t->dom[j]);
+            off[j] = (int32_t)racetrack_offset_of(r, (uint32_t)t->dom[j]);
         r->cur_direct += t->m.direct_S;
         r->cur_mapped += t->m.mapped_S;
         r->cur_used += rtmap_cost(&t->m, t->C, off);
@@ -434,7 +344,7 @@ static void end_launch(struct rt *r)
 {
     if (!r->W)
         return;
-    compute_S(r);
+    racetrack_compute_S(r);
     r->st.direct_S += r->cur_direct;
     r->st.mapped_S += r->cur_mapped;
     r->st.used_S += r->cur_used;
@@ -549,9 +459,9 @@ static void rt_launch(void *self, const struct seam_launch *l)
     end_launch(r);
     /* registers for the warps that can be resident at once: slots of
        CTAs a small grid never starts would only lengthen the tapes */
-    uint32_t res = resident_ctas(l);
+    uint32_t res = racetrack_resident_ctas(l);
     r->R = l->regs_per_thread;
-    r->W = resident_warps(r, l);
+    r->W = racetrack_resident_warps(r, l);
     WS_ASSERT((uint64_t)r->W * r->R <=
               (uint64_t)r->banks * r->tapes * r->domains);
     snprintf(r->kernel, sizeof r->kernel, "%s", l->k ? l->k->name : "?");
@@ -581,7 +491,7 @@ static struct req make_req(struct rt *r, uint32_t w, uint32_t reg,
                            uint32_t tag, uint32_t *bank)
 {
     uint32_t k, dom;
-    where(r, w, reg, bank, &k, &dom);
+    racetrack_where(r, w, reg, bank, &k, &dom);
     struct req q = { tag, (uint16_t)w, (uint16_t)reg, (uint16_t)k,
                      (uint16_t)dom };
     return q;
@@ -609,7 +519,7 @@ static void rt_write(void *self, uint32_t w, uint32_t reg, uint32_t tag)
 
 /* The request a bank serves next: its oldest buffered write, else its
    oldest read; NULL if none. */
-static const struct req *head(const struct bank *k)
+const struct req *racetrack_head(const struct bank *k)
 {
     if (k->wb.n)
         return &ring_front(&k->wb);
@@ -633,7 +543,7 @@ static void arbitrate(struct rt *r, uint64_t now)
     for (uint32_t i = 0; i < r->banks; i++) {
         uint32_t b = (start + i) % r->banks;
         struct bank *k = &r->b[b];
-        const struct req *q = head(k);
+        const struct req *q = racetrack_head(k);
         if (k->granted || !q)
             continue;
         if (used == r->arbiter) {
@@ -647,8 +557,8 @@ static void arbitrate(struct rt *r, uint64_t now)
         if (!k->writing)
             ring_pop(&k->rd);
         k->pre_on = false;
-        struct tape *t = tape_of(r, b, k->cur.tape);
-        uint32_t target = offset_of(r, k->cur.dom);
+        struct tape *t = racetrack_tape_of(r, b, k->cur.tape);
+        uint32_t target = racetrack_offset_of(r, k->cur.dom);
         uint32_t d = t->pos > target ? t->pos - target : target - t->pos;
         const uint32_t *cyc = k->writing ? r->t_write : r->t_read;
         k->grant_at = now;
@@ -679,7 +589,7 @@ static void arbitrate(struct rt *r, uint64_t now)
 static void finish_access(struct rt *r, uint32_t b, rf_done_fn done, void *ctx)
 {
     struct bank *k = &r->b[b];
-    struct tape *t = tape_of(r, b, k->cur.tape);
+    struct tape *t = racetrack_tape_of(r, b, k->cur.tape);
     uint32_t v = (uint32_t)k->cur.warp * r->R + k->cur.reg;
     for (uint32_t i = 0; i < t->n; i++)
         if (t->reg[i] == (int32_t)v) {
@@ -708,7 +618,7 @@ static void step(struct rt *r, uint32_t b, uint32_t tape, int dir, bool pre,
                  const struct req *q, uint64_t now)
 {
     struct bank *k = &r->b[b];
-    struct tape *t = tape_of(r, b, tape);
+    struct tape *t = racetrack_tape_of(r, b, tape);
     t->pos = (uint32_t)((int)t->pos + dir);
     k->step_at = now;
     k->step_tape = tape;
@@ -722,7 +632,7 @@ static void step(struct rt *r, uint32_t b, uint32_t tape, int dir, bool pre,
     if (type >= 0 && ev_wanted(r->bus, (enum ev_type)type)) {
         struct ws_event e = { (uint16_t)type, (int16_t)r->sm,
                               q ? (int32_t)q->warp : -1, now,
-                              q ? offset_of(r, q->dom) : 0, b, t->pos };
+                              q ? racetrack_offset_of(r, q->dom) : 0, b, t->pos };
         evbus_deliver(r->bus, &e);
     }
 }
@@ -753,12 +663,12 @@ static void serve(struct rt *r, uint32_t b, uint64_t now, rf_done_fn done,
 static void preshift(struct rt *r, uint32_t b, uint64_t now)
 {
     struct bank *k = &r->b[b];
-    const struct req *q = head(k);
+    const struct req *q = racetrack_head(k);
     if (!q)
         return;
     if (!k->pre_on) {
-        struct tape *t = tape_of(r, b, q->tape);
-        uint32_t target = offset_of(r, q->dom);
+        struct tape *t = racetrack_tape_of(r, b, q->tape);
+        uint32_t target = racetrack_offset_of(r, q->dom);
         if (t->pos == target)
             return;
         k->pre_on = true;
@@ -822,487 +732,6 @@ static uint64_t rt_next_event(void *self, uint64_t now)
     return ((struct rt *)self)->pending ? now + 1 : UINT64_MAX;
 }
 
-/* ---- statistics and energy -------------------------------------------- */
-
-static void rt_stats(void *self, struct jv *o)
-{
-    struct rt *r = self;
-    jv_add_int(o, "reads", (int64_t)r->st.reads);
-    jv_add_int(o, "writes", (int64_t)r->st.writes);
-    jv_add_int(o, "bank_conflicts", (int64_t)r->st.conflicts);
-    jv_set(o, "banks", jv_int(r->banks));
-    struct jv *pb = jv_get(o, "per_bank");
-    if (!pb) {
-        pb = jv_set(o, "per_bank", jv_arr());
-        for (uint32_t b = 0; b < r->banks; b++)
-            jv_push(pb, jv_obj());
-    }
-    for (uint32_t b = 0; b < r->banks && b < pb->n; b++) {
-        struct jv *x = pb->items[b];
-        jv_add_int(x, "reads", (int64_t)r->b[b].reads);
-        jv_add_int(x, "writes", (int64_t)r->b[b].writes);
-        jv_add_int(x, "conflicts", (int64_t)r->b[b].conflicts);
-    }
-}
-
-static void rt_energy(void *self, const struct tparams *p, uint64_t cycles,
-                      struct jv *o)
-{
-    struct rt *r = self;
-    jv_add_num(o, "rf", (double)r->st.reads * r->e_read +
-                        (double)r->st.writes * r->e_write +
-                        leak_pj(p, r->e_leak, cycles));
-    jv_add_num(o, "rf_shift", (double)(r->st.shifts + r->st.preshifts) *
-                                  r->e_shift);
-    jv_add_num(o, "rf_write_buffer", (double)r->st.wb_writes * r->e_wbw +
-                                         (double)r->st.writes * r->e_wbr +
-                                         leak_pj(p, r->e_wbleak, cycles));
-}
-
-static void add_hist(struct jv *sec, const char *key, const uint64_t *hist,
-                     uint32_t n)
-{
-    struct jv *h = jv_get(sec, key);
-    if (!h)
-        h = jv_set(sec, key, jv_arr());
-    while (h->n < n)
-        jv_push(h, jv_int(0));
-    for (uint32_t d = 0; d < n; d++)
-        h->items[d]->u.i += (int64_t)hist[d];
-}
-
-void racetrack_section(const struct design_parts *sp, struct jv *sec)
-{
-    struct rt *r = sp->rf;
-    compute_S(r);
-    const struct stats *s = &r->st;
-    jv_add_int(sec, "accesses", (int64_t)s->accesses);
-    jv_add_int(sec, "accesses_shifted", (int64_t)s->shifted);
-    jv_add_int(sec, "shifts", (int64_t)s->shifts);
-    jv_add_int(sec, "shift_stall_cycles", (int64_t)s->stall_cycles);
-    jv_add_int(sec, "preshift_steps", (int64_t)s->preshifts);
-    add_hist(sec, "shift_histogram", s->hist, r->region + 1);
-    add_hist(sec, "shift_histogram_writes", s->hist_w, r->region + 1);
-    jv_set(sec, "shifts_per_access", jv_num(0));
-    jv_add_int(sec, "direct_shifts_S", (int64_t)(s->direct_S + r->cur_direct));
-    jv_add_int(sec, "mapped_shifts_S", (int64_t)(s->mapped_S + r->cur_mapped));
-    jv_add_int(sec, "used_mapping_S", (int64_t)(s->used_S + r->cur_used));
-    jv_add_int(sec, "mapping_fallbacks", (int64_t)s->fallbacks);
-    jv_add_int(sec, "rm_reads", (int64_t)s->reads);
-    jv_add_int(sec, "rm_writes", (int64_t)s->writes);
-    jv_add_int(sec, "write_buffer_writes", (int64_t)s->wb_writes);
-    jv_add_int(sec, "write_buffer_full_cycles", (int64_t)s->wb_full);
-    jv_add_int(sec, "arbiter_full_cycles", (int64_t)s->arb_waits);
-    jv_add_int(sec, "read_queue_occupancy_sum", (int64_t)s->rq_occ);
-    jv_add_int(sec, "write_buffer_occupancy_sum", (int64_t)s->wb_occ);
-    jv_set(sec, "read_queue_avg", jv_num(0));
-    jv_set(sec, "write_buffer_avg", jv_num(0));
-    /* occupancy: the limits (CTAs per SM the register file allows, and
-       what sm.registers would allow) and what can actually be resident
-       at once in the launch (fewer when the grid is small), per SM and
-       launch */
-    jv_add_int(sec, "launches", (int64_t)s->launches);
-    jv_add_int(sec, "ctas_per_sm_sum", (int64_t)s->ctas);
-    jv_add_int(sec, "ctas_per_sm_sram_sum", (int64_t)s->ctas_sram);
-    jv_add_int(sec, "resident_warps_sum", (int64_t)s->warps);
-    jv_add_int(sec, "resident_warps_sram_sum", (int64_t)s->warps_sram);
-    jv_add_int(sec, "resident_ctas_sum", (int64_t)s->res_ctas);
-    jv_add_int(sec, "resident_ctas_sram_sum", (int64_t)s->res_ctas_sram);
-    jv_add_int(sec, "active_warps_sum", (int64_t)s->placed);
-    jv_add_int(sec, "active_warps_sram_sum", (int64_t)s->placed_sram);
-    jv_set(sec, "occupancy", jv_num(0));
-    jv_set(sec, "occupancy_sram", jv_num(0));
-    jv_set(sec, "active_warps", jv_num(0));
-    jv_set(sec, "occupancy_resident", jv_num(0));
-    jv_set(sec, "occupancy_resident_sram", jv_num(0));
-}
-
-/* Cycles of a read and a write by shift distance 0 .. region - 1. */
-static void add_cycles(const struct rt *r, struct jv *o)
-{
-    struct jv *rc = jv_set(o, "read_cycles_by_distance", jv_arr());
-    struct jv *wc = jv_set(o, "write_cycles_by_distance", jv_arr());
-    for (uint32_t d = 0; d < r->region; d++) {
-        jv_push(rc, jv_int(r->t_read[d]));
-        jv_push(wc, jv_int(r->t_write[d]));
-    }
-}
-
-void racetrack_facts(const struct design_parts *sp, struct jv *sec)
-{
-    const struct rt *r = sp->rf;
-    char geo[320];
-    snprintf(geo, sizeof geo,
-             "%u banks x %u tapes x 1024 stripes x %u domains, %u ports (%u offsets each); an access of d steps: ceil((d x %g + %g read / %g write) ns x %u MHz / 1000) cycles; preshift: a step per %u cycle%s",
-             r->banks, r->tapes, r->domains, r->ports, r->region, r->shift_ns,
-             r->read_ns, r->write_ns, r->mhz, r->pre_cyc,
-             r->pre_cyc == 1 ? "" : "s");
-    jv_set(sec, "geometry", jv_str(geo));
-    jv_set(sec, "stripes_per_bank", jv_int((int64_t)r->tapes * 1024));
-    jv_set(sec, "registers_per_tape", jv_int(r->domains));
-    jv_set(sec, "read_cycles", jv_int(r->t_read[0]));
-    jv_set(sec, "write_cycles", jv_int(r->t_write[0]));
-    jv_set(sec, "preshift_step_cycles", jv_int(r->pre_cyc));
-    add_cycles(r, sec);
-    jv_set(sec, "mapping", jv_str(r->optimized ? "optimized" : "direct"));
-    jv_set(sec, "preshift", jv_bool(r->preshift));
-}
-
-void racetrack_events(void)
-{
-    ev_register_fields("racetrack.shift", &shift_fields);
-    ev_register_fields("racetrack.preshift", &shift_fields);
-    ev_register_fields("racetrack.stall", &stall_fields);
-}
-
-static double div0(double a, double b)
-{
-    return b > 0 ? a / b : 0.0;
-}
-
-void racetrack_ratios(struct jv *sec, const struct jv *all,
-                      const struct tparams *p, uint64_t cycles)
-{
-    (void)all;
-    double sms = p->nsm;
-    jv_set(sec, "shifts_per_access", jv_num(div0(jv_num_at(sec, "shifts"),
-                                                 jv_num_at(sec, "accesses"))));
-    jv_set(sec, "read_queue_avg",
-           jv_num(div0(jv_num_at(sec, "read_queue_occupancy_sum"),
-                       (double)cycles * sms)));
-    jv_set(sec, "write_buffer_avg",
-           jv_num(div0(jv_num_at(sec, "write_buffer_occupancy_sum"),
-                       (double)cycles * sms)));
-    double n = jv_num_at(sec, "launches"), l = n * p->max_warps;
-    jv_set(sec, "occupancy", jv_num(div0(jv_num_at(sec, "resident_warps_sum"), l)));
-    jv_set(sec, "occupancy_sram",
-           jv_num(div0(jv_num_at(sec, "resident_warps_sram_sum"), l)));
-    jv_set(sec, "active_warps", jv_num(div0(jv_num_at(sec, "active_warps_sum"), n)));
-    jv_set(sec, "occupancy_resident",
-           jv_num(div0(jv_num_at(sec, "active_warps_sum"), l)));
-    jv_set(sec, "occupancy_resident_sram",
-           jv_num(div0(jv_num_at(sec, "active_warps_sram_sum"), l)));
-}
-
-/* The RM array and its write buffers; the L1D is the baseline's. */
-void racetrack_bill(const struct ws_config *cfg, const struct tparams *p,
-                    struct jv *items)
-{
-    uint64_t size = (uint64_t)config_i(cfg, CK_RACETRACK_SIZE);
-    uint32_t banks = (uint32_t)config_i(cfg, CK_RACETRACK_BANKS);
-    uint32_t wb = (uint32_t)config_i(cfg, CK_RACETRACK_WRITE_BUFFER);
-    char note[120];
-    snprintf(note, sizeof note, "%u banks of %llu B, %lld domains, %lld ports per stripe",
-             banks, (unsigned long long)(size / banks),
-             (long long)config_i(cfg, CK_RACETRACK_DOMAINS),
-             (long long)config_i(cfg, CK_RACETRACK_PORTS));
-    bill_add(items, "racetrack register file", size * 8, note);
-    snprintf(note, sizeof note, "%u banks x %u entries x one warp register (%u B)",
-             banks, wb, WARP_BITS / 8);
-    bill_add(items, "write buffers (SRAM)", (uint64_t)banks * wb * WARP_BITS, note);
-    bill_baseline_l1(p, items);
-}
-
-/* ---- configuration check ---------------------------------------------------- */
-
-int racetrack_check(const struct ws_config *c, const struct tparams *p,
-                    struct ws_diag *diag)
-{
-    (void)p;
-    int64_t size = config_i(c, CK_RACETRACK_SIZE);
-    int64_t banks = config_i(c, CK_RACETRACK_BANKS);
-    int64_t nd = config_i(c, CK_RACETRACK_DOMAINS);
-    int64_t np = config_i(c, CK_RACETRACK_PORTS);
-    if (np > nd || nd % np)
-        return diag_error(diag, NULL, 0, 0,
-                          "configuration: racetrack.domains = %lld must be a multiple of racetrack.ports = %lld (ports are evenly spaced along a stripe)",
-                          (long long)nd, (long long)np);
-    int64_t tape_bits = (int64_t)WARP_BITS * nd;
-    if ((size * 8) % (banks * tape_bits) || (size * 8) / (banks * tape_bits) > MAX_TAPES)
-        return diag_error(diag, NULL, 0, 0,
-                          "configuration: racetrack.size = %lld bytes does not split into racetrack.banks = %lld banks of 1 to %d whole tapes of 1024 stripes x racetrack.domains = %lld domains (%lld bytes each)",
-                          (long long)size, (long long)banks, MAX_TAPES,
-                          (long long)nd, (long long)(tape_bits / 8));
-    if (config_i(c, CK_RACETRACK_ARBITER) > banks)
-        return diag_error(diag, NULL, 0, 0,
-                          "configuration: racetrack.arbiter = %lld is more than racetrack.banks = %lld",
-                          (long long)config_i(c, CK_RACETRACK_ARBITER),
-                          (long long)banks);
-    if (nd > 8191)
-        return diag_error(diag, NULL, 0, 0,
-                          "configuration: racetrack.domains = %lld: at most 8191", (long long)nd);
-    const char *dir = config_s(c, CK_RACETRACK_PROFILE_DIR);
-    bool opt = config_e(c, CK_RACETRACK_MAPPING) == 1;
-    if (opt && (!dir || !*dir))
-        return diag_error(diag, NULL, 0, 0,
-                          "configuration: racetrack.mapping = optimized needs racetrack.profile_dir, the directory a run with racetrack.mapping = direct recorded its traces in");
-    if (dir && *dir) {
-        struct stat sb;
-        if (!opt && stat(dir, &sb) != 0 && mkdir(dir, 0777) != 0)
-            return diag_error(diag, NULL, 0, 0,
-                              "configuration: racetrack.profile_dir '%s': cannot create it (%s)",
-                              dir, strerror(errno));
-        if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
-            return diag_error(diag, NULL, 0, 0,
-                              "configuration: racetrack.profile_dir '%s' is not a directory%s",
-                              dir, opt ? " (record it first: run the same configuration with racetrack.mapping = direct)" : "");
-    }
-    return WS_OK;
-}
-
-/*
-** A launch whose registers overflow a bank: W warps (the resident CTAs'
-** slots) of R registers under rf.bank_map, against tapes x domains
-** warp registers per bank.
-*/
-int racetrack_launch_check(void *rf, const struct seam_launch *l,
-                           struct ws_diag *diag)
-{
-    const struct rt *r = rf;
-    uint32_t cap = r->tapes * r->domains;
-    uint32_t res = resident_ctas(l);
-    uint32_t W = resident_warps(r, l), R = l->regs_per_thread;
-    uint32_t *count = ws_xcalloc(r->banks, sizeof *count);
-    uint32_t b = bank_counts(r->map, r->banks, W, R, count);
-    uint32_t most = count[b];
-    free(count);
-    if (most <= cap)
-        return WS_OK;
-    return diag_error(diag, NULL, 0, 0,
-                      "launch of '%s': %u registers per thread x %u resident warps (%u CTAs x %u warps) put %u warp registers in racetrack bank %u under rf.bank_map = %s, but a bank holds %u (%u tapes x %u domains); use fewer registers per thread or CTAs per SM (sm.ctas_limit)",
-                      l->k ? l->k->name : "?", R, W, res, l->warps_per_cta,
-                      most, b, r->map == BANK_REG ? "reg" : "warp+reg", cap,
-                      r->tapes, r->domains);
-}
-
-/* ---- inspection --------------------------------------------------------- */
-
-uint32_t racetrack_banks(const void *self)
-{
-    return ((const struct rt *)self)->banks;
-}
-
-uint32_t racetrack_tapes(const void *self)
-{
-    return ((const struct rt *)self)->tapes;
-}
-
-void racetrack_tape(const void *self, uint32_t bank, uint32_t tape,
-                    struct racetrack_tape_view *out)
-{
-    const struct rt *r = self;
-    const struct bank *k = &r->b[bank];
-    const struct tape *t = &r->t[(size_t)bank * r->tapes + tape];
-    out->offset = t->pos;
-    out->registers = t->n;
-    out->granted = k->granted;
-    out->reads_queued = 0;
-    out->writes_buffered = 0;
-    out->writes_waiting = 0;
-    for (uint32_t i = 0; i < k->rd.n; i++)
-        out->reads_queued += ring_at(&k->rd, i).tape == tape;
-    for (uint32_t i = 0; i < k->wb.n; i++)
-        out->writes_buffered += ring_at(&k->wb, i).tape == tape;
-    for (uint32_t i = 0; i < k->wwait.n; i++)
-        out->writes_waiting += ring_at(&k->wwait, i).tape == tape;
-}
-
-void racetrack_place(const void *self, uint32_t w, uint32_t r,
-                     uint32_t *bank, uint32_t *tape, uint32_t *domain)
-{
-    where(self, w, r, bank, tape, domain);
-}
-
-static struct jv *req_json(const struct rt *r, const struct req *q)
-{
-    struct jv *o = jv_obj();
-    jv_set(o, "warp", jv_int(q->warp));
-    jv_set(o, "reg", jv_int(q->reg));
-    jv_set(o, "tape", jv_int(q->tape));
-    jv_set(o, "domain", jv_int(q->dom));
-    jv_set(o, "offset", jv_int(offset_of(r, q->dom)));
-    return o;
-}
-
-static void tape_json(const struct rt *r, uint32_t b, uint32_t k,
-                      uint64_t now, struct jv *o)
-{
-    const struct bank *bk = &r->b[b];
-    const struct tape *t = &r->t[(size_t)b * r->tapes + k];
-    jv_set(o, "bank", jv_int(b));
-    jv_set(o, "tape", jv_int(k));
-    jv_set(o, "domains", jv_int(r->domains));
-    jv_set(o, "region", jv_int(r->region));
-    struct jv *pa = jv_set(o, "ports", jv_arr());
-    for (uint32_t p = 0; p < r->ports; p++)
-        jv_push(pa, jv_int((int64_t)p * r->region));
-    jv_set(o, "offset", jv_int(t->pos));
-    jv_set(o, "registers", jv_int(t->n));
-    const struct req *q = bk->granted ? &bk->cur : head(bk);
-    bool mine = q && q->tape == k;
-    jv_set(o, "target", mine ? jv_int(offset_of(r, q->dom)) : jv_null());
-    jv_set(o, "target_domain", mine ? jv_int(q->dom) : jv_null());
-    jv_set(o, "pending", jv_int(mine ? (int64_t)offset_of(r, q->dom) - t->pos : 0));
-    jv_set(o, "granted", jv_bool(bk->granted && bk->cur.tape == k));
-    const char *st = "idle";
-    if (bk->granted && bk->cur.tape == k)
-        st = bk->done < bk->dist ? "shifting"
-                                 : bk->writing ? "writing" : "reading";
-    else if (bk->pre_on && bk->pre_tape == k)
-        st = "preshifting";
-    jv_set(o, "state", jv_str(st));
-    bool moved = bk->step_at == now && bk->step_tape == k;
-    jv_set(o, "preshift", moved && bk->step_pre
-                              ? jv_str(bk->step_dir > 0 ? "right" : "left")
-                              : jv_null());
-    jv_set(o, "shifted_this_cycle", jv_bool(moved));
-    /* the domains holding a register: '#', free ones '.' */
-    char *occ = ws_xmalloc((size_t)r->domains + 1);
-    memset(occ, '.', r->domains);
-    occ[r->domains] = 0;
-    for (uint32_t i = 0; i < t->n; i++)
-        if ((uint32_t)t->dom[i] < r->domains)
-            occ[t->dom[i]] = '#';
-    jv_set(o, "occupied", jv_str(occ));
-    free(occ);
-    struct jv *qa = jv_set(o, "queue", jv_arr());
-    for (uint32_t i = 0; i < bk->rd.n; i++)
-        if (ring_at(&bk->rd, i).tape == k)
-            jv_push(qa, req_json(r, &ring_at(&bk->rd, i)));
-    struct jv *wa = jv_set(o, "write_buffer", jv_arr());
-    for (uint32_t i = 0; i < bk->wb.n; i++)
-        if (ring_at(&bk->wb, i).tape == k)
-            jv_push(wa, req_json(r, &ring_at(&bk->wb, i)));
-    jv_set(o, "writes_waiting", jv_int(bk->wwait.n));
-    jv_set(o, "current", mine && bk->granted ? req_json(r, q) : jv_null());
-}
-
-static const char *req_list(const struct jv *a, char *buf, size_t n)
-{
-    size_t off = 0;
-    buf[0] = 0;
-    for (size_t i = 0; a && i < a->n && off < n; i++)
-        off += (size_t)snprintf(buf + off, n - off, " w%lldr%lld",
-                                (long long)jv_num_at(a->items[i], "warp"),
-                                (long long)jv_num_at(a->items[i], "reg"));
-    return buf;
-}
-
-/* One tape's row of the Design pane: its domains (the ports marked,
-   the target of the bank's next access), then the offset under the
-   ports, the target and the steps still to go, what the bank does, the
-   read queue and the write buffer. */
-static void tape_row(struct jv *g, const struct jv *t)
-{
-    uint32_t nd = (uint32_t)jv_num_at(t, "domains");
-    int64_t off = (int64_t)jv_num_at(t, "offset");
-    const struct jv *tg = jv_get(t, "target_domain");
-    int64_t target = tg && tg->kind == JV_INT ? tg->u.i : -1;
-    const char *st = jv_get(t, "state")->u.s;
-    bool wr = strcmp(st, "writing") == 0;
-    const char *occ = jv_get(t, "occupied")->u.s;
-    const struct jv *ports = jv_get(t, "ports");
-    char *cells = ws_xmalloc((size_t)nd + 1);
-    for (uint32_t d = 0; d < nd; d++) {
-        bool port = false;
-        for (size_t i = 0; i < ports->n; i++)
-            port |= ports->items[i]->u.i + off == (int64_t)d;
-        bool has = occ[d] == '#';
-        cells[d] = (int64_t)d == target ? (port ? (wr ? 'W' : 'R') : 'T')
-                   : port ? (has ? '@' : 'o') : (has ? '#' : '.');
-    }
-    cells[nd] = 0;
-    char label[16];
-    snprintf(label, sizeof label, "b%02lld.%lld",
-             (long long)jv_num_at(t, "bank"), (long long)jv_num_at(t, "tape"));
-    struct jv *row = grid_row(g, label, cells);
-    free(cells);
-    jv_set(row, "hot", jv_bool(jv_get(t, "granted")->u.b));
-    grid_note(row, target >= 0 ? "normal" : "dim", "off %lld", (long long)off);
-    if (target >= 0) {
-        int64_t p = (int64_t)jv_num_at(t, "pending");
-        grid_note(row, p ? "conflict" : "read", " %s %lld %+lld",
-                  p < 0 ? "<-" : "->", (long long)jv_num_at(t, "target"),
-                  (long long)p);
-    }
-    grid_note(row, strcmp(st, "idle") == 0 ? "dim"
-                   : strcmp(st, "shifting") == 0 ? "conflict"
-                   : wr ? "write"
-                   : strcmp(st, "preshifting") == 0 ? "pending" : "read",
-              " %s", st);
-    const struct jv *pre = jv_get(t, "preshift");
-    if (pre && pre->kind == JV_STR)
-        grid_note(row, "pending", " %s",
-                  strcmp(pre->u.s, "left") == 0 ? "<<" : ">>");
-    char buf[200];
-    const struct jv *q = jv_get(t, "queue"), *wb = jv_get(t, "write_buffer");
-    if (q->n)
-        grid_note(row, "read", " q%s", req_list(q, buf, sizeof buf));
-    if (wb->n)
-        grid_note(row, "write", " wb%s", req_list(wb, buf, sizeof buf));
-    int64_t ww = (int64_t)jv_num_at(t, "writes_waiting");
-    if (ww)
-        grid_note(row, "conflict", " +%lld wait", (long long)ww);
-}
-
-/* The tapes holding registers, as a grid (empty tapes folded). */
-static void tapes_grid(const struct rt *r, const struct jv *tapes,
-                       bool preshift, struct jv *out)
-{
-    char title[200];
-    snprintf(title, sizeof title,
-             "SM %u: %u banks x %u tapes, %u domains, %u ports, arbiter %u, preshift %s, %s mapping",
-             r->sm, r->banks, r->tapes, r->domains, r->ports, r->arbiter,
-             preshift ? "on" : "off", r->optimized ? "optimized" : "direct");
-    struct jv *g = grid_new(out, title);
-    grid_legend(g, '#', "\xe2\x96\xa0", "valid", "register");
-    grid_legend(g, '.', "\xc2\xb7", "dim", "empty");
-    grid_legend(g, '@', "\xe2\x96\xa0", "select", "register at a port");
-    grid_legend(g, 'o', "\xc2\xb7", "select", "empty at a port");
-    grid_legend(g, 'T', NULL, "conflict", "next access, shifting to it");
-    grid_legend(g, 'R', NULL, "read", "being read");
-    grid_legend(g, 'W', NULL, "write", "being written");
-    uint32_t folded = 0;
-    for (size_t i = 0; i < tapes->n; i++) {
-        if (jv_num_at(tapes->items[i], "registers") > 0)
-            tape_row(g, tapes->items[i]);
-        else
-            folded++;
-    }
-    if (folded)
-        grid_foot(g, "%u tapes without registers folded", folded);
-    if (folded == tapes->n)
-        grid_foot(g, "no registers placed: the tapes fill when a kernel runs");
-}
-
-static void rt_describe(void *self, uint64_t now, struct jv *out)
-{
-    struct rt *r = self;
-    struct jv *pb = jv_set(out, "per_bank", jv_arr());
-    for (uint32_t b = 0; b < r->banks; b++) {
-        const struct bank *k = &r->b[b];
-        struct jv *o = jv_push(pb, jv_obj());
-        jv_set(o, "queue", jv_int(k->rd.n + k->wb.n + k->wwait.n));
-        jv_set(o, "reads_queued", jv_int(k->rd.n));
-        jv_set(o, "writes_queued", jv_int(k->wb.n + k->wwait.n));
-        jv_set(o, "reads", jv_int((int64_t)k->reads));
-        jv_set(o, "writes", jv_int((int64_t)k->writes));
-        jv_set(o, "conflicts", jv_int((int64_t)k->conflicts));
-        jv_set(o, "busy_this_cycle", jv_bool(k->granted));
-        jv_set(o, "conflicts_this_cycle", jv_int(0));
-    }
-    struct jv *ta = jv_set(out, "tapes", jv_arr());
-    for (uint32_t b = 0; b < r->banks; b++)
-        for (uint32_t k = 0; k < r->tapes; k++)
-            tape_json(r, b, k, now, jv_push(ta, jv_obj()));
-    jv_set(out, "arbiter", jv_int(r->arbiter));
-    bool pre = r->preshift && now >= r->preshift_from;
-    jv_set(out, "preshift", jv_bool(pre));
-    jv_set(out, "mapping", jv_str(r->optimized ? "optimized" : "direct"));
-    add_cycles(r, out);
-    tapes_grid(r, ta, pre, out);
-}
-
 const struct rf_ops racetrack_rf_ops = {
     .part = {
         .name = "racetrack",
@@ -1312,9 +741,9 @@ const struct rf_ops racetrack_rf_ops = {
         .check_launch = racetrack_launch_check,
         .tick = rt_tick,
         .next_event = rt_next_event,
-        .stats = rt_stats,
-        .energy = rt_energy,
-        .describe = rt_describe,
+        .stats = racetrack_stats,
+        .energy = racetrack_energy,
+        .describe = racetrack_describe,
     },
     .capacity = rt_capacity,
     .read = rt_read,
