@@ -9,7 +9,8 @@
 --
 -- Sizes (blocks of 32 x 8 threads, the benchmark's):
 --   test   NI = NJ = NK = NL = 64:  grids 2 x 8 (16 CTAs) twice
---   paper  NI = NJ = NK = NL = 512: grids 16 x 64 (1024 CTAs) twice; the
+--   paper  NI = NJ = NK = NL = 512: grids 16 x 64 (1024 CTAs, 17 waves
+--          of 60 on fermi at 4 CTAs per SM) twice; the
 --          benchmark's own size is 2048, 64 times the work, shrunk to fit
 --          the two-minute budget (the row pitch stays a power of two)
 --

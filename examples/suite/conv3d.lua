@@ -12,7 +12,8 @@
 -- benchmark's):
 --   test   NI = NJ = NK = 32:   30 launches of 1 x 4 CTAs
 --   paper  NI = NJ = NK = 256 (the benchmark's own size): 254 launches of
---          8 x 32 (256 CTAs, 2.8 waves of 90 on fermi each)
+--          8 x 32 (256 CTAs, 4.3 waves of 60 on fermi at 4 CTAs per SM,
+--          each)
 --
 -- Reference: the 15 products in the benchmark's order as nvcc compiles
 -- them (suite.taps; the compiler loads each repeated point once), exact;

@@ -11,7 +11,7 @@
 -- Sizes (blocks of 32 x 8 threads, the benchmark's):
 --   test   NI = NJ = NK = 64:  grid 2 x 8 (16 CTAs)
 --   paper  NI = NJ = NK = 512 (the benchmark's own size): grid 16 x 64
---          (1024 CTAs, 11 waves of 90 on fermi)
+--          (1024 CTAs, 17 waves of 60 on fermi at 4 CTAs per SM)
 --
 -- Reference: C[i][j] = beta * C[i][j] (rounded), then per k one mul.f32
 -- (alpha * A[i][k]) and one fma.rn.f32 in k order, as nvcc compiles it;

@@ -11,8 +11,8 @@
 --
 -- Sizes (blocks of 32 x 8 threads, the benchmark's):
 --   test   N = 64, M = 64:    grid 2 x 8 (16 CTAs)
---   paper  N = 128, M = 512:  grid 4 x 16 (64 CTAs): 4 or 5 CTAs (32-40
---          warps) on every SM of fermi for the whole run, one wave. The
+--   paper  N = 128, M = 512:  grid 4 x 16 (64 CTAs): 1.4 waves of 45 on
+--          fermi at 3 CTAs per SM (34 registers per thread). The
 --          benchmark's own size is N = M = 1024, shrunk to fit the
 --          two-minute budget (the work grows as N^2 M); the row pitch,
 --          2 KB, stays a power of two (a warp's 32 rows fall into two L1
