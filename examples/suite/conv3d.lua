@@ -39,7 +39,7 @@ end
 ws.run()
 
 local plane = nj * nk
-suite.check("B", suite.sample(ni * plane, 2), function(e) return B:get(e) end, function(e)
+suite.check("B", suite.sample(ni * plane), function(e) return B:get(e) end, function(e)
   local i, j, k = e // plane, e // nk % nj, e % nk
   if i == 0 or i == ni - 1 or j == 0 or j == nj - 1 or k == 0 or k == nk - 1 then
     return 7.0

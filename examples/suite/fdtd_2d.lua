@@ -65,7 +65,7 @@ local log = suite.launches()
 for t = 0, tmax - 1 do
   for _, k in ipairs{ "fdtd_ey", "fdtd_ex", "fdtd_hz" } do
     local f = field[k]
-    log.run(k, suite.sample(nx * ny, 10 * t + #k),
+    log.run(k, suite.sample(nx * ny),
       function(e) return update[k](e, t) or f:get(e) end,
       function() ws.launch(m, k, { grid = grid, block = block, args = args[k](t) }) end,
       function(e) return f:get(e) end)

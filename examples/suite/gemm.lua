@@ -30,7 +30,7 @@ local C = ws.alloc("f32", ni * nj)
 suite.fill(A, 1)
 suite.fill(B, 2)
 suite.fill(C, 3)
-local idx = suite.sample(ni * nj, 4)
+local idx = suite.sample(ni * nj)
 local c0 = {}
 for _, e in ipairs(idx) do c0[e] = C:get(e) end
 

@@ -38,7 +38,7 @@ ws.launch(mod, "gesummv", { grid = (n + 255) // 256, block = 256,
                             args = { n, m, alpha, beta, A, B, x, y, tmp } })
 ws.run()
 
-local idx = suite.sample(n, 4, 1024)
+local idx = suite.sample(n, 1024)
 suite.check("tmp = A x", idx, function(i) return tmp:get(i) end,
   function(i) return suite.dot(0.0, m, A, i * m, 1, x, 0, 1) end)
 suite.check("y", idx, function(i) return y:get(i) end, function(i)

@@ -52,7 +52,7 @@ local log = suite.launches()
 for t = 0, steps - 1 do
   for _, k in ipairs{ "jacobi_avg", "jacobi_copy" } do
     local o = out[k]
-    log.run(k, suite.sample(n * n, 10 * t + #k),
+    log.run(k, suite.sample(n * n),
       function(e) return interior(e) and update[k](e) or o:get(e) end,
       function() ws.launch(m, k, { grid = grid, block = block, args = { n, A, B } }) end,
       function(e) return o:get(e) end)

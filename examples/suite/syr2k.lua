@@ -42,7 +42,7 @@ ws.launch(mod, "syr2k", { grid = { n // 32, n // 8 }, block = { 32, 8 },
 ws.run()
 
 local f32 = ws.f32
-suite.check("C", suite.sample(n * n, 4), function(e) return C:get(e) end, function(e)
+suite.check("C", suite.sample(n * n), function(e) return C:get(e) end, function(e)
   local i, j = e // n, e % n
   local acc = f32(c0[e + 1] * beta)
   for k = 0, m - 1 do

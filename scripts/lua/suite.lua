@@ -3,7 +3,7 @@
 --   local suite = require "suite"
 --   local n = suite.pick{ test = 64, paper = 512 }   by the key workload.size
 --   suite.fill(buf, seed)                             deterministic floats in [-1, 1)
---   local idx = suite.sample(n, seed)                 outputs to check: all, or 2048 spread over 0..n-1
+--   local idx = suite.sample(n [, count])             outputs to check: all, or 2048 spread over 0..n-1
 --   suite.check(name, idx, got, want [, rtol, atol])  compare got(i) with want(i) over idx
 --   suite.dot(acc, n, x, xo, xs, y, yo, ys [, alpha]) a kernel's fma.rn.f32 chain
 --   suite.taps(xs, cs)                                an unrolled sum of products
@@ -50,21 +50,13 @@ end
 
 -- Indices of the outputs to check among 0 .. n-1: every one at test size;
 -- at paper size count of them (default 2048, or all when n <= count) in
--- increasing order, one drawn at random (from seed) in each of count equal
--- stretches, so that the sample covers the whole output.
-function suite.sample(n, seed, count)
-  count = count or 2048
-  local idx = {}
-  if suite.size() == "test" or n <= count then
-    for i = 0, n - 1 do idx[#idx + 1] = i end
-    return idx
+-- increasing order, spread over the output with both ends included
+-- (verify.spread).
+function suite.sample(n, count)
+  if suite.size() == "test" then
+    return verify.spread(n, n)
   end
-  local rng = verify.lcg(seed)
-  for s = 0, count - 1 do
-    local lo, hi = s * n // count, (s + 1) * n // count
-    idx[#idx + 1] = lo + rng() % (hi - lo)
-  end
-  return idx
+  return verify.spread(n, count or 2048)
 end
 
 -- Compares got(i) with want(i) for every i of idx: exactly, or with the
