@@ -60,6 +60,7 @@ design=cerf cerf.ways=2 preset=fermi
 design=unified
 design=racetrack racetrack.preshift=true
 design=racetrack preset=fermi-rm racetrack.ports=2
+design=ideal-rf
 EOF3
 # The benchmark workloads are large: their sampled results are checked in
 # functional mode, which is fast.
