@@ -2,6 +2,7 @@
 #   make            build build/warpscope
 #   make run        build and start on the default scenario
 #   make test       build and run every test (unit, scenarios, bad inputs)
+#   make conformance the PTX conformance set (tests/conformance/) alone
 #   make asan       the whole test suite under AddressSanitizer + UBSan
 #   make fuzz       libFuzzer harnesses (clang) built into build/fuzz/ and run
 #                   FUZZ_SECONDS (default 60) each on their seed corpora;
@@ -72,7 +73,7 @@ TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 LIB := $(BUILD)/libwarpscope.a
 BIN := $(BUILD)/warpscope
 
-.PHONY: all run test unit asan fuzz fuzz-build fuzz-bins bench ptx install clean
+.PHONY: all run test unit conformance asan fuzz fuzz-build fuzz-bins bench ptx install clean
 all: $(BIN)
 
 $(BUILD)/obj/%.o: %.c $(DEPS_MK)
@@ -98,6 +99,17 @@ $(BUILD)/tests/%: tests/unit/%.c $(TEST_HARNESS) $(LIB) $(DEPS_MK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Wno-null-dereference $(LUA_CFLAGS) $(CMOCKA_CFLAGS) -Itests/unit -MMD -MP \
 	  $< $(TEST_HARNESS) -o $@ $(LIB) $(LUA_LIBS) $(CMOCKA_LIBS) $(LDFLAGS_ALL)
+
+# The PTX conformance test: kernels whose results were recorded on a GPU
+# (tests/conformance/README.md).
+CONF_BIN := $(BUILD)/tests/conformance
+$(CONF_BIN): tests/conformance/run.c $(LIB) $(DEPS_MK)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(LUA_CFLAGS) -MMD -MP $< -o $@ $(LIB) $(LUA_LIBS) \
+	  $(LDFLAGS_ALL)
+
+conformance: $(CONF_BIN)
+	@gzip -dc tests/conformance/cases.txt.gz | $(CONF_BIN) tests/conformance
 
 # The scenario `make run` opens.
 DEFAULT_SCENARIO ?= examples/scenarios/tour.lua
@@ -162,5 +174,5 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UI_OBJ:.o=.d) \
-         $(TEST_BIN:%=%.d) $(TEST_HARNESS:.o=.d) $(FUZZ_BIN:%=%.d) \
+         $(TEST_BIN:%=%.d) $(CONF_BIN:%=%.d) $(TEST_HARNESS:.o=.d) $(FUZZ_BIN:%=%.d) \
          $(FUZZ_UTIL:.o=.d)
