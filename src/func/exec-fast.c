@@ -331,11 +331,10 @@ static bool cmp_f32(const struct kinst *ki, const uint32_t *ua,
     return true;
 }
 
-bool fx_fast_enabled = true;
-
-bool fx_fast_mov(struct fwarp *w, const struct kinst *ki, uint32_t m)
+bool fx_fast_mov(const struct fctx *x, struct fwarp *w,
+                 const struct kinst *ki, uint32_t m)
 {
-    if (!fx_fast_enabled || ki->m.vec > 1)
+    if (x->general_only || ki->m.vec > 1)
         return false;
     uint32_t t[WS_WARP];
     uint32_t *d = dst32(w, &ki->d[0]);
@@ -346,9 +345,10 @@ bool fx_fast_mov(struct fwarp *w, const struct kinst *ki, uint32_t m)
     return true;
 }
 
-bool fx_fast_setp(struct fwarp *w, const struct kinst *ki, uint32_t m)
+bool fx_fast_setp(const struct fctx *x, struct fwarp *w,
+                  const struct kinst *ki, uint32_t m)
 {
-    if (!fx_fast_enabled || ki->op != OP_SETP || ki->m.ftz)
+    if (x->general_only || ki->op != OP_SETP || ki->m.ftz)
         return false;
     uint32_t ta[WS_WARP], tb[WS_WARP], r;
     const uint32_t *a = src32(w, &ki->s[0], ta);
@@ -371,9 +371,10 @@ bool fx_fast_setp(struct fwarp *w, const struct kinst *ki, uint32_t m)
     return true;
 }
 
-bool fx_fast_alu(struct fwarp *w, const struct kinst *ki, uint32_t m)
+bool fx_fast_alu(const struct fctx *x, struct fwarp *w,
+                 const struct kinst *ki, uint32_t m)
 {
-    if (!fx_fast_enabled || ki->m.cc || ki->m.sat || ki->nd != 1)
+    if (x->general_only || ki->m.cc || ki->m.sat || ki->nd != 1)
         return false;
     uint8_t t = ki->m.type;
     if (t == PT_F32)

@@ -1,5 +1,5 @@
 /*
-** exec-float.c - floating-point arithmetic, comparisons and conversions.
+** exec-float.c - f32 and f64 arithmetic and conversions.
 ** IEEE operations (add, mul, fma, div, sqrt with .rn/.rz/.rm/.rp) are
 ** computed exactly by the host FPU in the requested rounding mode, so they
 ** match the GPU bit for bit. The .approx transcendental forms (sin, cos,
@@ -13,8 +13,6 @@
 #include <fenv.h>
 #include <math.h>
 
-int fx_cmp_int(uint8_t cmp, uint64_t a, uint64_t b, uint8_t t);
-
 static int fe_mode(uint8_t rnd)
 {
     switch (rnd) {
@@ -23,11 +21,6 @@ static int fe_mode(uint8_t rnd)
     case RND_RP: return FE_UPWARD;
     default: return FE_TONEAREST;
     }
-}
-
-static float ftz32(float f)
-{
-    return fpclassify(f) == FP_SUBNORMAL ? copysignf(0.0f, f) : f;
 }
 
 static float canon32(float f)
@@ -84,9 +77,9 @@ static uint64_t f32_op(const struct kinst *ki, uint64_t a, uint64_t b,
     bool ftz = ki->m.ftz;
     float fa = as_f32(a), fb = as_f32(b), fc = as_f32(c), r;
     if (ftz) {
-        fa = ftz32(fa);
-        fb = ftz32(fb);
-        fc = ftz32(fc);
+        fa = f32_ftz(fa);
+        fb = f32_ftz(fb);
+        fc = f32_ftz(fc);
     }
     int nan;
     switch (ki->op) {
@@ -116,7 +109,7 @@ static uint64_t f32_op(const struct kinst *ki, uint64_t a, uint64_t b,
     default: r = 0.0f; break;
     }
     if (ftz)
-        r = ftz32(r);
+        r = f32_ftz(r);
     if (ki->m.sat)
         r = (float)sat01((double)r);
     return from_f32(canon32(r));
@@ -158,7 +151,7 @@ static uint64_t f64_op(const struct kinst *ki, uint64_t a, uint64_t b,
 enum fx_status fx_float(struct fctx *x, struct fwarp *w,
                         const struct kinst *ki, uint32_t m)
 {
-    if (fx_fast_alu(w, ki, m))
+    if (fx_fast_alu(x, w, ki, m))
         return FX_OK;
     lanes_t a, b, c, d;
     int ns = ki->ns;
@@ -206,74 +199,6 @@ enum fx_status fx_float(struct fctx *x, struct fwarp *w,
     }
     if (mode != FE_TONEAREST)
         fesetround(FE_TONEAREST);
-    wr(w, &ki->d[0], d, m);
-    return FX_OK;
-}
-
-/* ---- comparisons ----------------------------------------------------- */
-
-static int cmp_float(uint8_t cmp, double a, double b)
-{
-    int un = isnan(a) || isnan(b);
-    switch (cmp) {
-    case CMP_EQ: return !un && a == b;
-    case CMP_NE: return !un && a != b;
-    case CMP_LT: return !un && a < b;
-    case CMP_LE: return !un && a <= b;
-    case CMP_GT: return !un && a > b;
-    case CMP_GE: return !un && a >= b;
-    case CMP_EQU: return un || a == b;
-    case CMP_NEU: return un || a != b;
-    case CMP_LTU: return un || a < b;
-    case CMP_LEU: return un || a <= b;
-    case CMP_GTU: return un || a > b;
-    case CMP_GEU: return un || a >= b;
-    case CMP_NUM: return !un;
-    case CMP_NAN: return un;
-    default: return 0;
-    }
-}
-
-/* setp and set: compare, then combine with a predicate if asked. */
-enum fx_status fx_setp(struct fctx *x, struct fwarp *w,
-                       const struct kinst *ki, uint32_t m)
-{
-    if (fx_fast_setp(w, ki, m))
-        return FX_OK;
-    uint8_t t = ki->op == OP_SET ? ki->m.type2 : ki->m.type;
-    lanes_t a, b;
-    rd(x, w, &ki->s[0], a);
-    rd(x, w, &ki->s[1], b);
-    uint32_t r = 0;
-    for (int l = 0; l < WS_WARP; l++) {
-        int v;
-        if (t == PT_F32) {
-            float fa = as_f32(a[l]), fb = as_f32(b[l]);
-            if (ki->m.ftz) {
-                fa = ftz32(fa);
-                fb = ftz32(fb);
-            }
-            v = cmp_float(ki->m.cmp, (double)fa, (double)fb);
-        } else if (t == PT_F64) {
-            v = cmp_float(ki->m.cmp, as_f64(a[l]), as_f64(b[l]));
-        } else {
-            v = fx_cmp_int(ki->m.cmp, a[l], b[l], t);
-        }
-        r |= (uint32_t)v << l;
-    }
-    uint32_t q, p = setp_combine(w, ki, r, &q);
-    if (ki->op == OP_SETP) {
-        wr_pred(w, &ki->d[0], p, m);
-        if (ki->nd == 2)
-            wr_pred(w, &ki->d[1], q, m);
-        return FX_OK;
-    }
-    lanes_t d;
-    uint64_t one = ki->m.type == PT_F32 ? from_f32(1.0f)
-                   : ki->m.type == PT_F64 ? from_f64(1.0)
-                                          : bits_mask(type_bits(ki->m.type));
-    for (int l = 0; l < WS_WARP; l++)
-        d[l] = (p >> l & 1) ? one : 0;
     wr(w, &ki->d[0], d, m);
     return FX_OK;
 }
@@ -337,7 +262,7 @@ static uint64_t cvt_lane(const struct kinst *ki, uint64_t a)
         return norm((uint64_t)v, dt);
     }
     if (sflt) {
-        double v = st == PT_F32 ? (double)(ki->m.ftz ? ftz32(as_f32(a))
+        double v = st == PT_F32 ? (double)(ki->m.ftz ? f32_ftz(as_f32(a))
                                                      : as_f32(a))
                                 : as_f64(a);
         if (!dflt) {
@@ -349,7 +274,7 @@ static uint64_t cvt_lane(const struct kinst *ki, uint64_t a)
         if (dt == PT_F32) {
             float f = (float)v;     /* rounds in the current mode */
             if (ki->m.ftz)
-                f = ftz32(f);
+                f = f32_ftz(f);
             if (ki->m.sat)
                 f = (float)sat01((double)f);
             return from_f32(canon32(f));

@@ -4,8 +4,8 @@
 ** (integer division by zero) warpscope returns what NVIDIA hardware does
 ** for the common case and docs/ptx.md says so. Arithmetic is done on
 ** unsigned 64-bit values so that no C undefined behaviour can occur.
-** Float types of the shared opcodes (add.f32, min.f64, ...) are passed on
-** to exec-float.c.
+** Float types of the shared opcodes (add.f32, min.f64, ...) never come
+** here: exec.c sends each instruction to the handler of its type.
 */
 #include "func/exec-internal.h"
 #include <math.h>
@@ -62,31 +62,6 @@ static uint64_t divide(uint64_t a, uint64_t b, uint8_t t, int rem)
     if (b == 0)
         return rem ? a : m;
     return rem ? a % b : a / b;
-}
-
-static int cmp_int(uint8_t cmp, uint64_t a, uint64_t b, uint8_t t)
-{
-    int s = is_signed(t) && cmp != CMP_LO && cmp != CMP_LS && cmp != CMP_HI &&
-            cmp != CMP_HS;
-    uint64_t m = umask(t);
-    int lt = s ? sv(a, t) < sv(b, t) : (a & m) < (b & m);
-    int eq = (a & m) == (b & m);
-    switch (cmp) {
-    case CMP_EQ: return eq;
-    case CMP_NE: return !eq;
-    case CMP_LT: case CMP_LO: return lt;
-    case CMP_LE: case CMP_LS: return lt || eq;
-    case CMP_GT: case CMP_HI: return !lt && !eq;
-    case CMP_GE: case CMP_HS: return !lt;
-    default: return 0;
-    }
-}
-
-/* Compares for setp/set on integer types; float types go to exec-float. */
-int fx_cmp_int(uint8_t cmp, uint64_t a, uint64_t b, uint8_t t);
-int fx_cmp_int(uint8_t cmp, uint64_t a, uint64_t b, uint8_t t)
-{
-    return cmp_int(cmp, a, b, t);
 }
 
 static uint64_t bfe(uint64_t a, uint64_t b, uint64_t c, uint8_t t)
@@ -200,12 +175,9 @@ static uint64_t mul24(uint64_t a, uint64_t b, uint8_t t, int hi)
 enum fx_status fx_int(struct fctx *x, struct fwarp *w, const struct kinst *ki,
                       uint32_t m)
 {
-    if (fx_fast_alu(w, ki, m))
+    if (fx_fast_alu(x, w, ki, m))
         return FX_OK;
     uint8_t t = ki->m.type;
-    if ((t == PT_F32 || t == PT_F64) && ki->op != OP_SELP &&
-        ki->op != OP_SLCT)
-        return fx_float(x, w, ki, m);
     lanes_t a, b, c, d, e;
     int ns = ki->ns;
     if (ns > 0)
@@ -392,8 +364,8 @@ enum fx_status fx_int(struct fctx *x, struct fwarp *w, const struct kinst *ki,
                 float fc = as_f32(c[l]);
                 /* .ftz: a subnormal c counts as (signed) zero, so a is
                    selected. */
-                if (ki->m.ftz && fpclassify(fc) == FP_SUBNORMAL)
-                    fc = 0.0f;
+                if (ki->m.ftz)
+                    fc = f32_ftz(fc);
                 ge = fc >= 0.0f;
             } else {
                 ge = (int32_t)(uint32_t)c[l] >= 0;

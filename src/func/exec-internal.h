@@ -7,6 +7,7 @@
 */
 #ifndef WS_EXEC_INTERNAL_H
 #define WS_EXEC_INTERNAL_H
+#include <math.h>
 #include <string.h>
 #include "func/exec.h"
 
@@ -16,28 +17,34 @@ typedef uint64_t lanes_t[WS_WARP];
 typedef enum fx_status (*fx_handler)(struct fctx *x, struct fwarp *w,
                                      const struct kinst *ki, uint32_t m);
 
+/* Integer, bit and selection instructions (exec-int.c). */
 enum fx_status fx_int(struct fctx *x, struct fwarp *w, const struct kinst *ki,
                       uint32_t m);
+/* f32 and f64 arithmetic and conversions (exec-float.c). */
 enum fx_status fx_float(struct fctx *x, struct fwarp *w,
                         const struct kinst *ki, uint32_t m);
 enum fx_status fx_cvt(struct fctx *x, struct fwarp *w, const struct kinst *ki,
                       uint32_t m);
+/* setp and set on every type (exec-cmp.c). */
 enum fx_status fx_setp(struct fctx *x, struct fwarp *w,
                        const struct kinst *ki, uint32_t m);
+/* Loads, stores and atomics (exec-mem.c). */
 enum fx_status fx_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
                       uint32_t m);
 enum fx_status fx_atom(struct fctx *x, struct fwarp *w,
                        const struct kinst *ki, uint32_t m);
 
 /* Executes ki on whole warps if it is common arithmetic that exec-fast.c
-   handles (the same results as the general handlers); false otherwise. */
-bool fx_fast_alu(struct fwarp *w, const struct kinst *ki, uint32_t m);
+   handles (the same results as the general handlers); false otherwise,
+   and always when x->general_only. */
+bool fx_fast_alu(const struct fctx *x, struct fwarp *w,
+                 const struct kinst *ki, uint32_t m);
 /* mov between 32-bit registers and immediates, the same way. */
-bool fx_fast_mov(struct fwarp *w, const struct kinst *ki, uint32_t m);
+bool fx_fast_mov(const struct fctx *x, struct fwarp *w,
+                 const struct kinst *ki, uint32_t m);
 /* setp on 32-bit integers and f32, the same way. */
-bool fx_fast_setp(struct fwarp *w, const struct kinst *ki, uint32_t m);
-/* false: every instruction takes the general path (tests compare both). */
-extern bool fx_fast_enabled;
+bool fx_fast_setp(const struct fctx *x, struct fwarp *w,
+                  const struct kinst *ki, uint32_t m);
 
 void fx_read_sreg(const struct fctx *x, const struct fwarp *w,
                   const struct kop *o, uint64_t *v);
@@ -211,6 +218,12 @@ static inline uint64_t from_f64(double d)
     uint64_t b;
     memcpy(&b, &d, 8);
     return b;
+}
+
+/* .ftz: a subnormal f32 becomes a zero of the same sign. */
+static inline float f32_ftz(float f)
+{
+    return fpclassify(f) == FP_SUBNORMAL ? copysignf(0.0f, f) : f;
 }
 
 #endif

@@ -299,7 +299,7 @@ static bool fast_param(struct fctx *x, struct fwarp *w, const struct kinst *ki,
 enum fx_status fx_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
                       uint32_t m)
 {
-    if (fx_fast_enabled &&
+    if (!x->general_only &&
         (fast_ldst32(x, w, ki, m) || fast_param(x, w, ki, m)))
         return FX_OK;
     bool store = ki->op == OP_ST;
@@ -326,7 +326,7 @@ enum fx_status fx_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
     }
     uint8_t space = ki->space;
     uint8_t *ptr[WS_WARP];
-    if (!fx_fast_enabled ||
+    if (x->general_only ||
         !fast_pointers(x, w, ki->space, addr, m, total, store, ptr)) {
         for (int l = 0; l < WS_WARP; l++) {
             if (!(m >> l & 1))
@@ -372,11 +372,6 @@ enum fx_status fx_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
     return FX_OK;
 }
 
-static float ftz(float f)
-{
-    return fpclassify(f) == FP_SUBNORMAL ? copysignf(0.0f, f) : f;
-}
-
 static uint64_t atom_apply(const struct kinst *ki, uint64_t old, uint64_t b,
                            uint64_t c, bool global)
 {
@@ -393,7 +388,7 @@ static uint64_t atom_apply(const struct kinst *ki, uint64_t old, uint64_t b,
                zero; on shared memory it keeps subnormals. */
             if (!global)
                 return from_f32(as_f32(old) + as_f32(b));
-            return from_f32(ftz(ftz(as_f32(old)) + ftz(as_f32(b))));
+            return from_f32(f32_ftz(f32_ftz(as_f32(old)) + f32_ftz(as_f32(b))));
         }
         if (t == PT_F64)
             return from_f64(as_f64(old) + as_f64(b));

@@ -345,7 +345,7 @@ static enum fx_status do_mov(struct fctx *x, struct fwarp *w,
                              const struct kinst *ki, uint32_t m)
 {
     const struct kop *d = &ki->d[0], *s = &ki->s[0];
-    if (fx_fast_mov(w, ki, m))
+    if (fx_fast_mov(x, w, ki, m))
         return FX_OK;
     lanes_t v;
     if (d->kind == KO_VEC) {
@@ -425,15 +425,26 @@ static enum fx_status do_nop(struct fctx *x, struct fwarp *w,
     return FX_OK;
 }
 
+/* Opcodes defined on integers and floats (add, min, ...) go to the
+   handler of the instruction's type. */
+static enum fx_status do_typed(struct fctx *x, struct fwarp *w,
+                               const struct kinst *ki, uint32_t m)
+{
+    uint8_t t = ki->m.type;
+    if (t == PT_F32 || t == PT_F64)
+        return fx_float(x, w, ki, m);
+    return fx_int(x, w, ki, m);
+}
+
 static const fx_handler handlers[OP__COUNT] = {
     [OP_MOV] = do_mov, [OP_LD] = fx_mem, [OP_ST] = fx_mem,
     [OP_CVTA] = do_cvta, [OP_CVT] = fx_cvt, [OP_PRMT] = fx_int,
-    [OP_ADD] = fx_int, [OP_SUB] = fx_int, [OP_ADDC] = fx_int,
-    [OP_SUBC] = fx_int, [OP_MUL] = fx_int, [OP_MAD] = fx_int,
+    [OP_ADD] = do_typed, [OP_SUB] = do_typed, [OP_ADDC] = fx_int,
+    [OP_SUBC] = fx_int, [OP_MUL] = do_typed, [OP_MAD] = do_typed,
     [OP_MADC] = fx_int, [OP_MUL24] = fx_int, [OP_MAD24] = fx_int,
-    [OP_SAD] = fx_int, [OP_DIV] = fx_int, [OP_REM] = fx_int,
-    [OP_ABS] = fx_int, [OP_NEG] = fx_int, [OP_MIN] = fx_int,
-    [OP_MAX] = fx_int, [OP_FMA] = fx_float, [OP_RCP] = fx_float,
+    [OP_SAD] = fx_int, [OP_DIV] = do_typed, [OP_REM] = fx_int,
+    [OP_ABS] = do_typed, [OP_NEG] = do_typed, [OP_MIN] = do_typed,
+    [OP_MAX] = do_typed, [OP_FMA] = fx_float, [OP_RCP] = fx_float,
     [OP_SQRT] = fx_float, [OP_RSQRT] = fx_float, [OP_EX2] = fx_float,
     [OP_LG2] = fx_float, [OP_SIN] = fx_float, [OP_COS] = fx_float,
     [OP_TANH] = fx_float, [OP_COPYSIGN] = fx_float, [OP_TESTP] = fx_float,

@@ -93,6 +93,10 @@ struct fctx {
     int smid, nsm, nwarpid;
     struct fmemrec *rec;      /* NULL: do not record */
     struct ws_diag *diag;
+    bool general_only;        /* every instruction through the general
+                                 per-lane handlers, none through the
+                                 whole-warp fast paths (tests compare the
+                                 two; results are the same) */
 };
 
 enum fx_status {

@@ -275,7 +275,8 @@ static int run_cta(struct ws_device *d, const struct flaunch *L, uint64_t i,
     struct fcta cta;
     fcta_init(&cta, L, id, sm, 0);
     struct fctx x = { &d->mem, L, &cta, d->sm_clock[sm], sm, nsm,
-                      (int)config_i(&d->cfg, CK_SM_MAX_WARPS), NULL, diag };
+                      (int)config_i(&d->cfg, CK_SM_MAX_WARPS), NULL, diag,
+                      d->general_only };
     int rc = WS_OK;
     while (cta.live > 0 && rc == WS_OK) {
         int ran = 0;

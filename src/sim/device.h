@@ -80,6 +80,9 @@ struct ws_device {
     struct dev_run run;
     uint64_t host_ns;         /* host time spent in device_run (never part
                                  of the statistics: not deterministic) */
+    bool general_only;        /* functional mode: execute without the
+                                 whole-warp fast paths (fctx.general_only;
+                                 for tests, the results are the same) */
 };
 
 /* Takes a copy of cfg. */

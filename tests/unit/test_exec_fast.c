@@ -11,7 +11,6 @@
 #include <cmocka.h>
 #include <stdio.h>
 #include <string.h>
-#include "func/exec-internal.h"
 #include "harness.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ULL;
@@ -71,14 +70,12 @@ static void same(const char *ty, const char *body, int rounds)
         struct th t;
         const char *sets[] = { "sim.mode=functional", NULL };
         assert_int_equal(th_init(&t, sets), 0);
-        fx_fast_enabled = true;
         if (th_warp_op(&t, ty, body, pa, pb, pc, p0))
             fail_msg("%s: %s", body, th_error(&t));
         th_free(&t);
         assert_int_equal(th_init(&t, sets), 0);
-        fx_fast_enabled = false;
+        t.dev.general_only = true;
         int rc = th_warp_op(&t, ty, body, pa, pb, pc, p1);
-        fx_fast_enabled = true;
         if (rc)
             fail_msg("%s: %s", body, th_error(&t));
         th_free(&t);

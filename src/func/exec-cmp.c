@@ -1,0 +1,95 @@
+/*
+** exec-cmp.c - setp and set: comparisons of integers and floats, combined
+** with an optional predicate (.and .or .xor). Ordered float comparisons
+** are false and unordered ones true when an operand is NaN; .ftz compares
+** subnormal f32 operands as zeros.
+*/
+#include "func/exec-internal.h"
+#include <math.h>
+
+static int cmp_int(uint8_t cmp, uint64_t a, uint64_t b, uint8_t t)
+{
+    int bits = type_bits(t);
+    int s = ptx_type_is_signed((enum ptx_type)t) && cmp != CMP_LO &&
+            cmp != CMP_LS && cmp != CMP_HI && cmp != CMP_HS;
+    uint64_t m = bits_mask(bits);
+    int lt = s ? (int64_t)sext(a, bits) < (int64_t)sext(b, bits)
+               : (a & m) < (b & m);
+    int eq = (a & m) == (b & m);
+    switch (cmp) {
+    case CMP_EQ: return eq;
+    case CMP_NE: return !eq;
+    case CMP_LT: case CMP_LO: return lt;
+    case CMP_LE: case CMP_LS: return lt || eq;
+    case CMP_GT: case CMP_HI: return !lt && !eq;
+    case CMP_GE: case CMP_HS: return !lt;
+    default: return 0;
+    }
+}
+
+static int cmp_float(uint8_t cmp, double a, double b)
+{
+    int un = isnan(a) || isnan(b);
+    switch (cmp) {
+    case CMP_EQ: return !un && a == b;
+    case CMP_NE: return !un && a != b;
+    case CMP_LT: return !un && a < b;
+    case CMP_LE: return !un && a <= b;
+    case CMP_GT: return !un && a > b;
+    case CMP_GE: return !un && a >= b;
+    case CMP_EQU: return un || a == b;
+    case CMP_NEU: return un || a != b;
+    case CMP_LTU: return un || a < b;
+    case CMP_LEU: return un || a <= b;
+    case CMP_GTU: return un || a > b;
+    case CMP_GEU: return un || a >= b;
+    case CMP_NUM: return !un;
+    case CMP_NAN: return un;
+    default: return 0;
+    }
+}
+
+/* One lane's comparison of a and b, both of type t. */
+static int compare(const struct kinst *ki, uint8_t t, uint64_t a, uint64_t b)
+{
+    if (t == PT_F32) {
+        float fa = as_f32(a), fb = as_f32(b);
+        if (ki->m.ftz) {
+            fa = f32_ftz(fa);
+            fb = f32_ftz(fb);
+        }
+        return cmp_float(ki->m.cmp, (double)fa, (double)fb);
+    }
+    if (t == PT_F64)
+        return cmp_float(ki->m.cmp, as_f64(a), as_f64(b));
+    return cmp_int(ki->m.cmp, a, b, t);
+}
+
+enum fx_status fx_setp(struct fctx *x, struct fwarp *w,
+                       const struct kinst *ki, uint32_t m)
+{
+    if (fx_fast_setp(x, w, ki, m))
+        return FX_OK;
+    uint8_t t = ki->op == OP_SET ? ki->m.type2 : ki->m.type;
+    lanes_t a, b;
+    rd(x, w, &ki->s[0], a);
+    rd(x, w, &ki->s[1], b);
+    uint32_t r = 0;
+    for (int l = 0; l < WS_WARP; l++)
+        r |= (uint32_t)compare(ki, t, a[l], b[l]) << l;
+    uint32_t q, p = setp_combine(w, ki, r, &q);
+    if (ki->op == OP_SETP) {
+        wr_pred(w, &ki->d[0], p, m);
+        if (ki->nd == 2)
+            wr_pred(w, &ki->d[1], q, m);
+        return FX_OK;
+    }
+    lanes_t d;
+    uint64_t one = ki->m.type == PT_F32 ? from_f32(1.0f)
+                   : ki->m.type == PT_F64 ? from_f64(1.0)
+                                          : bits_mask(type_bits(ki->m.type));
+    for (int l = 0; l < WS_WARP; l++)
+        d[l] = (p >> l & 1) ? one : 0;
+    wr(w, &ki->d[0], d, m);
+    return FX_OK;
+}
