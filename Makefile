@@ -83,7 +83,8 @@ $(BUILD)/obj/%.o: %.c $(DEPS_MK)
 
 # Rounding-mode instructions (add.rz, cvt.rm, ...) switch the FPU rounding
 # mode, so the compiler must not assume round-to-nearest there.
-$(BUILD)/obj/src/func/exec-float.o: CFLAGS_ALL += -frounding-math
+$(BUILD)/obj/src/func/exec-float.o $(BUILD)/obj/src/func/exec-cvt.o: \
+  CFLAGS_ALL += -frounding-math
 
 $(LIB): $(LIB_OBJ)
 	@rm -f $@

@@ -6,8 +6,10 @@
 ** frame; and records branch targets and reconvergence points.
 */
 #include "compile/image.h"
+#include "compile/check.h"
 #include "compile/link.h"
 #include "compile/regalloc.h"
+#include "util/softfp.h"
 #include "util/xalloc.h"
 #include <math.h>
 #include <stdarg.h>
@@ -30,16 +32,10 @@ static int derr(struct dec *d, int line, int col, int width, const char *fmt,
 static int derr(struct dec *d, int line, int col, int width, const char *fmt,
                 ...)
 {
-    char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    kcheck_verror(d->m, d->diag, line, col, width, fmt, ap);
     va_end(ap);
-    diag_error(d->diag, d->m->path, line, col, "%s", msg);
-    size_t len;
-    const char *src = ptx_module_line(d->m, line, &len);
-    if (src)
-        diag_source(d->diag, src, len, width);
     return WS_ERR;
 }
 
@@ -176,6 +172,28 @@ static int assign_registers(struct kimage *k, struct ws_diag *diag)
 
 enum { TY_ADDR = 0xfe };   /* operand is an address, not a value */
 
+/* The types of dp4a/dp2a and video operands: d (and c) .u32 or .s32,
+   a and b their own types. */
+static void video_types(const struct ptx_inst *in, uint8_t *ty)
+{
+    uint8_t t = in->m.type, t2 = in->m.type2, t3 = in->m.type3;
+    bool vset = in->op == OP_VSET || in->op == OP_VSET2 || in->op == OP_VSET4;
+    if (in->op == OP_DP4A || in->op == OP_DP2A) {
+        uint8_t d = t == PT_S32 || t2 == PT_S32 ? PT_S32 : PT_U32;
+        ty[0] = ty[3] = d;
+        ty[1] = t;
+        ty[2] = t2;
+    } else if (vset) {
+        ty[0] = ty[3] = PT_U32;
+        ty[1] = t;
+        ty[2] = t2;
+    } else {
+        ty[0] = ty[3] = t;
+        ty[1] = t2;
+        ty[2] = t3;
+    }
+}
+
 /* The type each operand of `in` is read or written as. */
 static void operand_types(const struct ptx_inst *in, uint8_t *ty)
 {
@@ -198,7 +216,7 @@ static void operand_types(const struct ptx_inst *in, uint8_t *ty)
         ty[0] = TY_ADDR;
         break;
     case OP_CVT:
-        ty[1] = t2;
+        ty[1] = ty[2] = t2;    /* cvt.rn.f16x2.f32 d, a, b */
         break;
     case OP_MUL:
         ty[0] = wide;
@@ -273,6 +291,8 @@ static void operand_types(const struct ptx_inst *in, uint8_t *ty)
         }
         break;
     default:
+        if (in->op >= OP_DP4A && in->op <= OP_VSET4)
+            video_types(in, ty);
         break;
     }
 }
@@ -290,6 +310,17 @@ static int imm_bits(struct dec *d, const struct ptx_opnd *o, uint8_t t,
     }
     unsigned sz = ptx_type_size(t);
     uint64_t mask = sz >= 8 ? UINT64_MAX : ((1ULL << (8 * sz)) - 1);
+    if (t == PT_F16 || t == PT_BF16) {
+        /* A value, rounded to nearest like an f32 immediate. */
+        double v = o->kind == OPK_FIMM ? o->f : (double)o->imm;
+        *bits = sfp_from_double(v, t == PT_F16 ? &sfp_f16 : &sfp_bf16,
+                                SFP_RN);
+        return WS_OK;
+    }
+    if (ptx_type_is_x2(t) && o->kind == OPK_FIMM)
+        return derr(d, o->line, o->col, o->width,
+                    "a .%s immediate is a 32-bit pattern of two halves, not a float literal",
+                    ptx_type_name(t));
     if (t == PT_F32 || t == PT_F64) {
         double v = o->kind == OPK_FIMM ? o->f : (double)o->imm;
         if (t == PT_F32) {
@@ -418,12 +449,11 @@ static int decode_operand(struct dec *d, const struct ptx_inst *in, int idx,
     case OPK_REG:
         if (reg_operand(d, in, idx, o->reg, t, k, dst))
             return WS_ERR;
-        if (o->neg) {
-            if (k->kind != KO_PRED)
-                return derr(d, o->line, o->col, o->width,
-                            "'!' applies only to predicates");
-            k->neg = 1;
-        }
+        if (o->neg == 1 && k->kind != KO_PRED)
+            return derr(d, o->line, o->col, o->width,
+                        "'!' applies only to predicates");
+        k->neg = o->neg;        /* 2: vmad's -a (the parser allows no other) */
+        k->sel = o->sel;
         return WS_OK;
     case OPK_IMM:
     case OPK_FIMM:
@@ -465,6 +495,15 @@ static int decode_operand(struct dec *d, const struct ptx_inst *in, int idx,
                         o->nvec, in->m.vec);
         for (int e = 0; e < o->nvec; e++) {
             k->vec[e] = -1;
+            if (o->vec[e] == -2) {
+                if (dst || in->op != OP_MOV)
+                    return derr(d, o->line, o->col, o->width,
+                                "integers in a vector are only valid as the source of mov (packing)");
+                k->vec[e] = -2;
+                k->imm |= ((uint64_t)o->vimm[e] & ((1ULL << (esz * 8)) - 1))
+                           << (e * esz * 8);
+                continue;
+            }
             if (o->vec[e] < 0) {
                 if (!dst)
                     return derr(d, o->line, o->col, o->width,
@@ -537,234 +576,6 @@ static int decode_operand(struct dec *d, const struct ptx_inst *in, int idx,
 
 /* ---- instructions ---------------------------------------------------- */
 
-static bool is_int(uint8_t t) { return ptx_type_is_int(t); }
-static bool is_flt(uint8_t t) { return t == PT_F32 || t == PT_F64; }
-
-/* The number of an sm_NN target, 0 if it has none. */
-static int target_sm(const struct ptx_module *m)
-{
-    int n = 0;
-    if (sscanf(m->target, "sm_%d", &n) != 1)
-        return 0;
-    return n;
-}
-
-/* Semantic checks that the parser's shape checks cannot make. */
-static int check_types(struct dec *d, const struct ptx_inst *in)
-{
-    const struct ptx_mods *m = &in->m;
-    uint8_t t = m->type;
-    const char *name = ptx_op_name(in->op);
-#define BAD(...) derr(d, in->line, in->col, in->width, __VA_ARGS__)
-    if (t == PT_F16 || t == PT_F16X2 || t == PT_BF16 || m->type2 == PT_F16 ||
-        m->type2 == PT_F16X2 || m->type2 == PT_BF16)
-        return BAD("'%s' on half-precision types (.f16, .f16x2, .bf16) is not supported",
-                   name);
-    switch (in->op) {
-    case OP_ADD: case OP_SUB: case OP_MUL: case OP_MAD: case OP_DIV:
-    case OP_MIN: case OP_MAX: case OP_ABS: case OP_NEG:
-        if (t == PT_PRED || ptx_type_is_bits(t))
-            return BAD("'%s' needs a .u, .s or .f type, not .%s", name,
-                       ptx_type_name(t));
-        if (is_flt(t) && (m->mode == MUL_HI || m->mode == MUL_WIDE))
-            return BAD("'%s.%s' is only defined for integers", name,
-                       m->mode == MUL_HI ? "hi" : "wide");
-        if (is_int(t) && (in->op == OP_MUL || in->op == OP_MAD) &&
-            ptx_type_size(t) > 1 && !m->mode)
-            return BAD("integer '%s' needs .lo, .hi or .wide", name);
-        if (m->mode == MUL_WIDE && ptx_type_size(t) == 8)
-            return BAD("'%s.wide' takes 16- or 32-bit sources", name);
-        if (in->op == OP_MAD && t == PT_F32 && !m->rnd && !m->approx)
-            return BAD("mad.f32 needs a rounding modifier (.rn, .rz, .rm, .rp) on sm_20 and later");
-        if (in->op == OP_DIV && t == PT_F32 && !m->rnd && !m->approx &&
-            !m->full)
-            return BAD("div.f32 needs .approx, .full or a rounding modifier");
-        if (in->op == OP_DIV && t == PT_F64 && !m->rnd)
-            return BAD("div.f64 needs a rounding modifier such as .rn");
-        if (m->cc && !is_int(t))
-            return BAD("'.cc' applies only to integer arithmetic");
-        if (is_int(t) && (m->ftz || m->approx || m->full))
-            return BAD("integer '%s' takes no .ftz, .approx or .full modifier",
-                       name);
-        if (m->nan && target_sm(d->m) < 80)
-            return BAD("'%s.NaN' needs sm_80 or later (this module targets %s)",
-                       name, d->m->target);
-        break;
-    case OP_ADDC: case OP_SUBC: case OP_MADC:
-        if (!is_int(t) || ptx_type_size(t) < 4)
-            return BAD("'%s' needs a 32- or 64-bit integer type", name);
-        break;
-    case OP_MUL24: case OP_MAD24:
-        if (t != PT_U32 && t != PT_S32)
-            return BAD("'%s' needs .u32 or .s32", name);
-        if (m->mode != MUL_LO && m->mode != MUL_HI)
-            return BAD("'%s' needs .lo or .hi", name);
-        break;
-    case OP_SAD: case OP_REM:
-        if (!is_int(t) || ptx_type_is_bits(t))
-            return BAD("'%s' needs a .u or .s integer type", name);
-        break;
-    case OP_FMA: case OP_RCP: case OP_SQRT: case OP_RSQRT: case OP_EX2:
-    case OP_LG2: case OP_SIN: case OP_COS: case OP_TANH: case OP_COPYSIGN:
-    case OP_TESTP:
-        if (!is_flt(t))
-            return BAD("'%s' needs .f32 or .f64", name);
-        if ((in->op == OP_FMA) && !m->rnd)
-            return BAD("fma needs a rounding modifier such as .rn");
-        if ((in->op == OP_RCP || in->op == OP_SQRT) && !m->rnd && !m->approx)
-            return BAD("'%s' needs .approx or a rounding modifier", name);
-        if (in->op == OP_TESTP && !m->mode)
-            return BAD("testp needs a class: .finite, .infinite, .number, .notanumber, .normal or .subnormal");
-        break;
-    case OP_AND: case OP_OR: case OP_XOR: case OP_NOT: case OP_CNOT:
-        if (!is_int(t) && t != PT_PRED)
-            return BAD("'%s' needs a bit type such as .b32 or .pred", name);
-        if (in->op == OP_CNOT && t == PT_PRED)
-            return BAD("cnot does not take .pred");
-        break;
-    case OP_SHL: case OP_SHR:
-        if (!is_int(t) || ptx_type_size(t) < 2)
-            return BAD("'%s' needs a 16-, 32- or 64-bit integer type", name);
-        break;
-    case OP_BFE: case OP_BFI: case OP_POPC: case OP_CLZ: case OP_BREV:
-    case OP_BFIND:
-        if (!is_int(t) || ptx_type_size(t) < 4)
-            return BAD("'%s' needs a 32- or 64-bit integer type", name);
-        break;
-    case OP_SHF: case OP_LOP3: case OP_PRMT:
-        if (t != PT_B32)
-            return BAD("'%s' needs .b32", name);
-        if (in->op == OP_SHF && !m->mode)
-            return BAD("shf needs .l or .r");
-        break;
-    case OP_SETP: case OP_SET:
-        if (!m->cmp)
-            return BAD("'%s' needs a comparison such as .lt", name);
-        if (in->op == OP_SETP && (t == PT_PRED))
-            return BAD("setp compares data values, not .pred");
-        if (m->bop && in->n != in->nd + 3)
-            return BAD("'%s.%s' needs a predicate operand to combine with",
-                       name, m->bop == BOP_AND ? "and" : m->bop == BOP_OR ? "or" : "xor");
-        if (!m->bop && in->n != in->nd + 2)
-            return BAD("'%s' takes a third source only with .and, .or or .xor",
-                       name);
-        if (is_int(t) && m->cmp >= CMP_EQU)
-            return BAD("comparison is only defined for floats");
-        if (is_flt(t) && m->cmp >= CMP_LO && m->cmp <= CMP_HS)
-            return BAD("unsigned comparisons (.lo .ls .hi .hs) do not apply to floats");
-        break;
-    case OP_SLCT:
-        if (m->type2 != PT_S32 && m->type2 != PT_F32)
-            return BAD("slct selects on .s32 or .f32");
-        break;
-    case OP_CVT:
-        if (t == PT_PRED || m->type2 == PT_PRED)
-            return BAD("cvt does not convert predicates (use selp or setp)");
-        if (is_flt(t) && is_flt(m->type2) && ptx_type_size(t) < ptx_type_size(m->type2) &&
-            !(m->rnd >= RND_RN && m->rnd <= RND_RP))
-            return BAD("narrowing float conversion needs .rn, .rz, .rm or .rp");
-        if (is_flt(t) && is_int(m->type2) && !(m->rnd >= RND_RN && m->rnd <= RND_RP))
-            return BAD("integer to float conversion needs .rn, .rz, .rm or .rp");
-        if (is_int(t) && is_flt(m->type2) && !(m->rnd >= RND_RNI && m->rnd <= RND_RPI))
-            return BAD("float to integer conversion needs .rni, .rzi, .rmi or .rpi");
-        if (is_int(t) && is_int(m->type2) && m->rnd)
-            return BAD("integer to integer conversion takes no rounding modifier");
-        break;
-    case OP_LD: case OP_ST:
-        if (t == PT_PRED)
-            return BAD("'%s' cannot move .pred values", name);
-        if (m->vec > 1 && ptx_type_size(t) * m->vec > 16)
-            return BAD("vector access of more than 16 bytes");
-        break;
-    case OP_CVTA:
-        if (t != PT_U64 && t != PT_U32 && t != PT_B64)
-            return BAD("cvta needs .u32 or .u64");
-        if (m->space == SP_NONE || m->space == SP_PARAM)
-            return BAD("cvta needs .global, .shared, .local or .const");
-        break;
-    case OP_ATOM: case OP_RED: {
-        static const char *ops[] = { "", "add", "min", "max", "inc", "dec",
-                                     "and", "or", "xor", "exch", "cas" };
-        if (!m->mode)
-            return BAD("'%s' needs an operation such as .add", name);
-        if (m->space != SP_NONE && m->space != SP_GLOBAL && m->space != SP_SHARED)
-            return BAD("'%s' works on .global or .shared memory", name);
-        if (in->op == OP_RED && m->mode == ATOM_CAS)
-            return BAD("red has no .cas (use atom.cas)");
-        if (in->op == OP_RED && m->mode == ATOM_EXCH)
-            return BAD("red has no .exch (use atom.exch)");
-        bool ok;
-        switch (m->mode) {
-        case ATOM_ADD: ok = t == PT_U32 || t == PT_S32 || t == PT_U64 ||
-                            t == PT_S64 || t == PT_F32 || t == PT_F64; break;
-        case ATOM_MIN: case ATOM_MAX:
-            ok = t == PT_U32 || t == PT_S32 || t == PT_U64 || t == PT_S64; break;
-        case ATOM_INC: case ATOM_DEC: ok = t == PT_U32; break;
-        case ATOM_AND: case ATOM_OR: case ATOM_XOR:
-            ok = t == PT_B32 || t == PT_B64; break;
-        default: ok = t == PT_B32 || t == PT_B64; break;
-        }
-        if (!ok)
-            return BAD("'%s.%s.%s' is not supported", name, ops[m->mode],
-                       ptx_type_name(t));
-        if ((m->mode == ATOM_CAS) != (in->n == in->nd + 3))
-            return BAD("'%s.%s' takes %s", name, ops[m->mode],
-                       m->mode == ATOM_CAS ? "a compare and a swap value"
-                                           : "one value");
-        break;
-    }
-    case OP_VOTE:
-        if (!m->mode)
-            return BAD("vote needs .all, .any, .uni or .ballot");
-        if (!m->sync)
-            return BAD("vote without .sync is not supported for sm_70 and later targets (use vote.sync)");
-        if (in->n != 3)
-            return BAD("vote.sync needs a member mask operand");
-        if ((m->mode == VOTE_BALLOT) != (t == PT_B32) ||
-            (m->mode != VOTE_BALLOT && t != PT_PRED))
-            return BAD("vote.ballot takes .b32; vote.all/.any/.uni take .pred");
-        break;
-    case OP_SHFL:
-        if (!m->sync)
-            return BAD("shfl without .sync is not supported for sm_70 and later targets (use shfl.sync)");
-        if (!m->mode)
-            return BAD("shfl needs .up, .down, .bfly or .idx");
-        if (t != PT_B32)
-            return BAD("shfl.sync moves .b32 values");
-        break;
-    case OP_ACTIVEMASK:
-        if (t != PT_B32)
-            return BAD("activemask needs .b32");
-        break;
-    case OP_BAR:
-        if (m->mode == BAR_RED &&
-            ((m->mode2 == BARRED_POPC) != (t == PT_U32) ||
-             (m->mode2 != BARRED_POPC && t != PT_PRED)))
-            return BAD("bar.red.popc takes .u32; bar.red.and and bar.red.or take .pred");
-        if (m->mode2 != 9 && in->n < 1)
-            return BAD("bar needs a barrier number");
-        if (m->mode == 0 && m->mode2 != 9)
-            return BAD("bar needs .sync, .arrive or .red");
-        break;
-    case OP_MOV:
-        if (in->o[1].kind == OPK_SREG) {
-            uint8_t need = in->o[1].sreg == SR_CLOCK64 ? 8 : 4;
-            if (ptx_type_size(t) < need)
-                return BAD("special register %s is %u-bit", ptx_sreg_name(in->o[1].sreg),
-                           need * 8u);
-        }
-        break;
-    default:
-        break;
-    }
-    if (m->sat && !(in->op == OP_CVT || is_flt(t) ||
-                    ((in->op == OP_ADD || in->op == OP_SUB ||
-                      in->op == OP_MAD) && t == PT_S32)))
-        return BAD("'.sat' is not valid on '%s.%s'", name, ptx_type_name(t));
-    return WS_OK;
-#undef BAD
-}
-
 static int decode_inst(struct dec *d, int32_t i)
 {
     struct kimage *k = d->k;
@@ -778,7 +589,7 @@ static int decode_inst(struct dec *d, int32_t i)
     ki->guard = -1;
     ki->target = -1;
     ki->rpc = -1;
-    if (check_types(d, in))
+    if (kcheck_inst(d->m, in, d->diag))
         return WS_ERR;
     if (in->guard >= 0) {
         ki->guard = k->vreg_slot[in->guard];

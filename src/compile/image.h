@@ -32,12 +32,14 @@ struct kop {
     uint8_t kind;
     uint8_t nslot;      /* KO_REG / KO_VEC elements / KO_ADDR base: 1 or 2 */
     uint8_t bytes;      /* KO_REG / KO_VEC: declared register size (1..8) */
-    uint8_t neg;        /* KO_PRED: '!' */
+    uint8_t neg;        /* KO_PRED: '!'; KO_REG: 2 = negated (vmad's -a) */
     uint8_t sreg, comp; /* KO_SREG */
     uint8_t nvec;
     int32_t slot;       /* KO_REG/KO_PRED slot; KO_ADDR base slot or -1 */
-    int32_t vec[4];     /* KO_VEC slots; -1 = sink */
-    uint64_t imm;       /* KO_IMM bits; KO_ADDR offset incl. symbol */
+    int32_t vec[4];     /* KO_VEC slots; -1 = sink, -2 = immediate (in imm) */
+    uint64_t imm;       /* KO_IMM bits; KO_ADDR offset incl. symbol;
+                           KO_VEC: immediate elements, packed in place */
+    struct ptx_sel sel; /* KO_REG: video operand selector */
     int32_t vreg;       /* register of the flat function, -1 */
 };
 

@@ -110,15 +110,22 @@ void print_inst(const struct kimage *k, int32_t i, bool dead,
         switch (x->kind) {
         case OPK_REG:
             if (x->neg)
-                sb_putc(out, '!');
+                sb_putc(out, x->neg == 2 ? '-' : '!');
             reg_use(k, i, x->reg, src, dead, out);
+            if (x->sel.kind) {
+                sb_printf(out, ".%c", x->sel.kind);
+                for (int s = 0; s < x->sel.n; s++)
+                    sb_putc(out, (char)('0' + x->sel.dig[s]));
+            }
             break;
         case OPK_VEC:
             sb_putc(out, '{');
             for (int e = 0; e < x->nvec; e++) {
                 if (e)
                     sb_puts(out, ", ");
-                if (x->vec[e] < 0)
+                if (x->vec[e] == -2)
+                    sb_printf(out, "%lld", (long long)x->vimm[e]);
+                else if (x->vec[e] < 0)
                     sb_putc(out, '_');
                 else
                     reg_use(k, i, x->vec[e], src, dead, out);

@@ -1,58 +1,82 @@
 /*
-** exec-float.c - f32 and f64 arithmetic and conversions.
+** exec-float.c - f32 and f64 arithmetic.
 ** IEEE operations (add, mul, fma, div, sqrt with .rn/.rz/.rm/.rp) are
 ** computed exactly by the host FPU in the requested rounding mode, so they
-** match the GPU bit for bit. The .approx transcendental forms (sin, cos,
-** ex2, lg2, rsqrt, tanh) use the C library's correctly- or nearly-correctly
-** rounded functions: they are more accurate than the hardware's
-** approximations, and docs/ptx.md lists them as approximations. NaN results
-** of f32 arithmetic are the canonical 0x7fffffff, as on NVIDIA GPUs.
-** Built with -frounding-math (see Makefile).
+** match the GPU bit for bit. Approximate instructions follow what the GPU
+** does where that is a property of its algorithm rather than of the last
+** bits of an approximation: sin/cos reduce the argument the way the SFU
+** does, div.approx multiplies by a reciprocal that flushes to zero,
+** rcp.approx.ftz.f64 keeps the high word's precision. Otherwise (ex2,
+** lg2, rsqrt, tanh, the reciprocal's last bits) the C library's nearly
+** correctly rounded functions stand in, within the tolerances docs/ptx.md
+** states. NaN results of f32 arithmetic are the canonical 0x7fffffff, as
+** on NVIDIA GPUs. Built with -frounding-math (see Makefile).
 */
 #include "func/exec-internal.h"
-#include <fenv.h>
-#include <math.h>
 
-static int fe_mode(uint8_t rnd)
+/*
+** sin.approx and cos.approx as the GPU computes them: the argument is
+** multiplied by 1/(2 pi) (the f32 constant 0x3e22f983) with the product
+** rounded toward zero, as the compiled FMUL.RZ does, and the SFU takes the
+** sine or cosine of that many turns. Only the fraction of the product
+** matters, and it has fewer bits the larger the argument: from 2^25 on it
+** has none, so sin gives +-0 and cos 1 (recorded on an H100).
+*/
+static float sincos_turns(float a, bool cosine)
 {
-    switch (rnd) {
-    case RND_RZ: return FE_TOWARDZERO;
-    case RND_RM: return FE_DOWNWARD;
-    case RND_RP: return FE_UPWARD;
-    default: return FE_TONEAREST;
-    }
+    double p = (double)a * (double)as_f32(0x3e22f983u);   /* exact */
+    float t = (float)p;
+    if (fabs((double)t) > fabs(p))
+        t = nextafterf(t, 0.0f);                           /* toward zero */
+    float turns = t - truncf(t);                           /* exact */
+    if (turns == 0.0f)
+        turns = copysignf(0.0f, t);
+    double x = 2.0 * M_PI * (double)turns;
+    return (float)(cosine ? cos(x) : sin(x));
 }
 
-static float canon32(float f)
+/*
+** div.approx.f32 is a * (1/b) with the reciprocal from the SFU, which
+** flushes a subnormal reciprocal to zero: for |b| > 2^126 the quotient is
+** +-0 however large a is (recorded on an H100). Where the reciprocal is
+** an ordinary number, the correctly rounded quotient stands in for the
+** product (within 1 ulp of the recorded results, 2 allowed).
+*/
+static float div_approx(float a, float b)
 {
-    return isnan(f) ? as_f32(0x7fffffffu) : f;
+    float r = 1.0f / b;
+    if (isinf(r) || f32_ftz(r) != r)      /* overflows, or flushes to 0 */
+        return a * f32_ftz(r);
+    return a / b;
 }
 
-static double sat01(double v)
+/*
+** rcp.approx.ftz.f64 as the GPU computes it (MUFU.RCP64H): only the high
+** 32 bits of the operand are read, the reciprocal has f32's 24-bit
+** precision and only its high 32 bits are kept (the low word is zero).
+** Subnormal operands and results flush to zero; a NaN gives
+** 0x7fffffff00000000. The hardware's own approximation can differ from
+** this rounding in the last kept bit (docs/ptx.md).
+*/
+static uint64_t rcp64h(uint64_t a)
 {
-    if (isnan(v))
-        return 0.0;
-    return v < 0.0 ? 0.0 : v > 1.0 ? 1.0 : v;
-}
-
-/* min/max with -0 < +0 and a NaN operand ignored (unless .NaN). */
-static double fminmax(double a, double b, int is_max, bool nan_mode, int *nan)
-{
-    *nan = 0;
-    if (isnan(a) || isnan(b)) {
-        if (nan_mode || (isnan(a) && isnan(b))) {
-            *nan = 1;
-            return (double)NAN;
-        }
-        return isnan(a) ? b : a;
-    }
-    if (a == b) {
-        /* Both zero with different signs: min is -0, max is +0. */
-        if (signbit(a) != signbit(b))
-            return is_max ? (signbit(a) ? b : a) : (signbit(a) ? a : b);
-        return a;
-    }
-    return is_max ? (a > b ? a : b) : (a < b ? a : b);
+    static const struct sfp_fmt f64_24 = { 11, 23 };   /* f64 range */
+    uint64_t sign = a & 0x8000000000000000ULL;
+    uint32_t e = (uint32_t)(a >> 52) & 0x7ff;
+    if (e == 0x7ff)
+        return (a & 0x000fffff00000000ULL) ? 0x7fffffff00000000ULL : sign;
+    if (e == 0)
+        return sign | 0x7ff0000000000000ULL;
+    /* 1 / (m * 2^(e - 1043)) with m the 21-bit significand of the high
+       word: 2^63 / m, the remainder jammed into a sticky bit. */
+    uint64_t m = (a >> 32 & 0xfffff) | 0x100000;
+    uint64_t q = (1ULL << 63) / m, rem = (1ULL << 63) % m;
+    uint64_t r = sfp_round(sign != 0, 1043 - (int32_t)e - 64,
+                           q << 1 | (rem != 0), &f64_24, SFP_RN);
+    if (sfp_issubnormal(r, &f64_24))
+        r &= 1ULL << 34;                   /* flushed: keep the sign */
+    uint64_t bits = (r >> 34) << 63 | (r & 0x3ffffffffULL) << 29;
+    return bits & 0xffffffff00000000ULL;
 }
 
 /* testp on a value of its own precision (an f32 subnormal is a normal
@@ -81,17 +105,18 @@ static uint64_t f32_op(const struct kinst *ki, uint64_t a, uint64_t b,
         fb = f32_ftz(fb);
         fc = f32_ftz(fc);
     }
-    int nan;
     switch (ki->op) {
     case OP_ADD: r = fa + fb; break;
     case OP_SUB: r = fa - fb; break;
     case OP_MUL: r = fa * fb; break;
     case OP_MAD: case OP_FMA: r = fmaf(fa, fb, fc); break;
-    case OP_DIV: r = fa / fb; break;
-    case OP_MIN: case OP_MAX:
-        r = (float)fminmax((double)fa, (double)fb, ki->op == OP_MAX, ki->m.nan,
-                          &nan);
+    case OP_DIV: r = ki->m.approx ? div_approx(fa, fb) : fa / fb; break;
+    case OP_MIN: case OP_MAX: {
+        int k = fx_minmax((double)fa, (double)fb, ki->op == OP_MAX,
+                          ki->m.nan);
+        r = k == 2 ? NAN : k ? fb : fa;
         break;
+    }
     /* abs and neg only touch the sign bit, NaN payloads included
        (after .ftz has flushed a subnormal input to zero). */
     case OP_ABS: return from_f32(fa) & 0x7fffffffu;
@@ -103,37 +128,41 @@ static uint64_t f32_op(const struct kinst *ki, uint64_t a, uint64_t b,
     case OP_RSQRT: r = 1.0f / sqrtf(fa); break;
     case OP_EX2: r = exp2f(fa); break;
     case OP_LG2: r = log2f(fa); break;
-    case OP_SIN: r = sinf(fa); break;
-    case OP_COS: r = cosf(fa); break;
+    case OP_SIN: r = sincos_turns(fa, false); break;
+    case OP_COS: r = sincos_turns(fa, true); break;
     case OP_TANH: r = tanhf(fa); break;
     default: r = 0.0f; break;
     }
     if (ftz)
         r = f32_ftz(r);
-    if (ki->m.sat)
-        r = (float)sat01((double)r);
-    return from_f32(canon32(r));
+    uint64_t bits = f32_result(r);
+    return ki->m.sat ? sfp_sat01(bits, &sfp_f32) : bits;
 }
 
 static uint64_t f64_op(const struct kinst *ki, uint64_t a, uint64_t b,
                        uint64_t c)
 {
     double fa = as_f64(a), fb = as_f64(b), fc = as_f64(c), r;
-    int nan;
     switch (ki->op) {
     case OP_ADD: r = fa + fb; break;
     case OP_SUB: r = fa - fb; break;
     case OP_MUL: r = fa * fb; break;
     case OP_MAD: case OP_FMA: r = fma(fa, fb, fc); break;
     case OP_DIV: r = fa / fb; break;
-    case OP_MIN: case OP_MAX:
-        r = fminmax(fa, fb, ki->op == OP_MAX, ki->m.nan, &nan);
+    case OP_MIN: case OP_MAX: {
+        int k = fx_minmax(fa, fb, ki->op == OP_MAX, ki->m.nan);
+        r = k == 2 ? (double)NAN : k ? fb : fa;
         break;
+    }
     case OP_ABS: return a & 0x7fffffffffffffffULL;
     case OP_NEG: return a ^ 0x8000000000000000ULL;
     case OP_COPYSIGN:
         return (b & 0x7fffffffffffffffULL) | (a & 0x8000000000000000ULL);
-    case OP_RCP: r = 1.0 / fa; break;
+    case OP_RCP:
+        if (ki->m.approx)
+            return rcp64h(a);
+        r = 1.0 / fa;
+        break;
     case OP_SQRT: r = sqrt(fa); break;
     case OP_RSQRT: r = 1.0 / sqrt(fa); break;
     case OP_EX2: r = exp2(fa); break;
@@ -143,9 +172,30 @@ static uint64_t f64_op(const struct kinst *ki, uint64_t a, uint64_t b,
     case OP_TANH: r = tanh(fa); break;
     default: r = 0.0; break;
     }
-    if (ki->m.sat)
-        r = sat01(r);
-    return from_f64(r);
+    return ki->m.sat ? sfp_sat01(from_f64(r), &sfp_f64) : from_f64(r);
+}
+
+/* testp: one predicate bit per lane. */
+static uint32_t do_testp(const struct kinst *ki, const uint64_t *a)
+{
+    uint32_t r = 0;
+    for (int l = 0; l < WS_WARP; l++) {
+        int cat;
+        bool nan, inf;
+        if (ki->m.type == PT_F32) {
+            float f = as_f32(a[l]);
+            cat = fpclassify(f);
+            nan = isnan(f) != 0;
+            inf = isinf(f) != 0;    /* glibc's isinf may return -1 */
+        } else {
+            double dv = as_f64(a[l]);
+            cat = fpclassify(dv);
+            nan = isnan(dv) != 0;
+            inf = isinf(dv) != 0;
+        }
+        r |= (uint32_t)testp(ki->m.mode, cat, nan, inf) << l;
+    }
+    return r;
 }
 
 enum fx_status fx_float(struct fctx *x, struct fwarp *w,
@@ -165,24 +215,7 @@ enum fx_status fx_float(struct fctx *x, struct fwarp *w,
     else
         memset(c, 0, sizeof c);
     if (ki->op == OP_TESTP) {
-        uint32_t r = 0;
-        for (int l = 0; l < WS_WARP; l++) {
-            int cat;
-            bool nan, inf;
-            if (ki->m.type == PT_F32) {
-                float f = as_f32(a[l]);
-                cat = fpclassify(f);
-                nan = isnan(f) != 0;
-                inf = isinf(f) != 0;    /* glibc's isinf may return -1 */
-            } else {
-                double dv = as_f64(a[l]);
-                cat = fpclassify(dv);
-                nan = isnan(dv) != 0;
-                inf = isinf(dv) != 0;
-            }
-            r |= (uint32_t)testp(ki->m.mode, cat, nan, inf) << l;
-        }
-        wr_pred(w, &ki->d[0], r, m);
+        wr_pred(w, &ki->d[0], do_testp(ki, a), m);
         return FX_OK;
     }
     int mode = fe_mode(ki->m.rnd);
@@ -197,122 +230,6 @@ enum fx_status fx_float(struct fctx *x, struct fwarp *w,
             if (m >> l & 1)
                 d[l] = f64_op(ki, a[l], b[l], c[l]);
     }
-    if (mode != FE_TONEAREST)
-        fesetround(FE_TONEAREST);
-    wr(w, &ki->d[0], d, m);
-    return FX_OK;
-}
-
-/* ---- conversions ----------------------------------------------------- */
-
-/* Saturating float -> integer of `bits` bits (signed or not); NaN -> 0. */
-static uint64_t f2i(double v, int bits, int sgn)
-{
-    if (isnan(v))
-        return 0;
-    if (sgn) {
-        double lim = ldexp(1.0, bits - 1);
-        if (v >= lim)
-            return (1ULL << (bits - 1)) - 1;
-        if (v < -lim)
-            return (uint64_t)0 - (1ULL << (bits - 1));
-        return (uint64_t)(int64_t)v;
-    }
-    double lim = ldexp(1.0, bits);
-    if (v >= lim)
-        return bits_mask(bits);
-    if (v < 0.0)
-        return 0;
-    return (uint64_t)v;
-}
-
-static double round_integral(double v, uint8_t rnd)
-{
-    switch (rnd) {
-    case RND_RNI: return nearbyint(v);   /* ties to even (FE_TONEAREST) */
-    case RND_RZI: return trunc(v);
-    case RND_RMI: return floor(v);
-    case RND_RPI: return ceil(v);
-    default: return v;
-    }
-}
-
-static uint64_t cvt_lane(const struct kinst *ki, uint64_t a)
-{
-    uint8_t dt = ki->m.type, st = ki->m.type2;
-    int dbits = type_bits(dt), sbits = type_bits(st);
-    bool dflt = dt == PT_F32 || dt == PT_F64, sflt = st == PT_F32 || st == PT_F64;
-    if (!dflt && !sflt) {
-        __int128 v = ptx_type_is_signed(st) ? (__int128)(int64_t)sext(a, sbits)
-                                            : (__int128)(a & bits_mask(sbits));
-        if (ki->m.sat) {
-            __int128 lo, hi;
-            if (ptx_type_is_signed(dt)) {
-                hi = ((__int128)1 << (dbits - 1)) - 1;
-                lo = -((__int128)1 << (dbits - 1));
-            } else {
-                hi = ((__int128)1 << dbits) - 1;
-                lo = 0;
-            }
-            if (v > hi)
-                v = hi;
-            if (v < lo)
-                v = lo;
-        }
-        return norm((uint64_t)v, dt);
-    }
-    if (sflt) {
-        double v = st == PT_F32 ? (double)(ki->m.ftz ? f32_ftz(as_f32(a))
-                                                     : as_f32(a))
-                                : as_f64(a);
-        if (!dflt) {
-            v = round_integral(v, ki->m.rnd);
-            return norm(f2i(v, dbits, ptx_type_is_signed(dt)), dt);
-        }
-        if (ki->m.rnd >= RND_RNI && ki->m.rnd <= RND_RPI)
-            v = round_integral(v, ki->m.rnd);
-        if (dt == PT_F32) {
-            float f = (float)v;     /* rounds in the current mode */
-            if (ki->m.ftz)
-                f = f32_ftz(f);
-            if (ki->m.sat)
-                f = (float)sat01((double)f);
-            return from_f32(canon32(f));
-        }
-        if (ki->m.sat)
-            v = sat01(v);
-        return from_f64(v);
-    }
-    /* integer -> float, rounded in the current mode */
-    if (ptx_type_is_signed(st)) {
-        int64_t v = (int64_t)sext(a, sbits);
-        if (dt == PT_F32) {
-            float f = (float)v;
-            return from_f32(ki->m.sat ? (float)sat01((double)f) : f);
-        }
-        double dv = (double)v;
-        return from_f64(ki->m.sat ? sat01(dv) : dv);
-    }
-    uint64_t v = a & bits_mask(sbits);
-    if (dt == PT_F32) {
-        float f = (float)v;
-        return from_f32(ki->m.sat ? (float)sat01((double)f) : f);
-    }
-    double dv = (double)v;
-    return from_f64(ki->m.sat ? sat01(dv) : dv);
-}
-
-enum fx_status fx_cvt(struct fctx *x, struct fwarp *w, const struct kinst *ki,
-                      uint32_t m)
-{
-    lanes_t a, d;
-    rd(x, w, &ki->s[0], a);
-    int mode = fe_mode(ki->m.rnd);
-    if (mode != FE_TONEAREST)
-        fesetround(mode);
-    for (int l = 0; l < WS_WARP; l++)
-        if (m >> l & 1)
-            d[l] = cvt_lane(ki, a[l]);
     if (mode != FE_TONEAREST)
         fesetround(FE_TONEAREST);
     wr(w, &ki->d[0], d, m);

@@ -7,9 +7,11 @@
 */
 #ifndef WS_EXEC_INTERNAL_H
 #define WS_EXEC_INTERNAL_H
+#include <fenv.h>
 #include <math.h>
 #include <string.h>
 #include "func/exec.h"
+#include "util/softfp.h"
 
 typedef uint64_t lanes_t[WS_WARP];
 
@@ -20,11 +22,18 @@ typedef enum fx_status (*fx_handler)(struct fctx *x, struct fwarp *w,
 /* Integer, bit and selection instructions (exec-int.c). */
 enum fx_status fx_int(struct fctx *x, struct fwarp *w, const struct kinst *ki,
                       uint32_t m);
-/* f32 and f64 arithmetic and conversions (exec-float.c). */
+/* f32 and f64 arithmetic (exec-float.c). */
 enum fx_status fx_float(struct fctx *x, struct fwarp *w,
                         const struct kinst *ki, uint32_t m);
+/* f16 and bf16 arithmetic, scalar and packed (exec-half.c). */
+enum fx_status fx_half(struct fctx *x, struct fwarp *w, const struct kinst *ki,
+                       uint32_t m);
+/* cvt (exec-cvt.c). */
 enum fx_status fx_cvt(struct fctx *x, struct fwarp *w, const struct kinst *ki,
                       uint32_t m);
+/* dp4a, dp2a and the video instructions (exec-video.c). */
+enum fx_status fx_video(struct fctx *x, struct fwarp *w,
+                        const struct kinst *ki, uint32_t m);
 /* setp and set on every type (exec-cmp.c). */
 enum fx_status fx_setp(struct fctx *x, struct fwarp *w,
                        const struct kinst *ki, uint32_t m);
@@ -224,6 +233,65 @@ static inline uint64_t from_f64(double d)
 static inline float f32_ftz(float f)
 {
     return fpclassify(f) == FP_SUBNORMAL ? copysignf(0.0f, f) : f;
+}
+
+/* An f32 result as the GPU writes it: any NaN is the canonical one. */
+static inline uint64_t f32_result(float f)
+{
+    return isnan(f) ? 0x7fffffffu : from_f32(f);
+}
+
+/* The host rounding mode of a rounding modifier (round to nearest for
+   none and for the round-to-integer modifiers, which are applied apart). */
+static inline int fe_mode(uint8_t rnd)
+{
+    switch (rnd) {
+    case RND_RZ: return FE_TOWARDZERO;
+    case RND_RM: return FE_DOWNWARD;
+    case RND_RP: return FE_UPWARD;
+    default: return FE_TONEAREST;
+    }
+}
+
+/* The same for util/softfp.c. */
+static inline enum sfp_rnd sfp_mode(uint8_t rnd)
+{
+    switch (rnd) {
+    case RND_RZ: return SFP_RZ;
+    case RND_RM: return SFP_RM;
+    case RND_RP: return SFP_RP;
+    default: return SFP_RN;
+    }
+}
+
+/* The format of a floating-point type (the halves' for f16x2, bf16x2). */
+static inline const struct sfp_fmt *fmt_of(uint8_t t)
+{
+    switch (t) {
+    case PT_F16: case PT_F16X2: return &sfp_f16;
+    case PT_BF16: case PT_BF16X2: return &sfp_bf16;
+    case PT_F64: return &sfp_f64;
+    default: return &sfp_f32;
+    }
+}
+
+/*
+** min and max: -0 orders below +0 and a NaN operand is ignored, unless
+** both are NaN or .NaN is given (then the result is NaN). Returns 0 for
+** a, 1 for b, 2 for NaN.
+*/
+static inline int fx_minmax(double a, double b, bool is_max, bool nan_mode)
+{
+    if (isnan(a) || isnan(b)) {
+        if (nan_mode || (isnan(a) && isnan(b)))
+            return 2;
+        return isnan(a) ? 1 : 0;
+    }
+    if (a == b && signbit(a) != signbit(b))
+        return (signbit(a) != 0) == is_max;   /* pick the other zero */
+    if (a == b)
+        return 0;
+    return is_max ? (a > b ? 0 : 1) : (a < b ? 0 : 1);
 }
 
 #endif

@@ -385,10 +385,11 @@ static uint64_t atom_apply(const struct kinst *ki, uint64_t old, uint64_t b,
         if (t == PT_F32) {
             /* PTX: atom.add.f32 on global memory rounds to nearest even
                and flushes subnormal inputs and results to sign-preserving
-               zero; on shared memory it keeps subnormals. */
+               zero; on shared memory it keeps subnormals. A NaN result is
+               the canonical NaN, as for add.f32 (recorded on an H100). */
             if (!global)
-                return from_f32(as_f32(old) + as_f32(b));
-            return from_f32(f32_ftz(f32_ftz(as_f32(old)) + f32_ftz(as_f32(b))));
+                return f32_result(as_f32(old) + as_f32(b));
+            return f32_result(f32_ftz(f32_ftz(as_f32(old)) + f32_ftz(as_f32(b))));
         }
         if (t == PT_F64)
             return from_f64(as_f64(old) + as_f64(b));

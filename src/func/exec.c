@@ -363,9 +363,13 @@ static enum fx_status do_mov(struct fctx *x, struct fwarp *w,
         return FX_OK;
     }
     if (s->kind == KO_VEC) {
+        /* Pack: immediate elements are already in place in s->imm. */
         int bits = type_bits(ki->m.type) / s->nvec;
-        memset(v, 0, sizeof v);
+        for (int l = 0; l < WS_WARP; l++)
+            v[l] = s->imm;
         for (int e = 0; e < s->nvec; e++) {
+            if (s->vec[e] < 0)
+                continue;
             struct kop el = { .kind = KO_REG, .nslot = s->nslot,
                               .slot = s->vec[e] };
             lanes_t part;
@@ -433,6 +437,8 @@ static enum fx_status do_typed(struct fctx *x, struct fwarp *w,
     uint8_t t = ki->m.type;
     if (t == PT_F32 || t == PT_F64)
         return fx_float(x, w, ki, m);
+    if (ptx_type_is_half((enum ptx_type)t))
+        return fx_half(x, w, ki, m);
     return fx_int(x, w, ki, m);
 }
 
@@ -444,10 +450,10 @@ static const fx_handler handlers[OP__COUNT] = {
     [OP_MADC] = fx_int, [OP_MUL24] = fx_int, [OP_MAD24] = fx_int,
     [OP_SAD] = fx_int, [OP_DIV] = do_typed, [OP_REM] = fx_int,
     [OP_ABS] = do_typed, [OP_NEG] = do_typed, [OP_MIN] = do_typed,
-    [OP_MAX] = do_typed, [OP_FMA] = fx_float, [OP_RCP] = fx_float,
-    [OP_SQRT] = fx_float, [OP_RSQRT] = fx_float, [OP_EX2] = fx_float,
+    [OP_MAX] = do_typed, [OP_FMA] = do_typed, [OP_RCP] = fx_float,
+    [OP_SQRT] = fx_float, [OP_RSQRT] = fx_float, [OP_EX2] = do_typed,
     [OP_LG2] = fx_float, [OP_SIN] = fx_float, [OP_COS] = fx_float,
-    [OP_TANH] = fx_float, [OP_COPYSIGN] = fx_float, [OP_TESTP] = fx_float,
+    [OP_TANH] = do_typed, [OP_COPYSIGN] = fx_float, [OP_TESTP] = fx_float,
     [OP_AND] = fx_int, [OP_OR] = fx_int, [OP_XOR] = fx_int,
     [OP_NOT] = fx_int, [OP_CNOT] = fx_int, [OP_SHL] = fx_int,
     [OP_SHR] = fx_int, [OP_SHF] = fx_int, [OP_BFE] = fx_int,
@@ -457,6 +463,15 @@ static const fx_handler handlers[OP__COUNT] = {
     [OP_SLCT] = fx_int, [OP_MEMBAR] = do_nop, [OP_FENCE] = do_nop,
     [OP_ATOM] = fx_atom, [OP_RED] = fx_atom, [OP_VOTE] = do_vote,
     [OP_SHFL] = do_shfl, [OP_ACTIVEMASK] = do_activemask,
+    [OP_DP4A] = fx_video, [OP_DP2A] = fx_video, [OP_VADD] = fx_video,
+    [OP_VSUB] = fx_video, [OP_VABSDIFF] = fx_video, [OP_VMIN] = fx_video,
+    [OP_VMAX] = fx_video, [OP_VSHL] = fx_video, [OP_VSHR] = fx_video,
+    [OP_VMAD] = fx_video, [OP_VSET] = fx_video, [OP_VADD2] = fx_video,
+    [OP_VSUB2] = fx_video, [OP_VAVRG2] = fx_video, [OP_VABSDIFF2] = fx_video,
+    [OP_VMIN2] = fx_video, [OP_VMAX2] = fx_video, [OP_VSET2] = fx_video,
+    [OP_VADD4] = fx_video, [OP_VSUB4] = fx_video, [OP_VAVRG4] = fx_video,
+    [OP_VABSDIFF4] = fx_video, [OP_VMIN4] = fx_video, [OP_VMAX4] = fx_video,
+    [OP_VSET4] = fx_video,
 };
 
 enum fx_status fx_step(struct fctx *x, struct fwarp *w)

@@ -19,6 +19,7 @@ enum ptx_type {
     PT_U8, PT_U16, PT_U32, PT_U64,
     PT_S8, PT_S16, PT_S32, PT_S64,
     PT_F16, PT_F16X2, PT_BF16, PT_F32, PT_F64,
+    PT_BF16X2,
     PT__COUNT
 };
 
@@ -47,6 +48,14 @@ enum ptx_op {
     /* synchronisation and warp-level */
     OP_BAR, OP_MEMBAR, OP_FENCE, OP_ATOM, OP_RED, OP_VOTE, OP_SHFL,
     OP_ACTIVEMASK,
+    /* integer dot products and video (SIMD within a register) */
+    OP_DP4A, OP_DP2A,
+    OP_VADD, OP_VSUB, OP_VABSDIFF, OP_VMIN, OP_VMAX, OP_VSHL, OP_VSHR,
+    OP_VMAD, OP_VSET,
+    OP_VADD2, OP_VSUB2, OP_VAVRG2, OP_VABSDIFF2, OP_VMIN2, OP_VMAX2,
+    OP_VSET2,
+    OP_VADD4, OP_VSUB4, OP_VAVRG4, OP_VABSDIFF4, OP_VMIN4, OP_VMAX4,
+    OP_VSET4,
     OP__COUNT
 };
 
@@ -90,6 +99,8 @@ enum {
     /* testp */
     TESTP_FINITE = 1, TESTP_INFINITE, TESTP_NUMBER, TESTP_NOTANUMBER,
     TESTP_NORMAL, TESTP_SUBNORMAL,
+    /* video secondary operation (vadd ... .add/.min/.max; SIMD .add) */
+    VOP2_ADD = 1, VOP2_MIN, VOP2_MAX,
 };
 
 enum ptx_cacheop {
@@ -108,14 +119,16 @@ enum ptx_sreg {
 
 struct ptx_mods {
     uint8_t type, type2;   /* instruction type; cvt/slct/set: type2 = source */
+    uint8_t type3;         /* video: the type of b (vadd.d.a.b) */
     uint8_t space;         /* ld/st/atom/red/cvta state space */
     uint8_t vec;           /* ld/st/mov vector width: 1, 2 or 4 */
     uint8_t cmp, bop;      /* setp/set comparison and predicate combining */
     uint8_t rnd;
     uint8_t mode, mode2;   /* opcode-specific, see the MODE enum */
     uint8_t cache;
+    uint8_t scale;         /* vmad .shr7 / .shr15: 7 or 15, else 0 */
     bool ftz, sat, approx, full, cc, uni, vol, nc, sync, aligned, wrap,
-        shiftamt, nan;
+        shiftamt, nan, relu, satfinite, po;
 };
 
 enum ptx_opk {
@@ -135,9 +148,20 @@ enum ptx_opk {
 /* Where a symbol lives: a variable of the function or of the module. */
 enum ptx_symscope { SYM_FUNC, SYM_MODULE };
 
+/*
+** A video instruction's operand selector, written after a register:
+** %r1.b2 (one byte), %r1.h1 (one half), %r1.b3210 / %r1.h10 (SIMD lane
+** choices and destination masks). kind is 'b' or 'h' (0: none), n the
+** digits and dig[i] the i-th digit as written.
+*/
+struct ptx_sel {
+    uint8_t kind, n;
+    uint8_t dig[4];
+};
+
 struct ptx_opnd {
     uint8_t kind;
-    uint8_t neg;          /* !%p */
+    uint8_t neg;          /* !%p; video: -a (vmad) */
     uint8_t sreg, comp;   /* OPK_SREG: register and component (0..2; 3 none) */
     uint8_t fsize;
     uint8_t nvec;
@@ -146,7 +170,9 @@ struct ptx_opnd {
     int32_t sym;          /* variable, label or function index, -1 if none */
     int64_t imm;          /* OPK_IMM value; OPK_ADDR offset */
     double f;             /* OPK_FIMM */
-    int32_t vec[4];
+    int32_t vec[4];       /* OPK_VEC: register, -1 = sink, -2 = vimm[i] */
+    int64_t vimm[4];      /* OPK_VEC: immediate elements ({0, %rs1}) */
+    struct ptx_sel sel;   /* OPK_REG: video operand selector */
     const char *name;     /* symbol/label/function name as written */
     int line, col, width; /* source span of the operand */
 };
@@ -232,7 +258,8 @@ static inline unsigned ptx_type_size(enum ptx_type t)   /* bytes; pred 0 */
         return 1;
     case PT_B16: case PT_U16: case PT_S16: case PT_F16: case PT_BF16:
         return 2;
-    case PT_B32: case PT_U32: case PT_S32: case PT_F16X2: case PT_F32:
+    case PT_B32: case PT_U32: case PT_S32: case PT_F16X2: case PT_BF16X2:
+    case PT_F32:
         return 4;
     case PT_B64: case PT_U64: case PT_S64: case PT_F64:
         return 8;
@@ -242,8 +269,18 @@ static inline unsigned ptx_type_size(enum ptx_type t)   /* bytes; pred 0 */
 }
 static inline bool ptx_type_is_float(enum ptx_type t)
 {
-    return t == PT_F16 || t == PT_F16X2 || t == PT_BF16 || t == PT_F32 ||
-           t == PT_F64;
+    return t == PT_F16 || t == PT_F16X2 || t == PT_BF16 || t == PT_BF16X2 ||
+           t == PT_F32 || t == PT_F64;
+}
+/* f16, bf16 and their packed pairs (f16x2, bf16x2). */
+static inline bool ptx_type_is_half(enum ptx_type t)
+{
+    return t == PT_F16 || t == PT_F16X2 || t == PT_BF16 || t == PT_BF16X2;
+}
+/* The packed pairs f16x2 and bf16x2. */
+static inline bool ptx_type_is_x2(enum ptx_type t)
+{
+    return t == PT_F16X2 || t == PT_BF16X2;
 }
 static inline bool ptx_type_is_signed(enum ptx_type t)  /* s8..s64 */
 {

@@ -10,7 +10,7 @@ static const struct ptx_modspec mods[] = {
     { "u32", T, PT_U32 }, { "u64", T, PT_U64 }, { "s8", T, PT_S8 },
     { "s16", T, PT_S16 }, { "s32", T, PT_S32 }, { "s64", T, PT_S64 },
     { "f16", T, PT_F16 }, { "f16x2", T, PT_F16X2 }, { "bf16", T, PT_BF16 },
-    { "f32", T, PT_F32 }, { "f64", T, PT_F64 },
+    { "f32", T, PT_F32 }, { "f64", T, PT_F64 }, { "bf16x2", T, PT_BF16X2 },
     { "global", MC_SPACE, SP_GLOBAL }, { "shared", MC_SPACE, SP_SHARED },
     { "local", MC_SPACE, SP_LOCAL }, { "param", MC_SPACE, SP_PARAM },
     { "const", MC_SPACE, SP_CONST },
@@ -71,6 +71,9 @@ static const struct ptx_modspec mods[] = {
     { "notanumber", MC_MISC, 10 + TESTP_NOTANUMBER },
     { "normal", MC_MISC, 10 + TESTP_NORMAL },
     { "subnormal", MC_MISC, 10 + TESTP_SUBNORMAL },
+    { "relu", MC_EXT, EXT_RELU }, { "satfinite", MC_EXT, EXT_SATFINITE },
+    { "shr7", MC_EXT, EXT_SHR7 }, { "shr15", MC_EXT, EXT_SHR15 },
+    { "po", MC_EXT, EXT_PO },
 };
 #undef T
 
@@ -78,6 +81,10 @@ static const struct ptx_modspec mods[] = {
 #define BIN { "rp", "rpifs", "rpifs" }
 #define UN { "rp", "rpifs" }
 #define TRI { "r", "rifs", "rifs", "rifs" }
+/* video: d, a, b with an optional c (secondary operation or merge) */
+#define VIDEO (MC_TYPE | MC_SAT | MC_ATOM)
+#define VSCALAR { "rx", "rix", "rix", "ri?" }
+#define VSIMD { "rx", "rix", "rix", "ri" }
 static const struct ptx_opspec ops[] = {
     { "mov", OP_MOV, MC_TYPE, 1, 1, 0, { "rpv", "rpifsyv" } },
     { "ld", OP_LD, MC_TYPE | MC_SPACE | MC_VEC | MC_CACHE | MC_NC | MC_VOL |
@@ -85,7 +92,7 @@ static const struct ptx_opspec ops[] = {
     { "st", OP_ST, MC_TYPE | MC_SPACE | MC_VEC | MC_CACHE | MC_VOL | MC_SEM |
                        MC_SCOPE, 1, 0, 0, { "a", "rvif" } },
     { "cvta", OP_CVTA, MC_TYPE | MC_SPACE | MC_TO, 1, 1, 0, { "r", "ry" } },
-    { "cvt", OP_CVT, ARITH, 2, 1, 0, { "r", "rifs" } },
+    { "cvt", OP_CVT, ARITH | MC_EXT, 2, 1, 0, { "r", "rifs", "rif?" } },
     { "prmt", OP_PRMT, MC_TYPE | MC_PRMT, 1, 1, 0, { "r", "ri", "ri", "ri" } },
     { "add", OP_ADD, ARITH | MC_CC, 1, 1, 0, BIN },
     { "sub", OP_SUB, ARITH | MC_CC, 1, 1, 0, BIN },
@@ -103,7 +110,7 @@ static const struct ptx_opspec ops[] = {
     { "neg", OP_NEG, MC_TYPE | MC_FTZ, 1, 1, 0, UN },
     { "min", OP_MIN, MC_TYPE | MC_FTZ | MC_MISC, 1, 1, 0, BIN },
     { "max", OP_MAX, MC_TYPE | MC_FTZ | MC_MISC, 1, 1, 0, BIN },
-    { "fma", OP_FMA, ARITH, 1, 1, 0, TRI },
+    { "fma", OP_FMA, ARITH | MC_EXT, 1, 1, 0, TRI },
     { "rcp", OP_RCP, ARITH | MC_APPROX, 1, 1, 0, UN },
     { "sqrt", OP_SQRT, ARITH | MC_APPROX, 1, 1, 0, UN },
     { "rsqrt", OP_RSQRT, MC_TYPE | MC_FTZ | MC_APPROX, 1, 1, 0, UN },
@@ -155,11 +162,40 @@ static const struct ptx_opspec ops[] = {
     { "shfl", OP_SHFL, MC_TYPE | MC_SYNC | MC_SHFL, 1, 1, 1,
       { "r", "rif", "ri", "ri", "ri" } },
     { "activemask", OP_ACTIVEMASK, MC_TYPE, 1, 1, 0, { "r" } },
+    { "dp4a", OP_DP4A, MC_TYPE, 2, 1, 0, { "r", "ri", "ri", "ri" } },
+    { "dp2a", OP_DP2A, MC_TYPE | MC_MUL, 2, 1, 0, { "r", "ri", "ri", "ri" } },
+    { "vadd", OP_VADD, VIDEO, 3, 1, 0, VSCALAR },
+    { "vsub", OP_VSUB, VIDEO, 3, 1, 0, VSCALAR },
+    { "vabsdiff", OP_VABSDIFF, VIDEO, 3, 1, 0, VSCALAR },
+    { "vmin", OP_VMIN, VIDEO, 3, 1, 0, VSCALAR },
+    { "vmax", OP_VMAX, VIDEO, 3, 1, 0, VSCALAR },
+    { "vshl", OP_VSHL, VIDEO | MC_WRAP, 3, 1, 0, VSCALAR },
+    { "vshr", OP_VSHR, VIDEO | MC_WRAP, 3, 1, 0, VSCALAR },
+    { "vmad", OP_VMAD, MC_TYPE | MC_SAT | MC_EXT, 3, 1, 0,
+      { "r", "rixm", "rixm", "rim" } },
+    { "vset", OP_VSET, MC_TYPE | MC_CMP | MC_ATOM, 2, 1, 0, VSCALAR },
+    { "vadd2", OP_VADD2, VIDEO, 3, 1, 0, VSIMD },
+    { "vsub2", OP_VSUB2, VIDEO, 3, 1, 0, VSIMD },
+    { "vavrg2", OP_VAVRG2, VIDEO, 3, 1, 0, VSIMD },
+    { "vabsdiff2", OP_VABSDIFF2, VIDEO, 3, 1, 0, VSIMD },
+    { "vmin2", OP_VMIN2, VIDEO, 3, 1, 0, VSIMD },
+    { "vmax2", OP_VMAX2, VIDEO, 3, 1, 0, VSIMD },
+    { "vset2", OP_VSET2, MC_TYPE | MC_CMP | MC_ATOM, 2, 1, 0, VSIMD },
+    { "vadd4", OP_VADD4, VIDEO, 3, 1, 0, VSIMD },
+    { "vsub4", OP_VSUB4, VIDEO, 3, 1, 0, VSIMD },
+    { "vavrg4", OP_VAVRG4, VIDEO, 3, 1, 0, VSIMD },
+    { "vabsdiff4", OP_VABSDIFF4, VIDEO, 3, 1, 0, VSIMD },
+    { "vmin4", OP_VMIN4, VIDEO, 3, 1, 0, VSIMD },
+    { "vmax4", OP_VMAX4, VIDEO, 3, 1, 0, VSIMD },
+    { "vset4", OP_VSET4, MC_TYPE | MC_CMP | MC_ATOM, 2, 1, 0, VSIMD },
 };
 #undef ARITH
 #undef BIN
 #undef UN
 #undef TRI
+#undef VIDEO
+#undef VSCALAR
+#undef VSIMD
 
 const struct ptx_opspec *ptx_opspec_find(const char *name, size_t len)
 {

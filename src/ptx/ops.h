@@ -24,6 +24,12 @@ enum ptx_modcat {
     MC_SHF = 1u << 27, MC_WRAP = 1u << 28, MC_PRMT = 1u << 29,
     MC_MISC = 1u << 30,   /* shiftamt, NaN, testp classes, warp */
 };
+/* relu, satfinite (half-precision results), shr7, shr15, po (vmad): one
+   more category than an enum constant can hold. */
+#define MC_EXT 0x80000000u
+
+/* Values of MC_EXT modifiers. */
+enum { EXT_RELU = 1, EXT_SATFINITE, EXT_SHR7, EXT_SHR15, EXT_PO };
 
 struct ptx_modspec {
     const char *name;     /* without the dot */
@@ -36,12 +42,13 @@ struct ptx_modspec {
 **   r register  p predicate register  n '!' allowed  i integer immediate
 **   f float immediate  s special register  y symbol  v vector  a address
 **   l label  _ sink  ? optional (only trailing operands)
+**   x video selector allowed (%r1.b0, %r1.h10)  m '-' allowed (vmad)
 */
 struct ptx_opspec {
     const char *name;
     uint16_t op;
     uint32_t cats;        /* accepted modifier categories */
-    uint8_t ntypes;       /* type modifiers expected: 0, 1 or 2 */
+    uint8_t ntypes;       /* type modifiers expected: 0 to 3 */
     uint8_t nd;           /* destination operands */
     uint8_t dual;         /* the destination may be written d|p */
     const char *shape[6];

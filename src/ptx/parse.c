@@ -8,6 +8,7 @@
 #include "ptx/ops.h"
 #include "util/intern.h"
 #include "util/ptrmap.h"
+#include "util/softfp.h"
 #include "util/xalloc.h"
 #include <errno.h>
 #include <stdarg.h>
@@ -278,8 +279,8 @@ static int init_elem(struct parser *p, struct ptx_var *v, int type,
         } else if (type == PT_F64) {
             memcpy(&bits, &d, 8);
         } else {
-            return err_tok(p, &p->t, "initializers of type .%s are not supported",
-                           ptx_type_name(type));
+            bits = sfp_from_double(d, type == PT_F16 ? &sfp_f16 : &sfp_bf16,
+                                   SFP_RN);
         }
     }
     memcpy(v->init + off, &bits, sz);  /* little-endian host, as the GPU */
@@ -342,8 +343,8 @@ static int parse_var(struct parser *p, int space, int kind, bool external,
     int type = dot_type(&p->t);
     if (type == PT_NONE || type == PT_PRED)
         return expected(p, "a data type such as .b8, .u32 or .f32");
-    if (type == PT_F16 || type == PT_F16X2 || type == PT_BF16)
-        return err_tok(p, &p->t, "variables of type .%s are not supported",
+    if (ptx_type_is_x2(type))
+        return err_tok(p, &p->t, "variables of type .%s are not supported (declare .b32)",
                        ptx_type_name(type));
     v.type = (uint8_t)type;
     if (advance(p))
@@ -417,9 +418,6 @@ static int parse_reg_decl(struct parser *p)
     int type = dot_type(&p->t);
     if (type == PT_NONE)
         return expected(p, "a register type such as .b32, .f32 or .pred");
-    if (type == PT_F16 || type == PT_F16X2 || type == PT_BF16)
-        return err_tok(p, &p->t, "registers of type .%s are not supported",
-                       ptx_type_name(type));
     if (advance(p))
         return WS_ERR;
     (void)at;
@@ -491,6 +489,29 @@ static int span_width(int line, int col, const struct token *end)
     return end->line == line && w >= 1 ? w : 1;
 }
 
+/*
+** A video operand selector glued to the register just read: .b0 to .b3,
+** .h0, .h1, and the SIMD forms .b3210, .h10 (up to four digits). Other
+** dotted words are left for the caller to reject.
+*/
+static int video_selector(struct parser *p, struct ptx_opnd *o,
+                          const struct token *reg)
+{
+    const struct token *c = &p->t;
+    if (c->kind != TK_DOT || c->spaced || c->len < 3 || c->len > 6 ||
+        (c->p[1] != 'b' && c->p[1] != 'h'))
+        return WS_OK;
+    for (int i = 2; i < c->len; i++)
+        if (c->p[i] < '0' || c->p[i] > '9')
+            return WS_OK;
+    o->sel.kind = (uint8_t)c->p[1];
+    o->sel.n = (uint8_t)(c->len - 2);
+    for (int i = 0; i < o->sel.n; i++)
+        o->sel.dig[i] = (uint8_t)(c->p[2 + i] - '0');
+    o->width = span_width(reg->line, reg->col, c);
+    return advance(p);
+}
+
 /* Resolves an identifier used as an operand (current token). */
 static int ident_operand(struct parser *p, struct ptx_opnd *o)
 {
@@ -508,6 +529,10 @@ static int ident_operand(struct parser *p, struct ptx_opnd *o)
         if (b->kind == B_REG) {
             o->kind = OPK_REG;
             o->reg = b->index;
+            o->name = name;
+            if (advance(p))
+                return WS_ERR;
+            return video_selector(p, o, &t);
         } else {
             o->kind = OPK_SYM;
             o->sym = b->index;
@@ -620,17 +645,23 @@ static int parse_operand(struct parser *p, struct ptx_opnd *o)
                 return err_tok(p, &p->t, "vector operands have at most 4 elements");
             struct ptx_opnd e;
             memset(&e, 0, sizeof e);
-            if (p->t.kind != TK_IDENT)
-                return expected(p, "a register in the vector");
-            if (ident_operand(p, &e))
+            if (p->t.kind == TK_INT) {    /* mov.b32 %r1, {0, %rs1} */
+                o->vimm[o->nvec] = (int64_t)p->t.ival;
+                o->vec[o->nvec++] = -2;
+                if (advance(p))
+                    return WS_ERR;
+            } else if (p->t.kind != TK_IDENT) {
+                return expected(p, "a register, an integer or _ in the vector");
+            } else if (ident_operand(p, &e)) {
                 return WS_ERR;
-            if (e.kind == OPK_SINK)
+            } else if (e.kind == OPK_SINK) {
                 o->vec[o->nvec++] = -1;
-            else if (e.kind == OPK_REG)
+            } else if (e.kind == OPK_REG && !e.sel.kind) {
                 o->vec[o->nvec++] = e.reg;
-            else
+            } else {
                 return err_at(p, e.line, e.col, e.width,
-                              "vector elements must be registers or _");
+                              "vector elements must be registers, integers or _");
+            }
             if (is_punct(&p->t, ',')) {
                 if (advance(p))
                     return WS_ERR;
@@ -672,8 +703,16 @@ static int parse_operand(struct parser *p, struct ptx_opnd *o)
         o->width = span_width(o->line, o->col, &p->t);
         return advance(p);
     }
+    if (neg && p->t.kind == TK_IDENT) {   /* vmad's -a */
+        if (ident_operand(p, o))
+            return WS_ERR;
+        o->neg = 2;
+        o->col -= 1;
+        o->width += 1;
+        return WS_OK;
+    }
     if (neg)
-        return expected(p, "a number after '-'");
+        return expected(p, "a number or register after '-'");
     if (p->t.kind == TK_IDENT)
         return ident_operand(p, o);
     return expected(p, "an operand");
@@ -744,10 +783,19 @@ static int check_operand(struct parser *p, const struct ptx_inst *in,
     if (o->kind == OPK_LABEL && !ok && o->name)
         return err_at(p, o->line, o->col, o->width,
                       "'%s' is not a declared register or variable", o->name);
-    if (ok && o->neg && !strchr(shape, 'n'))
+    if (ok && o->neg == 1 && !strchr(shape, 'n'))
         return err_at(p, o->line, o->col, o->width,
                       "'!' is not allowed on operand %d of '%s'", index + 1,
                       ptx_op_name(in->op));
+    if (ok && o->neg == 2 && !strchr(shape, 'm'))
+        return err_at(p, o->line, o->col, o->width,
+                      "'-' is not allowed on operand %d of '%s'", index + 1,
+                      ptx_op_name(in->op));
+    if (ok && o->sel.kind && !strchr(shape, 'x'))
+        return err_at(p, o->line, o->col, o->width,
+                      "operand %d of '%s' takes no selector such as .%c%d (only video instructions do)",
+                      index + 1, ptx_op_name(in->op), o->sel.kind,
+                      o->sel.dig[0]);
     if (!ok) {
         struct strbuf b;
         sb_init(&b);
@@ -809,12 +857,15 @@ static int parse_mods(struct parser *p, struct ptx_inst *in,
             if (ntypes >= (spec->ntypes ? spec->ntypes : 1))
                 return err_tok(p, &p->t, "too many type modifiers for '%s'",
                                spec->name);
-            if (ntypes++ == 0)
+            if (ntypes == 0)
                 m->type = ms->val;
-            else
+            else if (ntypes == 1)
                 m->type2 = ms->val;
+            else
+                m->type3 = ms->val;
+            ntypes++;
         } else {
-            if ((seen & ms->cat) && ms->cat != MC_MISC)
+            if ((seen & ms->cat) && ms->cat != MC_MISC && ms->cat != MC_EXT)
                 return err_tok(p, &p->t, "conflicting or repeated modifier '%.*s'",
                                p->t.len, p->t.p);
             seen |= ms->cat;
@@ -845,7 +896,17 @@ static int parse_mods(struct parser *p, struct ptx_inst *in,
             case MC_CC: m->cc = true; break;
             case MC_TO: m->mode = CVTA_TO_SPACE; break;
             case MC_SEM: case MC_SCOPE: case MC_LEVEL: break;
-            case MC_WRAP: m->wrap = ms->val == 1; break;
+            case MC_WRAP:
+                m->wrap = ms->val == 1;
+                m->mode2 = ms->val;     /* 1 wrap, 2 clamp: vshl needs one */
+                break;
+            case MC_EXT:
+                m->relu |= ms->val == EXT_RELU;
+                m->satfinite |= ms->val == EXT_SATFINITE;
+                m->po |= ms->val == EXT_PO;
+                if (ms->val == EXT_SHR7 || ms->val == EXT_SHR15)
+                    m->scale = ms->val == EXT_SHR7 ? 7 : 15;
+                break;
             case MC_MISC:
                 if (ms->val == 1)
                     m->shiftamt = true;
@@ -869,9 +930,11 @@ static int parse_mods(struct parser *p, struct ptx_inst *in,
     if (spec->ntypes && ntypes < spec->ntypes && in->op != OP_BAR)
         return err_at(p, in->line, in->col, in->width,
                       "'%s' needs %s type modifier%s (e.g. .%s)", spec->name,
-                      spec->ntypes == 2 ? "two" : "a",
-                      spec->ntypes == 2 ? "s" : "",
-                      spec->ntypes == 2 ? "f32.s32" : "u32");
+                      spec->ntypes == 3 ? "three"
+                      : spec->ntypes == 2 ? "two" : "a",
+                      spec->ntypes >= 2 ? "s" : "",
+                      spec->ntypes == 3 ? "u32.u32.u32"
+                      : spec->ntypes == 2 ? "f32.s32" : "u32");
     return WS_OK;
 }
 

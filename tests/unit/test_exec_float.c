@@ -502,8 +502,10 @@ static void test_set(void **state)
 
 /* ---- float -> integer ---------------------------------------------------- */
 
-/* Out-of-range values saturate to the destination range, NaN gives 0;
-   narrow signed results are sign-extended into the 32-bit register. */
+/* Out-of-range values saturate to the destination range; NaN gives 0
+   from f32 to 32 bits or fewer and the top bit alone from f64 or into 64
+   bits (what an H100 returns); narrow signed results are sign-extended
+   into the 32-bit register. */
 static void test_cvt_f2i_saturation(void **state)
 {
     (void)state;
@@ -537,7 +539,8 @@ static void test_cvt_f2i_saturation(void **state)
     CASES32("cvt.rzi.u16.f32 %d, %a;", u16);
     static const struct k64 s64[] = {
         { 0x5f0ac723u, 0, 0, 0x7fffffffffffffffull },   /* 1e19 */
-        { 0xdf0ac723u, 0, 0, 0x8000000000000000ull }, { QNAN, 0, 0, 0 },
+        { 0xdf0ac723u, 0, 0, 0x8000000000000000ull },
+        { QNAN, 0, 0, 0x8000000000000000ull },     /* H100: NaN to 64 bits */
         { 0xcb800000u, 0, 0, I64(-16777216) },
     };
     CASES64("cvt.u32.u64 %t0, %a; cvt.rzi.s64.f32 %d, %t0;", s64);
@@ -550,11 +553,17 @@ static void test_cvt_f2i_saturation(void **state)
         { 0x43e02207973f6440ull, 0, 0, 0x7fffffffffffffffull },     /* 9.3e18 */
         { 0xc3e02207973f6440ull, 0, 0, 0x8000000000000000ull },
         { 0xc3e0000000000000ull, 0, 0, 0x8000000000000000ull },     /* -2^63 */
-        { 0x7ff8000000000000ull, 0, 0, 0 },
+        { 0x7ff8000000000000ull, 0, 0, 0x8000000000000000ull },     /* NaN */
         { 0x41dfffffffc00000ull, 0, 0, 0x7fffffffull },             /* 2^31 - 1 */
     };
     CASES64("cvt.rzi.s64.f64 %d, %a;", s64d);
+    static const struct k64 u64d[] = {
+        { 0x7ff8000000000000ull, 0, 0, 0x8000000000000000ull },     /* NaN */
+        { 0xbff0000000000000ull, 0, 0, 0 },
+    };
+    CASES64("cvt.rzi.u64.f64 %d, %a;", u64d);
     static const struct k64 s32d[] = {
+        { 0x7ff8000000000000ull, 0, 0, 0xffffffff80000000ull },     /* NaN */
         { 0x41e0000000000000ull, 0, 0, 0x7fffffffull },             /* 2^31 */
         { 0xc1e0000000200000ull, 0, 0, 0xffffffff80000000ull },     /* -2^31 - 1 */
     };
