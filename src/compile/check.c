@@ -120,6 +120,17 @@ static int check_arith(const struct ck *c)
                    ptx_type_name(t));
     if (is_half(t))
         return check_half(c);
+    if (ptx_type_is_int16x2((enum ptx_type)t)) {
+        if (in->op != OP_ADD && in->op != OP_SUB && in->op != OP_MIN &&
+            in->op != OP_MAX)
+            return bad(c, "'%s' is not defined on .%s (add, sub, min and max are)",
+                       name, ptx_type_name(t));
+        if (m->relu && (t != PT_S16X2 || in->op == OP_ADD ||
+                        in->op == OP_SUB))
+            return bad(c, "'.relu' is not valid on '%s.%s'", name,
+                       ptx_type_name(t));
+        return WS_OK;
+    }
     if (is_flt(t) && (m->mode == MUL_HI || m->mode == MUL_WIDE))
         return bad(c, "'%s.%s' is only defined for integers", name,
                    m->mode == MUL_HI ? "hi" : "wide");
@@ -422,7 +433,8 @@ static int check_modifiers(const struct ck *c)
                       in->op == OP_MAD) && t == PT_S32)))
         return bad(c, "'.sat' is not valid on '%s.%s'", c->name,
                    ptx_type_name(t));
-    if (m->relu && !(in->op == OP_CVT || (in->op == OP_FMA && is_half(t))))
+    if (m->relu && !(in->op == OP_CVT || (in->op == OP_FMA && is_half(t)) ||
+                     t == PT_S16X2))
         return bad(c, "'.relu' is not valid on '%s.%s'", c->name,
                    ptx_type_name(t));
     if (m->satfinite && in->op != OP_CVT)

@@ -172,6 +172,29 @@ static uint64_t mul24(uint64_t a, uint64_t b, uint8_t t, int hi)
     return norm(r, t);
 }
 
+/* add sub min max on .u16x2/.s16x2: each 16-bit half alone (sums wrap;
+   min/max.relu.s16x2 clamp negative results to 0). */
+static uint64_t int16x2(const struct kinst *ki, uint64_t a, uint64_t b)
+{
+    bool s = ki->m.type == PT_S16X2;
+    uint64_t d = 0;
+    for (int h = 0; h < 32; h += 16) {
+        int64_t x = s ? (int64_t)sext(a >> h, 16) : (int64_t)(a >> h & 0xffff);
+        int64_t y = s ? (int64_t)sext(b >> h, 16) : (int64_t)(b >> h & 0xffff);
+        int64_t r;
+        switch (ki->op) {
+        case OP_ADD: r = x + y; break;
+        case OP_SUB: r = x - y; break;
+        case OP_MIN: r = x < y ? x : y; break;
+        default: r = x > y ? x : y; break;
+        }
+        if (ki->m.relu && r < 0)
+            r = 0;
+        d |= ((uint64_t)r & 0xffff) << h;
+    }
+    return d;
+}
+
 enum fx_status fx_int(struct fctx *x, struct fwarp *w, const struct kinst *ki,
                       uint32_t m)
 {
@@ -206,6 +229,12 @@ enum fx_status fx_int(struct fctx *x, struct fwarp *w, const struct kinst *ki,
         default: r = ~pa; break;      /* not */
         }
         wr_pred(w, &ki->d[0], r, m);
+        return FX_OK;
+    }
+    if (ptx_type_is_int16x2((enum ptx_type)t)) {
+        for (int l = 0; l < WS_WARP; l++)
+            d[l] = (m >> l & 1) ? int16x2(ki, a[l], b[l]) : 0;
+        wr(w, &ki->d[0], d, m);
         return FX_OK;
     }
 

@@ -19,7 +19,7 @@ enum ptx_type {
     PT_U8, PT_U16, PT_U32, PT_U64,
     PT_S8, PT_S16, PT_S32, PT_S64,
     PT_F16, PT_F16X2, PT_BF16, PT_F32, PT_F64,
-    PT_BF16X2,
+    PT_BF16X2, PT_U16X2, PT_S16X2,
     PT__COUNT
 };
 
@@ -259,7 +259,7 @@ static inline unsigned ptx_type_size(enum ptx_type t)   /* bytes; pred 0 */
     case PT_B16: case PT_U16: case PT_S16: case PT_F16: case PT_BF16:
         return 2;
     case PT_B32: case PT_U32: case PT_S32: case PT_F16X2: case PT_BF16X2:
-    case PT_F32:
+    case PT_U16X2: case PT_S16X2: case PT_F32:
         return 4;
     case PT_B64: case PT_U64: case PT_S64: case PT_F64:
         return 8;
@@ -281,6 +281,11 @@ static inline bool ptx_type_is_half(enum ptx_type t)
 static inline bool ptx_type_is_x2(enum ptx_type t)
 {
     return t == PT_F16X2 || t == PT_BF16X2;
+}
+/* The packed 16-bit integer pairs u16x2 and s16x2 (add sub min max). */
+static inline bool ptx_type_is_int16x2(enum ptx_type t)
+{
+    return t == PT_U16X2 || t == PT_S16X2;
 }
 static inline bool ptx_type_is_signed(enum ptx_type t)  /* s8..s64 */
 {

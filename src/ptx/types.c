@@ -16,6 +16,7 @@ static const struct {
     [PT_F16] = { "f16" },   [PT_F16X2] = { "f16x2" },
     [PT_BF16] = { "bf16" }, [PT_F32] = { "f32" },
     [PT_F64] = { "f64" },   [PT_BF16X2] = { "bf16x2" },
+    [PT_U16X2] = { "u16x2" }, [PT_S16X2] = { "s16x2" },
 };
 
 const char *ptx_type_name(enum ptx_type t)
