@@ -31,6 +31,12 @@ static float sincos_turns(float a, bool cosine)
     float turns = t - truncf(t);                           /* exact */
     if (turns == 0.0f)
         turns = copysignf(0.0f, t);
+    float q = turns * 4.0f;                                /* exact */
+    if (q == truncf(q)) {        /* a quarter turn: exact 0 and +-1 */
+        static const float s4[4] = { 0.0f, 1.0f, 0.0f, -1.0f };
+        int k = ((int)q + 4 + (cosine ? 1 : 0)) % 4;
+        return k == 0 && !cosine ? copysignf(0.0f, turns) : s4[k];
+    }
     double x = 2.0 * M_PI * (double)turns;
     return (float)(cosine ? cos(x) : sin(x));
 }
