@@ -117,9 +117,12 @@ double leak_pj(const struct tparams *p, double mw, uint64_t cycles)
 
 enum tclass tclass_of(const struct kinst *ki)
 {
-    uint8_t t = ki->m.type;
-    bool f64 = t == PT_F64 || ki->m.type2 == PT_F64;
-    bool flt = t == PT_F32 || ki->m.type2 == PT_F32 || f64;
+    uint8_t t = ki->m.type, t2 = ki->m.type2;
+    bool f64 = t == PT_F64 || t2 == PT_F64;
+    /* half precision runs on the f32 pipelines (HADD2, HFMA2) */
+    bool flt = t == PT_F32 || t2 == PT_F32 || f64 ||
+               ptx_type_is_half((enum ptx_type)t) ||
+               ptx_type_is_half((enum ptx_type)t2);
     switch (ki->op) {
     case OP_LD:
     case OP_ST:
@@ -142,7 +145,7 @@ enum tclass tclass_of(const struct kinst *ki)
             return TC_SFU;
         return TC_DIV;
     case OP_MUL: case OP_MAD: case OP_MUL24: case OP_MAD24: case OP_MADC:
-    case OP_SAD:
+    case OP_SAD: case OP_DP4A: case OP_DP2A: case OP_VMAD:
         return f64 ? TC_FP64 : flt ? TC_FP32 : TC_IMUL;
     default:
         return f64 ? TC_FP64 : flt ? TC_FP32 : TC_INT;
