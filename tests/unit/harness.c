@@ -166,6 +166,39 @@ int th_warp_op(struct th *t, const char *ty, const char *body,
     return 0;
 }
 
+void th_cases(struct th *t, const char *ty, const char *body,
+              const struct th_case *k, size_t n)
+{
+    enum { NL = 32 };
+    size_t w = strcmp(ty, "b64") == 0 ? 8 : 4;
+    uint8_t pa[8 * NL], pb[8 * NL], pc[8 * NL], pd[8 * NL];
+    for (size_t i = 0; i < NL; i++) {
+        memcpy(pa + i * w, &k[i % n].a, w);     /* little-endian */
+        memcpy(pb + i * w, &k[i % n].b, w);
+        memcpy(pc + i * w, &k[i % n].c, w);
+    }
+    memset(pd, 0xa5, sizeof pd);
+    if (th_warp_op(t, ty, body, pa, pb, pc, pd))
+        fail_msg("'%s' failed: %s", body, th_error(t));
+    int bad = 0;
+    for (size_t i = 0; i < NL; i++) {
+        const struct th_case *e = &k[i % n];
+        uint64_t d = 0;
+        memcpy(&d, pd + i * w, w);
+        if (d == e->want)
+            continue;
+        int dig = (int)(2 * w);
+        print_error("'%s' lane %zu: a=0x%0*llx b=0x%0*llx c=0x%0*llx -> 0x%0*llx, want 0x%0*llx\n",
+                    body, i, dig, (unsigned long long)e->a, dig,
+                    (unsigned long long)e->b, dig, (unsigned long long)e->c,
+                    dig, (unsigned long long)d, dig,
+                    (unsigned long long)e->want);
+        bad++;
+    }
+    if (bad)
+        fail_msg("%d lane(s) wrong", bad);
+}
+
 uint32_t th_f2u(float f)
 {
     uint32_t u;

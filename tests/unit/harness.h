@@ -49,6 +49,21 @@ int th_launch(struct th *t, const char *name, const uint32_t grid[3],
 int th_warp_op(struct th *t, const char *ty, const char *body,
                const void *a, const void *b, const void *c, void *d);
 
+/* One lane's sources and the value %d must hold after the body. */
+struct th_case {
+    uint64_t a, b, c, want;
+};
+
+/*
+** th_warp_op with registers of type ty ("b32" or "b64") where lane i runs
+** case i % n; fails the test, printing every lane whose %d is not the
+** case's want.
+*/
+void th_cases(struct th *t, const char *ty, const char *body,
+              const struct th_case *k, size_t n);
+#define TH_CASES(t, ty, body, arr) \
+    th_cases(t, ty, body, arr, sizeof arr / sizeof arr[0])
+
 /* The image of the last kernel in PTX text (parsed and built as a
    launch would; the test fails on an error). th_kernel_free frees it and
    its module. */

@@ -33,13 +33,6 @@ static int teardown(void **state)
     return 0;
 }
 
-/* One warp runs body on %a, %b, %c into %d (tests/unit/harness.h). */
-static int warp_op(const char *ty, const char *body, const void *a,
-                   const void *b, const void *c, void *d)
-{
-    return th_warp_op(&T, ty, body, a, b, c, d);
-}
-
 struct k32 { uint32_t a, b, c, want; };
 struct k64 { uint64_t a, b, c, want; };
 
@@ -47,35 +40,10 @@ struct k64 { uint64_t a, b, c, want; };
    i % n. Reports every bad lane. */
 static void run_cases(int w, const char *body, const struct k64 *k, size_t n)
 {
-    uint64_t a[NL], b[NL], c[NL], d[NL];
-    uint8_t pa[8 * NL], pb[8 * NL], pc[8 * NL], pd[8 * NL];
-    for (size_t i = 0; i < NL; i++) {
-        a[i] = k[i % n].a;
-        b[i] = k[i % n].b;
-        c[i] = k[i % n].c;
-        memcpy(pa + i * (size_t)w, &a[i], (size_t)w);   /* little-endian */
-        memcpy(pb + i * (size_t)w, &b[i], (size_t)w);
-        memcpy(pc + i * (size_t)w, &c[i], (size_t)w);
-    }
-    memset(pd, 0xa5, sizeof pd);
-    if (warp_op(w == 8 ? "b64" : "b32", body, pa, pb, pc, pd))
-        fail_msg("'%s' failed: %s", body, th_error(&T));
-    int bad = 0;
-    for (size_t i = 0; i < NL; i++) {
-        const struct k64 *e = &k[i % n];
-        d[i] = 0;
-        memcpy(&d[i], pd + i * (size_t)w, (size_t)w);
-        if (d[i] != e->want) {
-            print_error("'%s' lane %zu: a=0x%0*llx b=0x%0*llx c=0x%0*llx -> 0x%0*llx, want 0x%0*llx\n",
-                        body, i, 2 * w, (unsigned long long)e->a, 2 * w,
-                        (unsigned long long)e->b, 2 * w, (unsigned long long)e->c,
-                        2 * w, (unsigned long long)d[i], 2 * w,
-                        (unsigned long long)e->want);
-            bad++;
-        }
-    }
-    if (bad)
-        fail_msg("%d lane(s) wrong", bad);
+    struct th_case c[NL];
+    for (size_t i = 0; i < n && i < NL; i++)
+        c[i] = (struct th_case){ k[i].a, k[i].b, k[i].c, k[i].want };
+    th_cases(&T, w == 8 ? "b64" : "b32", body, c, n < NL ? n : NL);
 }
 
 static void cases32(const char *body, const struct k32 *k, size_t n)
