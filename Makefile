@@ -1,7 +1,8 @@
 # warpscope - the one build file.
 #   make            build build/warpscope
 #   make run        build and start on the default scenario
-#   make test       build and run every test (unit, scenarios, bad inputs)
+#   make test       build and run every test (unit, PTX conformance,
+#                   scenarios, bad inputs)
 #   make conformance the PTX conformance set (tests/conformance/) alone
 #   make asan       the whole test suite under AddressSanitizer + UBSan
 #   make fuzz       libFuzzer harnesses (clang) built into build/fuzz/ and run
@@ -121,9 +122,10 @@ run: $(BIN)
 unit: $(TEST_BIN)
 	@scripts/run-unit.sh $(TEST_BIN)
 
-test: $(BIN) $(TEST_BIN)
+test: $(BIN) $(TEST_BIN) $(CONF_BIN)
 	@scripts/deps.sh
 	@scripts/run-unit.sh $(TEST_BIN)
+	@gzip -dc tests/conformance/cases.txt.gz | $(CONF_BIN) tests/conformance
 	@tests/run.sh $(BIN)
 	@tests/sweep/run.sh $(BIN)
 

@@ -176,6 +176,13 @@ for m in "warp+reg:26 26" "reg:32 16"; do
 done
 [ $cfail = 0 ] && echo "inspect: the racetrack mapping follows rf.bank_map"
 
+# --help ptx names the instructions, the types and the results that follow
+# the hardware (docs/ptx.md).
+for w in dp4a vabsdiff4 vset4 vmad .f16x2 .bf16x2 .u16x2 rcp.approx.ftz.f64 H100; do
+  if ! "$bin" --help ptx | grep -q -- "$w"; then
+    echo "help  FAIL warpscope --help ptx does not mention $w"; cfail=1
+  fi
+done
 # --help after a command prints the usage (exit 0) like --help alone.
 for c in run inspect sweep; do
   if ! "$bin" $c --help 2>&1 | grep -q "^Usage:"; then

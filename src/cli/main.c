@@ -87,7 +87,18 @@ void cli_help(const char *topic)
         struct strbuf b;
         sb_init(&b);
         ptx_opnames(&b);
-        printf("Supported PTX instructions (details and limits in docs/ptx.md):\n  %s\n",
+        printf("Supported PTX instructions (details and limits in docs/ptx.md):\n  %s\n"
+               "Types: .pred .b8-.b64 .u8-.u64 .s8-.s64 .f16 .bf16 .f32 .f64 and the\n"
+               "  packed .f16x2 .bf16x2 .u16x2 .s16x2.\n"
+               "Half precision (.f16 .bf16 .f16x2 .bf16x2): add sub mul fma min max abs\n"
+               "  neg ex2 tanh setp set cvt, computed on integers and rounded to nearest;\n"
+               "  NaN results are 0x7fff.\n"
+               "Results that follow an NVIDIA H100 rather than the PTX manual (recorded in\n"
+               "tests/conformance/): sin/cos.approx reduce the argument with an FMUL.RZ\n"
+               "by 1/(2 pi); div.approx.f32 gives 0 for |b| > 2^126; rcp.approx.ftz.f64\n"
+               "keeps the high word; cvt of NaN to 64-bit integers or from f64 gives the\n"
+               "top bit (0 from f32 to 32 bits); .sat of -0 gives +0; NaN results of\n"
+               "atom.add.f32 and of half precision are canonical; sub.cc sets the carry.\n",
                sb_str(&b));
         sb_free(&b);
         return;
