@@ -180,27 +180,27 @@ static int64_t ordinal(uint64_t v, int bits)
 
 /* How far got is from want in the tolerance's measure (units in the last
    place, absolute or relative difference): 0 when they agree exactly,
-   INFINITY when no tolerance can make them agree. */
+   HUGE_VAL when no tolerance can make them agree. */
 static double deviation(const struct kase *k, const struct tol *t,
                         uint64_t want, uint64_t got)
 {
     if (want == got)
         return 0;
     if (!is_float(k->type))
-        return INFINITY;
+        return HUGE_VAL;
     int bits = k->out_bits;
     double w = as_double(want, bits), g = as_double(got, bits);
     if (isnan(w) || isnan(g))
-        return isnan(w) && isnan(g) ? 0 : INFINITY;  /* NaNs are equal */
+        return isnan(w) && isnan(g) ? 0 : HUGE_VAL;  /* NaNs are equal */
     if (isinf(w) || isinf(g) || t->kind == '-')
-        return INFINITY;                  /* the bits differ */
+        return HUGE_VAL;                  /* the bits differ */
     switch (t->kind) {
     case 'u': {
         int64_t dist = ordinal(want, bits) - ordinal(got, bits);
         return (double)(dist < 0 ? -dist : dist);
     }
     case 'a': return fabs(w - g);
-    default: return w == 0 ? (double)INFINITY : fabs(w - g) / fabs(w);
+    default: return w == 0 ? HUGE_VAL : fabs(w - g) / fabs(w);
     }
 }
 
