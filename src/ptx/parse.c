@@ -625,6 +625,17 @@ static int parse_address(struct parser *p, struct ptx_opnd *o)
     return expect_punct(p, ']');
 }
 
+/* The identifier after a one-character prefix: '!' (neg 1) or '-' (2). */
+static int prefixed_operand(struct parser *p, struct ptx_opnd *o, int neg)
+{
+    if (ident_operand(p, o))
+        return WS_ERR;
+    o->neg = (uint8_t)neg;
+    o->col -= 1;
+    o->width += 1;
+    return WS_OK;
+}
+
 static int parse_operand(struct parser *p, struct ptx_opnd *o)
 {
     memset(o, 0, sizeof *o);
@@ -677,12 +688,7 @@ static int parse_operand(struct parser *p, struct ptx_opnd *o)
             return WS_ERR;
         if (p->t.kind != TK_IDENT)
             return expected(p, "a predicate register after '!'");
-        if (ident_operand(p, o))
-            return WS_ERR;
-        o->neg = 1;
-        o->col -= 1;
-        o->width += 1;
-        return WS_OK;
+        return prefixed_operand(p, o, 1);
     }
     bool neg = false;
     if (is_punct(&p->t, '-')) {
@@ -703,14 +709,8 @@ static int parse_operand(struct parser *p, struct ptx_opnd *o)
         o->width = span_width(o->line, o->col, &p->t);
         return advance(p);
     }
-    if (neg && p->t.kind == TK_IDENT) {   /* vmad's -a */
-        if (ident_operand(p, o))
-            return WS_ERR;
-        o->neg = 2;
-        o->col -= 1;
-        o->width += 1;
-        return WS_OK;
-    }
+    if (neg && p->t.kind == TK_IDENT)     /* vmad's -a */
+        return prefixed_operand(p, o, 2);
     if (neg)
         return expected(p, "a number or register after '-'");
     if (p->t.kind == TK_IDENT)
