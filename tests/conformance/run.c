@@ -26,7 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "config/preset.h"
-#include "func/device.h"
+#include "lua/preset-load.h"
+#include "sim/device.h"
 #include "util/strbuf.h"
 
 #define LANES 256
@@ -346,7 +347,7 @@ static struct ptxfile *file_of(const char *dir, const char *name)
         return NULL;
     struct ptxfile *f = &files[nfiles++];
     if (file_open(f, dir, name))
-        printf("conformance: %s does not load:\n%s", name, f->error);
+        printf("conformance: %s cannot be loaded:\n%s", name, f->error);
     return f;
 }
 
@@ -432,6 +433,7 @@ int main(int argc, char **argv)
     }
     if (read_known(argv[1]))
         return 2;
+    wslua_use_for_presets();
     static struct kase k;
     char *line = NULL;
     size_t cap = 0;
