@@ -55,10 +55,11 @@ bool fx_fast_mov(const struct fctx *x, struct fwarp *w,
 bool fx_fast_setp(const struct fctx *x, struct fwarp *w,
                   const struct kinst *ki, uint32_t m);
 
+/* The special register o for every lane into v (exec-env.c). */
 void fx_read_sreg(const struct fctx *x, const struct fwarp *w,
                   const struct kop *o, uint64_t *v);
 
-/* Reports a fault of `lane` at instruction ki. */
+/* Reports a fault of `lane` at instruction ki (exec-env.c). */
 enum fx_status fx_fault(struct fctx *x, const struct fwarp *w,
                         const struct kinst *ki, int lane, const char *fmt,
                         ...) __attribute__((format(printf, 5, 6)));
