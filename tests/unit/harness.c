@@ -166,6 +166,21 @@ int th_warp_op(struct th *t, const char *ty, const char *body,
     return 0;
 }
 
+struct th th_shared;
+
+int th_setup(void **state)
+{
+    (void)state;
+    return th_init(&th_shared, NULL) ? -1 : 0;
+}
+
+int th_teardown(void **state)
+{
+    (void)state;
+    th_free(&th_shared);
+    return 0;
+}
+
 void th_cases(struct th *t, const char *ty, const char *body,
               const struct th_case *k, size_t n)
 {

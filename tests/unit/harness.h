@@ -49,6 +49,13 @@ int th_launch(struct th *t, const char *name, const uint32_t grid[3],
 int th_warp_op(struct th *t, const char *ty, const char *body,
                const void *a, const void *b, const void *c, void *d);
 
+/* A device shared by the tests of one file: th_setup and th_teardown are
+   cmocka setup/teardown functions that create and free it (built-in
+   defaults, th_target as set when th_setup runs). */
+extern struct th th_shared;
+int th_setup(void **state);
+int th_teardown(void **state);
+
 /* One lane's sources and the value %d must hold after the body. */
 struct th_case {
     uint64_t a, b, c, want;

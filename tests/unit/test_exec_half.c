@@ -14,20 +14,10 @@
 #include <string.h>
 #include "harness.h"
 
-static struct th T;
-
 static int setup(void **state)
 {
-    (void)state;
     th_target = "sm_90";      /* bf16 arithmetic, .relu and .NaN need it */
-    return th_init(&T, NULL) ? -1 : 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    th_free(&T);
-    return 0;
+    return th_setup(state);
 }
 
 /* A scalar half-precision body on the low 16 bits of %a %b %c (as x y z)
@@ -36,7 +26,7 @@ static int teardown(void **state)
     "{ .reg .b16 x, y, z, r; .reg .pred q; cvt.u16.u32 x, %a;"            \
     " cvt.u16.u32 y, %b; cvt.u16.u32 z, %c; " op " cvt.u32.u16 %d, r; }"
 
-#define CASES(body, arr) TH_CASES(&T, "b32", body, arr)
+#define CASES(body, arr) TH_CASES(&th_shared, "b32", body, arr)
 
 /* add/sub.f16: exact sums rounded once, ties to even. */
 static void test_f16_add(void **state)
@@ -245,7 +235,7 @@ static void test_cvt_to_f16(void **state)
         { 0x3ff0020000000000ull, 0, 0, 0x3c00 },   /* 1 + 2^-11: tie */
         { 0x3ff0020000000001ull, 0, 0, 0x3c01 },
     };
-    TH_CASES(&T, "b64", "{ .reg .b16 r; cvt.rn.f16.f64 r, %a; cvt.u64.u16 %d, r; }", d);
+    TH_CASES(&th_shared, "b64", "{ .reg .b16 r; cvt.rn.f16.f64 r, %a; cvt.u64.u16 %d, r; }", d);
 }
 
 /* cvt out of halves, and between the packed and 16-bit formats. */
@@ -330,7 +320,7 @@ static void test_int16x2(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-#define T_(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+#define T_(f) cmocka_unit_test_setup_teardown(f, setup, th_teardown)
         T_(test_f16_add),
         T_(test_f16_ftz_sat),
         T_(test_f16_fma),

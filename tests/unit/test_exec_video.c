@@ -12,22 +12,7 @@
 #include <cmocka.h>
 #include "harness.h"
 
-static struct th T;
-
-static int setup(void **state)
-{
-    (void)state;
-    return th_init(&T, NULL) ? -1 : 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    th_free(&T);
-    return 0;
-}
-
-#define CASES(body, arr) TH_CASES(&T, "b32", body, arr)
+#define CASES(body, arr) TH_CASES(&th_shared, "b32", body, arr)
 
 /* dp4a/dp2a: bytes and halves extended by their own types; d wraps. */
 static void test_dot_products(void **state)
@@ -175,7 +160,7 @@ static void test_shifts_mad_set(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-#define T_(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+#define T_(f) cmocka_unit_test_setup_teardown(f, th_setup, th_teardown)
         T_(test_dot_products),
         T_(test_simd),
         T_(test_simd_selectors),
