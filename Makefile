@@ -124,6 +124,7 @@ unit: $(TEST_BIN)
 
 test: $(BIN) $(TEST_BIN) $(CONF_BIN)
 	@scripts/deps.sh
+	@tests/layers/run.sh $(BUILD)
 	@scripts/run-unit.sh $(TEST_BIN)
 	@gzip -dc tests/conformance/cases.txt.gz | $(CONF_BIN) tests/conformance
 	@tests/run.sh $(BIN)

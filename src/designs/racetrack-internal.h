@@ -116,7 +116,17 @@ void racetrack_where(const struct rt *r, uint32_t w, uint32_t reg,
 uint32_t racetrack_bank_counts(enum bank_map map, uint32_t banks, uint32_t W,
                                uint32_t R, uint32_t *count);
 
-/* The hooks racetrack-view.c implements for racetrack.c's ops table. */
+/* The part's hooks (racetrack.c: the model; racetrack-view.c: what it
+   reports), gathered in racetrack-design.c. */
+void *racetrack_create(const struct seam_env *env);
+void racetrack_destroy(void *self);
+uint32_t racetrack_capacity(void *self);
+void racetrack_read(void *self, uint32_t w, uint32_t reg, uint32_t tag,
+                    bool last);
+void racetrack_write(void *self, uint32_t w, uint32_t reg, uint32_t tag);
+void racetrack_launch(void *self, const struct seam_launch *l);
+void racetrack_tick(void *self, uint64_t now);
+uint64_t racetrack_next_event(void *self, uint64_t now);
 void racetrack_stats(void *self, struct jv *o);
 void racetrack_energy(void *self, const struct tparams *p, uint64_t cycles,
                       struct jv *o);

@@ -356,7 +356,7 @@ static void end_launch(struct rt *r)
 
 /* ---- construction ------------------------------------------------------ */
 
-static void *rt_create(const struct seam_env *env)
+void *racetrack_create(const struct seam_env *env)
 {
     const struct ws_config *c = env->cfg;
     struct rt *r = ws_xcalloc(1, sizeof *r);
@@ -426,7 +426,7 @@ static void *rt_create(const struct seam_env *env)
     return r;
 }
 
-static void rt_destroy(void *self)
+void racetrack_destroy(void *self)
 {
     struct rt *r = self;
     end_launch(r);
@@ -448,12 +448,12 @@ static void rt_destroy(void *self)
     free(r);
 }
 
-static uint32_t rt_capacity(void *self)
+uint32_t racetrack_capacity(void *self)
 {
     return ((struct rt *)self)->capacity;
 }
 
-static void rt_launch(void *self, const struct seam_launch *l)
+void racetrack_launch(void *self, const struct seam_launch *l)
 {
     struct rt *r = self;
     end_launch(r);
@@ -497,7 +497,7 @@ static struct req make_req(struct rt *r, uint32_t w, uint32_t reg,
     return q;
 }
 
-static void rt_read(void *self, uint32_t w, uint32_t reg, uint32_t tag,
+void racetrack_read(void *self, uint32_t w, uint32_t reg, uint32_t tag,
                     bool last)
 {
     struct rt *r = self;
@@ -508,7 +508,7 @@ static void rt_read(void *self, uint32_t w, uint32_t reg, uint32_t tag,
     r->pending++;
 }
 
-static void rt_write(void *self, uint32_t w, uint32_t reg, uint32_t tag)
+void racetrack_write(void *self, uint32_t w, uint32_t reg, uint32_t tag)
 {
     struct rt *r = self;
     uint32_t b;
@@ -682,7 +682,7 @@ static void preshift(struct rt *r, uint32_t b, uint64_t now)
     }
 }
 
-static void rt_tick(void *self, uint64_t now)
+void racetrack_tick(void *self, uint64_t now)
 {
     struct rt *r = self;
     rf_done_fn done = r->done;
@@ -727,47 +727,7 @@ static void rt_tick(void *self, uint64_t now)
     }
 }
 
-static uint64_t rt_next_event(void *self, uint64_t now)
+uint64_t racetrack_next_event(void *self, uint64_t now)
 {
     return ((struct rt *)self)->pending ? now + 1 : UINT64_MAX;
 }
-
-const struct rf_ops racetrack_rf_ops = {
-    .part = {
-        .name = "racetrack",
-        .create = rt_create,
-        .destroy = rt_destroy,
-        .launch = rt_launch,
-        .check_launch = racetrack_launch_check,
-        .tick = rt_tick,
-        .next_event = rt_next_event,
-        .stats = racetrack_stats,
-        .energy = racetrack_energy,
-        .describe = racetrack_describe,
-    },
-    .capacity = rt_capacity,
-    .read = rt_read,
-    .write = rt_write,
-};
-
-/* The racetrack file's capacity: racetrack.size bytes of 4-byte
-   registers (rt_create offers the same). */
-static uint32_t racetrack_registers(const struct ws_config *cfg)
-{
-    return (uint32_t)(config_i(cfg, CK_RACETRACK_SIZE) / 4);
-}
-
-const struct design racetrack_design = {
-    .name = "racetrack",
-    .summary = "racetrack-memory register file: tapes shifted to their ports, preshifting, register mapping",
-    .rf = &racetrack_rf_ops,
-    .layout = "design",
-    .keys = "racetrack",
-    .section = racetrack_section,
-    .check = racetrack_check,
-    .ratios = racetrack_ratios,
-    .facts = racetrack_facts,
-    .events = racetrack_events,
-    .cost = racetrack_bill,
-    .registers = racetrack_registers,
-};

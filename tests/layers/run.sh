@@ -44,7 +44,10 @@ for f in $(find src ui -name '*.[ch]' | sort); do
 done
 
 # 1b and 2. calls, from the objects' symbols
-objs=$(find "$build/obj/src" "$build/obj/ui" -name '*.o' 2>/dev/null | sort)
+# the objects of the sources that exist (an old build tree may hold
+# objects of files since moved or removed)
+objs=$(for c in $(find src ui -name '*.c' | sort); do
+         o="$build/obj/${c%.c}.o"; [ -e "$o" ] && echo "$o"; done)
 if [ -z "$objs" ]; then
   echo "layers FAIL no objects under $build/obj (build first)"; exit 1
 fi
