@@ -147,6 +147,17 @@ static int assign_registers(struct kimage *k, struct ws_diag *diag)
     struct regalloc ra;
     liveness_compute(f, &k->cfg, &lv);
     int rc = regalloc_run(f, &k->cfg, &lv, &ra, diag);
+    if (rc != WS_OK && !diag->file) {
+        /* The allocator knows the kernel, not its file: the error is
+           about the kernel's declaration. */
+        char *msg = ws_xstrdup(diag->msg ? diag->msg : "register allocation failed");
+        diag_error(diag, k->mod->path, f->line, f->col, "%s", msg);
+        free(msg);
+        size_t len;
+        const char *src = ptx_module_line(k->mod, f->line, &len);
+        if (src)
+            diag_source(diag, src, len, 1);
+    }
     if (rc == WS_OK) {
         char msg[256];
         if (regalloc_check(f, &k->cfg, &lv, &ra, msg, sizeof msg)) {
@@ -319,6 +330,18 @@ static int imm_bits(struct dec *d, const struct ptx_opnd *o, uint8_t t,
         return derr(d, o->line, o->col, o->width,
                     "float literal used where a .%s integer is expected",
                     ptx_type_name(t));
+    }
+    /* An integer must fit the operand's width, read as signed or as
+       unsigned (mov.u32 r, -1 is all ones); more bits are an error, not
+       silently dropped. */
+    if (sz < 8) {
+        int64_t lo = -(INT64_C(1) << (8 * sz - 1));
+        int64_t hi = (int64_t)mask;
+        if (o->imm < lo || o->imm > hi)
+            return derr(d, o->line, o->col, o->width,
+                        "immediate %lld does not fit in %u bits (a .%s operand takes %lld..%lld)",
+                        (long long)o->imm, 8 * sz, ptx_type_name(t),
+                        (long long)lo, (long long)hi);
     }
     *bits = (uint64_t)o->imm & mask;
     return WS_OK;

@@ -286,9 +286,16 @@ static int init_elem(struct parser *p, struct ptx_var *v, int type,
     return advance(p);
 }
 
+/* Braces in an initializer nest at most this deep (arrays have few
+   dimensions); deeper input is an error, not a deeper recursion. */
+#define INIT_MAX_DEPTH 16
+
 static int init_list(struct parser *p, struct ptx_var *v, int type,
-                     uint64_t *off)
+                     uint64_t *off, int depth)
 {
+    if (is_punct(&p->t, '{') && depth >= INIT_MAX_DEPTH)
+        return err_tok(p, &p->t, "initializer braces nest more than %d deep",
+                       INIT_MAX_DEPTH);
     if (!is_punct(&p->t, '{')) {
         if (init_elem(p, v, type, *off))
             return WS_ERR;
@@ -298,7 +305,7 @@ static int init_list(struct parser *p, struct ptx_var *v, int type,
     if (advance(p))
         return WS_ERR;
     for (;;) {
-        if (init_list(p, v, type, off))
+        if (init_list(p, v, type, off, depth + 1))
             return WS_ERR;
         if (is_punct(&p->t, ',')) {
             if (advance(p))
@@ -396,7 +403,7 @@ static int parse_var(struct parser *p, int space, int kind, bool external,
                            v.name);
         v.init = ws_xcalloc(1, v.size);
         uint64_t off = 0;
-        if (advance(p) || init_list(p, &v, type, &off)) {
+        if (advance(p) || init_list(p, &v, type, &off, 0)) {
             free(v.init);
             return WS_ERR;
         }
@@ -1094,20 +1101,31 @@ static int skip_pragma(struct parser *p)
     return expect_punct(p, ';');
 }
 
-/* Statements of a function body up to the matching '}'. */
+/*
+** Statements of a function body up to the matching '}'. Nested blocks are
+** counted, not recursed into, so no depth of '{' can exhaust the stack.
+*/
 static int parse_body(struct parser *p)
 {
+    size_t depth = 0;      /* blocks open inside the body */
     for (;;) {
         struct token *t = &p->t;
-        if (is_punct(t, '}'))
-            return advance(p);
+        if (is_punct(t, '}')) {
+            if (depth == 0)
+                return advance(p);
+            scope_pop(p);
+            depth--;
+            if (advance(p))
+                return WS_ERR;
+            continue;
+        }
         if (t->kind == TK_EOF)
             return expected(p, "'}' to close the function body");
         if (is_punct(t, '{')) {
             scope_push(p);
-            if (advance(p) || parse_body(p))
+            depth++;
+            if (advance(p))
                 return WS_ERR;
-            scope_pop(p);
             continue;
         }
         if (is_dot(t, ".reg")) {
@@ -1282,13 +1300,20 @@ static int parse_function(struct parser *p, bool is_entry, bool visible)
         if (is_dot(&p->t, ".maxntid") || is_dot(&p->t, ".reqntid")) {
             uint32_t *dst = is_dot(&p->t, ".maxntid") ? FN(p)->maxntid
                                                       : FN(p)->reqntid;
+            const char *dir = is_dot(&p->t, ".maxntid") ? ".maxntid" : ".reqntid";
             dst[0] = dst[1] = dst[2] = 1;
             if (advance(p))
                 goto out;
             for (int i = 0; i < 3; i++) {
                 uint64_t v = 0;
+                struct token at = p->t;
                 if (parse_uint(p, &v, "a thread count"))
                     goto out;
+                if (v < 1 || v > 1024) {
+                    err_tok(p, &at, "%s thread counts must be in 1..1024, got %llu",
+                            dir, (unsigned long long)v);
+                    goto out;
+                }
                 dst[i] = (uint32_t)v;
                 if (!is_punct(&p->t, ','))
                     break;
@@ -1403,6 +1428,35 @@ static int parse_module_var(struct parser *p, int space, bool external)
     return expect_punct(p, ';');
 }
 
+static bool tok_is(const struct token *t, const char *s)
+{
+    size_t n = strlen(s);
+    return (size_t)t->len == n && memcmp(t->p, s, n) == 0;
+}
+
+/* .target sm_NN[a|f] with NN >= 20: the modelled SMs are Fermi (sm_20)
+   and later; sm_1x PTX has neither 64-bit addresses nor the same
+   semantics (map_f64_to_f32), so it is refused rather than run wrongly. */
+static int check_target(struct parser *p)
+{
+    const struct token *t = &p->t;
+    int i = 3, v = 0;
+    if (t->len < 5 || t->len > 8 || memcmp(t->p, "sm_", 3) != 0)
+        goto bad;
+    while (i < t->len && t->p[i] >= '0' && t->p[i] <= '9')
+        v = v * 10 + (t->p[i++] - '0');
+    if (i < 5 || (i < t->len && !(i + 1 == t->len &&
+                                  (t->p[i] == 'a' || t->p[i] == 'f'))))
+        goto bad;
+    if (v < 20)
+        return err_tok(p, t, "target '%.*s' is not supported (sm_20 or later; nvcc emits sm_75 and up)",
+                       t->len, t->p);
+    return WS_OK;
+bad:
+    return err_tok(p, t, "unknown target '%.*s' (expected sm_NN such as sm_75)",
+                   t->len, t->p);
+}
+
 static int parse_module(struct parser *p)
 {
     if (advance(p))
@@ -1431,6 +1485,8 @@ static int parse_module(struct parser *p)
                 return WS_ERR;
             if (p->t.kind != TK_IDENT)
                 return expected(p, "a target such as sm_75");
+            if (check_target(p))
+                return WS_ERR;
             snprintf(p->m->target, sizeof p->m->target, "%.*s", p->t.len,
                      p->t.p);
             if (advance(p))
@@ -1440,6 +1496,11 @@ static int parse_module(struct parser *p)
                     return WS_ERR;
                 if (p->t.kind != TK_IDENT)
                     return expected(p, "a target option");
+                if (!tok_is(&p->t, "texmode_unified") &&
+                    !tok_is(&p->t, "texmode_independent") &&
+                    !tok_is(&p->t, "debug"))
+                    return err_tok(p, &p->t, "unsupported target option '%.*s' (expected texmode_unified, texmode_independent or debug)",
+                                   p->t.len, p->t.p);
                 if (advance(p))
                     return WS_ERR;
             }

@@ -74,6 +74,33 @@ int diag_has_error(const struct ws_diag *d)
     return d->msg != NULL;
 }
 
+/* Source lines longer than this are shown as a window around the caret
+   (a generated file may put thousands of characters on one line). */
+#define SRC_WINDOW 160
+#define SRC_BEFORE 60
+
+static void render_source(const struct ws_diag *d, struct strbuf *out)
+{
+    const char *s = d->srcline;
+    size_t n = strlen(s), c = (size_t)d->col - 1, from = 0, to = n;
+    if (n > SRC_WINDOW) {
+        from = c > SRC_BEFORE ? c - SRC_BEFORE : 0;
+        if (from > n)
+            from = n;
+        to = from + SRC_WINDOW < n ? from + SRC_WINDOW : n;
+    }
+    const char *pre = from ? "..." : "", *post = to < n ? "..." : "";
+    sb_printf(out, "    %s%.*s%s\n    %s", pre, (int)(to - from), s + from,
+              post, from ? "   " : "");
+    /* Copy tabs so the caret lines up whatever the tab width is. */
+    for (size_t i = from; i < c; i++)
+        sb_putc(out, i < n && s[i] == '\t' ? '\t' : ' ');
+    sb_putc(out, '^');
+    for (size_t i = 1; i < (size_t)d->width && (to == n || c + i < to); i++)
+        sb_putc(out, '~');
+    sb_putc(out, '\n');
+}
+
 void diag_render(const struct ws_diag *d, struct strbuf *out)
 {
     if (!d->msg)
@@ -96,17 +123,8 @@ void diag_render(const struct ws_diag *d, struct strbuf *out)
         sb_puts(out, ": ");
     }
     sb_printf(out, "error: %s\n", d->msg);
-    if (d->srcline && d->col > 0) {
-        sb_printf(out, "    %s\n    ", d->srcline);
-        /* Copy tabs so the caret lines up whatever the tab width is. */
-        size_t n = strlen(d->srcline);
-        for (int i = 0; i < d->col - 1; i++)
-            sb_putc(out, (size_t)i < n && d->srcline[i] == '\t' ? '\t' : ' ');
-        sb_putc(out, '^');
-        for (int i = 1; i < d->width; i++)
-            sb_putc(out, '~');
-        sb_putc(out, '\n');
-    }
+    if (d->srcline && d->col > 0)
+        render_source(d, out);
     if (d->note)
         sb_printf(out, "note: %s\n", d->note);
 }
