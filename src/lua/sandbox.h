@@ -68,12 +68,21 @@ int wslua_raise_diag(lua_State *L, struct ws_diag *d);
 
 /*
 ** luaL_error with C printf formats (Lua's own formatter lacks %u, %lld,
-** %llx, ...); the message gets the calling script's "file:line:" prefix.
+** %llx, ...); the message gets the calling script's "file:line:col:"
+** prefix.
 */
 int wslua_error(lua_State *L, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* Raises a failed-check error with msg (ws.check). Does not return. */
-int wslua_raise_check(lua_State *L, const char *msg);
+/* Raises a failed-check error with msg (ws.check) at pos (NULL: where
+   the error handler finds the script). Does not return. */
+struct wslua_pos;
+int wslua_raise_check(lua_State *L, const char *msg,
+                      const struct wslua_pos *pos);
+
+/* Line `line` of a script file this state loaded (not NUL-terminated,
+   *len bytes without the newline), or NULL. */
+const char *wslua_source_line(lua_State *L, const char *file, int line,
+                              size_t *len);
 
 #endif

@@ -9,6 +9,7 @@
 #include "debug/dbg.h"
 #include "lua/engine.h"
 #include "lua/sandbox.h"
+#include "lua/where.h"
 #include "lua/ws.h"
 #include "util/fileio.h"
 #include "util/invariant.h"
@@ -139,7 +140,7 @@ static void drive(struct dbg *d, const struct cmdlist *c)
     interrupted = NULL;
 }
 
-static int finish(struct ws_session *s, struct dbg *d,
+static int finish(struct ws_session *s, struct dbg *d, lua_State *L,
                   const struct scenario_opts *o, struct scenario_result *r,
                   struct ws_diag *diag)
 {
@@ -155,6 +156,7 @@ static int finish(struct ws_session *s, struct dbg *d,
         /* A failed check the script caught with pcall still fails the run. */
         diag_error(diag, s->fail_file, s->fail_line, 0, "check failed: %s",
                    s->fail_msg);
+        wslua_pos_diag(L, diag, s->fail_file, s->fail_line, s->fail_col);
         rc = WS_FAIL;
     }
     if (o->probes_csv && rc != WS_ERR) {
@@ -273,7 +275,7 @@ int scenario_run(const struct scenario_opts *o, struct scenario_result *r,
         drive(&d, &cmds);
         if (o->driver && !d.finished_quit)
             o->driver(&d, o->driver_ctx);
-        rc = finish(&s, &d, o, r, diag);
+        rc = finish(&s, &d, L, o, r, diag);
     }
     struct ws_session_replay *rp = s.replay;
     s.replay = NULL;

@@ -19,7 +19,7 @@ struct ws_session {
     bool failed;                   /* a ws.check failed (even if caught) */
     char *fail_msg;
     char *fail_file;
-    int fail_line;
+    int fail_line, fail_col;
     uint64_t checks;               /* ws.check calls that passed */
     char *scenario;                /* the scenario's path (records) */
     bool own_bus;                  /* dev.bus was allocated for a debugger */

@@ -1,6 +1,8 @@
 /* diag.c - diagnostics with source carets (see diag.h). */
 #include "util/diag.h"
+#include "util/fileio.h"
 #include "util/xalloc.h"
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +44,37 @@ void diag_source(struct ws_diag *d, const char *p, size_t len, int width)
     free(d->srcline);
     d->srcline = ws_xstrndup(p, len);
     d->width = width > 0 ? width : 1;
+}
+
+void diag_source_from_file(struct ws_diag *d)
+{
+    if (!d->file || d->line <= 0 || d->srcline || d->raw)
+        return;
+    size_t len;
+    char *text = ws_read_file(d->file, &len);
+    if (!text)
+        return;
+    const char *p = text;
+    for (int l = 1; l < d->line && p; l++) {
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    if (p) {
+        size_t n = strcspn(p, "\r\n");
+        if (d->col <= 0) {
+            size_t i = 0;
+            while (i < n && (p[i] == ' ' || p[i] == '\t'))
+                i++;
+            d->col = i < n ? (int)i + 1 : 1;
+        }
+        size_t i = (size_t)d->col - 1, j = i;
+        while (j < n && (isalnum((unsigned char)p[j]) || p[j] == '_' ||
+                         p[j] == '.'))
+            j++;
+        diag_source(d, p, n, j > i ? (int)(j - i) : 1);
+    }
+    free(text);
 }
 
 void diag_note(struct ws_diag *d, const char *fmt, ...)
