@@ -183,6 +183,68 @@ static int finish(struct ws_session *s, struct dbg *d, lua_State *L,
     return rc;
 }
 
+/* Session records may name a file that itself calls ws.session (with or
+   without the record header); a chain that comes back to a file already
+   being replayed would replay forever. */
+#define MAX_REPLAY_DEPTH 16
+
+/* The error of a ws.session call, at the call. */
+static int session_error(const struct scenario_opts *o,
+                         const struct ws_session_replay *rp,
+                         struct ws_diag *diag, const char *msg)
+{
+    char *file = NULL;
+    int line = 0, col = 0;
+    if (rp->at) {
+        /* "file:line:col"; the file may hold ':' */
+        const char *c2 = strrchr(rp->at, ':');
+        const char *c1 = c2 ? c2 - 1 : NULL;
+        while (c1 && c1 > rp->at && *c1 != ':')
+            c1--;
+        if (c1 && c1 > rp->at && sscanf(c1, ":%d:%d", &line, &col) == 2)
+            file = ws_xstrndup(rp->at, (size_t)(c1 - rp->at));
+    }
+    diag_error(diag, file ? file : o->path, line, col, "ws.session: %s", msg);
+    free(file);
+    return WS_ERR;
+}
+
+static int replay_check(const struct scenario_opts *o,
+                        const struct ws_session_replay *rp,
+                        struct ws_diag *diag)
+{
+    char msg[2 * PATH_MAX + 160];
+    if (scenario_is_record(rp->scenario)) {
+        snprintf(msg, sizeof msg, "the scenario '%s' is itself a session record (a record replays a scenario)",
+                 rp->scenario);
+        return session_error(o, rp, diag, msg);
+    }
+    char *target = realpath(rp->scenario, NULL);
+    char *self = realpath(o->path, NULL);
+    int depth = 1, rc = WS_OK;
+    if (target && self && strcmp(target, self) == 0) {
+        snprintf(msg, sizeof msg, "the scenario '%s' is this file: it would replay itself forever",
+                 rp->scenario);
+        rc = session_error(o, rp, diag, msg);
+    }
+    for (const struct scenario_chain *c = o->replaying; rc == WS_OK && c;
+         c = c->outer, depth++) {
+        if (target && strcmp(target, c->path) == 0) {
+            snprintf(msg, sizeof msg, "the scenario '%s' is being replayed already (session records that name each other would replay forever)",
+                     rp->scenario);
+            rc = session_error(o, rp, diag, msg);
+        }
+    }
+    if (rc == WS_OK && depth > MAX_REPLAY_DEPTH) {
+        snprintf(msg, sizeof msg, "session records replay one another more than %d deep",
+                 MAX_REPLAY_DEPTH);
+        rc = session_error(o, rp, diag, msg);
+    }
+    free(target);
+    free(self);
+    return rc;
+}
+
 static int replay(const struct scenario_opts *o, struct ws_session_replay *rp,
                   struct scenario_result *r, struct ws_diag *diag)
 {
@@ -195,19 +257,22 @@ static int replay(const struct scenario_opts *o, struct ws_session_replay *rp,
     for (size_t i = 0; o->cli && i < o->cli->n; i++)
         config_assigns_add(&sets, o->cli->v[i].key, o->cli->v[i].value,
                            o->cli->v[i].file, o->cli->v[i].line);
-    if (scenario_is_record(rp->scenario)) {
+    int rc = replay_check(o, rp, diag);
+    if (rc != WS_OK) {
         config_assigns_free(&sets);
-        return diag_error(diag, o->path, 0, 0,
-                          "ws.session: the scenario '%s' is itself a session record (a record replays a scenario)",
-                          rp->scenario);
+        return rc;
     }
+    char *self = realpath(o->path, NULL);
+    struct scenario_chain link = { self ? self : o->path, o->replaying };
     struct scenario_opts o2 = *o;
     o2.path = rp->scenario;
     o2.cli = &sets;
     o2.pre = rp->commands;
     o2.npre = rp->ncommands;
-    int rc = scenario_run(&o2, r, diag);
+    o2.replaying = &link;
+    rc = scenario_run(&o2, r, diag);
     config_assigns_free(&sets);
+    free(self);
     return rc;
 }
 

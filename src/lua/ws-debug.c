@@ -13,6 +13,7 @@
 #include "designs/registry.h"
 #include "lua/engine.h"
 #include "lua/sandbox.h"
+#include "lua/where.h"
 #include "util/xalloc.h"
 #include <inttypes.h>
 #include <lauxlib.h>
@@ -613,8 +614,13 @@ static int l_session(lua_State *L)
         return luaL_error(L, "ws.session: only one per file");
     struct ws_session_replay *r = ws_xcalloc(1, sizeof *r);
     d->s->replay = r;
+    struct wslua_pos at;
+    if (wslua_pos_at(L, 1, &at)) {
+        r->at = wslua_pos_text(&at);
+        free(at.file);
+    }
     const char *dir = wslua_script_dir(L);
-    if (sc[0] != '/' && dir && *dir) {
+    if (sc[0] != '/' && dir && *dir && strcmp(dir, ".") != 0) {
         r->scenario = ws_xmalloc(strlen(dir) + strlen(sc) + 2);
         sprintf(r->scenario, "%s/%s", dir, sc);
     } else {

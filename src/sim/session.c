@@ -55,6 +55,7 @@ void ws_session_replay_free(struct ws_session_replay *r)
     if (!r)
         return;
     free(r->scenario);
+    free(r->at);
     for (size_t i = 0; i < r->nsets; i++)
         free(r->sets[i]);
     free(r->sets);

@@ -28,6 +28,7 @@ struct ws_session {
 
 /* A recorded session to replay (ws.session{...} in a record file). */
 struct ws_session_replay {
+    char *at;              /* "file:line:col" of the ws.session call */
     char *scenario;
     char **sets;
     size_t nsets;
