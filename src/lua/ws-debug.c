@@ -631,6 +631,20 @@ static int l_session(lua_State *L)
     return 0;
 }
 
+/*
+** coroutine.yield: the scenario runs as the debugger's coroutine, so a
+** yield at its top level would look like ws.run stopping for the user and
+** silently end a plain run. There it is an error; inside the scenario's
+** own coroutines it is Lua's yield.
+*/
+static int l_yield(lua_State *L)
+{
+    struct dbg *d = dbg_of(L);
+    if (d && L == d->co)
+        return wslua_error(L, "coroutine.yield outside any coroutine: the scenario itself cannot yield (yield inside coroutine.wrap or coroutine.create; ws.pause stops for the user)");
+    return lua_yield(L, lua_gettop(L));
+}
+
 void ws_debug_open(lua_State *L)
 {
     static const luaL_Reg fns[] = {
@@ -661,4 +675,9 @@ void ws_debug_open(lua_State *L)
     }
     lua_pushcfunction(L, l_print);
     lua_setglobal(L, "print");
+    if (lua_getglobal(L, "coroutine") == LUA_TTABLE) {
+        lua_pushcfunction(L, l_yield);
+        lua_setfield(L, -2, "yield");
+    }
+    lua_pop(L, 1);
 }
