@@ -7,6 +7,7 @@
 ** ws_diag.
 */
 #include "lua/sandbox.h"
+#include "lua/pattern.h"
 #include "lua/where.h"
 #include "util/paths.h"
 #include "util/strbuf.h"
@@ -136,20 +137,40 @@ int wslua_error(lua_State *L, const char *fmt, ...)
     return lua_error(L);
 }
 
+/* Raises the out-of-budget error at stack level `level`; `how` names
+   work counted in C (pattern matching), or is NULL for instructions. */
+static int budget_error(lua_State *L, int level, const char *how)
+{
+    struct wslua *s = W(L);
+    luaL_where(L, level);
+    if (how)
+        lua_pushfstring(L, "%s ran more than %I Lua instructions (config key %s; %s); does it do too much work?",
+                        s->what ? s->what : "script", (lua_Integer)s->budget_total,
+                        s->key ? s->key : "lua.max_instructions", how);
+    else
+        lua_pushfstring(L, "%s ran more than %I Lua instructions (config key %s); is there an endless loop?",
+                        s->what ? s->what : "script", (lua_Integer)s->budget_total,
+                        s->key ? s->key : "lua.max_instructions");
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
 static void count_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
     struct wslua *s = W(L);
     s->budget -= HOOK_EVERY;
-    if (s->budget < 0) {
-        /* In a hook the interrupted function is level 0, not 1. */
-        luaL_where(L, 0);
-        lua_pushfstring(L, "%s ran more than %I Lua instructions (config key %s); is there an endless loop?",
-                        s->what ? s->what : "script", (lua_Integer)s->budget_total,
-                        s->key ? s->key : "lua.max_instructions");
-        lua_concat(L, 2);
-        lua_error(L);
-    }
+    if (s->budget < 0)
+        budget_error(L, 0, NULL); /* in a hook the interrupted function is
+                                  level 0, not 1 */
+}
+
+void wslua_charge(lua_State *L, int64_t n, const char *how)
+{
+    struct wslua *s = W(L);
+    s->budget -= n;
+    if (s->budget < 0)
+        budget_error(L, 1, how);
 }
 
 void wslua_set_budget(lua_State *L, int64_t n)
@@ -188,6 +209,74 @@ void wslua_set_memory(lua_State *L, int64_t max_memory)
 const char *wslua_script_dir(lua_State *L)
 {
     return W(L)->script_dir;
+}
+
+/*
+** setmetatable without finalisers: Lua runs a __gc metamethod with hooks
+** off (also when the state closes), so no budget could stop one that
+** loops. An object is only ever finalised if its metatable had __gc when
+** it was set, so refusing that here is enough.
+*/
+static int safe_setmetatable(lua_State *L)
+{
+    if (lua_istable(L, 2) && lua_getfield(L, 2, "__gc") != LUA_TNIL)
+        return wslua_error(L, "setmetatable: __gc metamethods (finalisers) are not allowed: they run where the instruction budget cannot stop them");
+    lua_settop(L, 2);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, 2, 1);
+    return 1;
+}
+
+/* string.rep of empty strings loops n times in C for nothing: answer
+   directly (any other result is bounded by the memory limit). */
+static int safe_rep(lua_State *L)
+{
+    size_t l, lsep = 0;
+    luaL_checklstring(L, 1, &l);
+    luaL_checkinteger(L, 2);
+    luaL_optlstring(L, 3, "", &lsep);
+    if (l + lsep == 0) {
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, n, 1);
+    return 1;
+}
+
+/* table.move loops in C over the range it is given (up to 2^63 elements
+   of nothing): each element counts as one instruction. */
+static int safe_move(lua_State *L)
+{
+    lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
+    if (e >= f) {
+        lua_Unsigned count = (lua_Unsigned)e - (lua_Unsigned)f + 1;
+        wslua_charge(L, count > INT64_MAX ? INT64_MAX : (int64_t)count,
+                     "table.move counts one per element");
+    }
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, n, 1);
+    return 1;
+}
+
+/* Replaces field `name` of global table `lib` with f, which gets the
+   original as its upvalue. */
+static void wrap(lua_State *L, const char *lib, const char *name,
+                 lua_CFunction f)
+{
+    if (lib)
+        lua_getglobal(L, lib);
+    else
+        lua_pushglobaltable(L);
+    lua_getfield(L, -1, name);
+    lua_pushcclosure(L, f, 1);
+    lua_setfield(L, -2, name);
+    lua_pop(L, 1);
 }
 
 /* load() restricted to text chunks. */
@@ -362,6 +451,11 @@ lua_State *wslua_new(const char *script_dir, int64_t max_instructions,
         lua_pushcclosure(L, safe_load, 1);
         lua_setglobal(L, "load");
     }
+    /* Work done in C counts against the budget or is refused. */
+    wslua_open_patterns(L);
+    wrap(L, NULL, "setmetatable", safe_setmetatable);
+    wrap(L, "string", "rep", safe_rep);
+    wrap(L, "table", "move", safe_move);
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "ws.loaded");
     lua_pushcfunction(L, ws_require);
