@@ -175,6 +175,21 @@ for m in "warp+reg:26 26" "reg:32 16"; do
 done
 [ $cfail = 0 ] && echo "inspect: the racetrack mapping follows rf.bank_map"
 
+# A damaged recorded racetrack mapping: the tapes it does not map keep the
+# direct mapping, and the summary and the JSON say so.
+rtset=(--set preset=fermi-rm --set design=racetrack --set racetrack.profile_dir="$tmp/rtprof")
+if "$bin" run examples/scenarios/saxpy.lua "${rtset[@]}" >/dev/null 2>&1; then
+  for f in "$tmp"/rtprof/*.rtmap; do head -c 200 "$f" > "$f.cut" && mv "$f.cut" "$f"; done
+  "$bin" run examples/scenarios/saxpy.lua "${rtset[@]}" --set racetrack.mapping=optimized \
+    --json "$tmp/rt.json" > "$tmp/rt.out" 2>&1
+  if ! grep -q 'warning: racetrack.mapping = optimized, but [0-9]* tapes had no recorded mapping' "$tmp/rt.out" ||
+     ! grep -q '"mapping_fallbacks": [1-9]' "$tmp/rt.json"; then
+    echo "racetrack FAIL: a damaged recorded mapping gave no warning"; cfail=1
+  fi
+else
+  echo "racetrack FAIL: recording a mapping failed"; cfail=1
+fi
+
 # --help after a command prints the usage (exit 0) like --help alone.
 for c in run inspect sweep; do
   if ! "$bin" $c --help 2>&1 | grep -q "^Usage:"; then

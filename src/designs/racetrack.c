@@ -63,6 +63,7 @@
 #include "util/hash.h"
 #include "util/invariant.h"
 #include "util/jval.h"
+#include "util/paths.h"
 #include "util/ring.h"
 #include "util/xalloc.h"
 #include <errno.h>
@@ -252,13 +253,25 @@ static uint32_t resident_warps(const struct rt *r, const struct seam_launch *l)
    launch's mapping. The key is the configuration minus the mapping
    keys, the launch's number, the kernel (name and instructions) and the
    placement (R, W): what the recorded trace depends on. */
-static void profile_path(const struct rt *r, int sm, char *out, size_t n)
+static uint64_t profile_key(const struct rt *r, uint32_t launch_no,
+                            const char *kernel, uint32_t ninst,
+                            uint64_t khash, uint32_t R, uint32_t W)
 {
     char key[256];
     int len = snprintf(key, sizeof key, "%s|%u|%s|%u|%016llx|%u|%u",
-                       r->fingerprint, r->launch_no, r->kernel, r->ninst,
-                       (unsigned long long)r->khash, r->R, r->W);
-    uint64_t h = ws_fnv1a(WS_FNV_INIT, key, (size_t)len);
+                       r->fingerprint, launch_no, kernel, ninst,
+                       (unsigned long long)khash, R, W);
+    if (len < 0)
+        len = 0;
+    if ((size_t)len >= sizeof key)
+        len = (int)sizeof key - 1;
+    return ws_fnv1a(WS_FNV_INIT, key, (size_t)len);
+}
+
+static void profile_path(const struct rt *r, int sm, char *out, size_t n)
+{
+    uint64_t h = profile_key(r, r->launch_no, r->kernel, r->ninst, r->khash,
+                             r->R, r->W);
     if (sm < 0)
         snprintf(out, n, "%s/%016llx.rtmap", r->dir, (unsigned long long)h);
     else
@@ -1051,6 +1064,34 @@ int racetrack_check(const struct ws_config *c, const struct tparams *p,
 }
 
 /*
+** An optimized launch needs the mapping its direct twin recorded: without
+** it every tape would quietly keep the direct mapping while the results
+** say "optimized", so the launch is refused instead.
+*/
+static int optimized_check(const struct rt *r, const struct seam_launch *l,
+                           uint32_t W, struct ws_diag *diag)
+{
+    if (!r->optimized || !r->dir || !W || !l->regs_per_thread)
+        return WS_OK;
+    const char *kernel = l->k ? l->k->name : "?";
+    char name[64];
+    snprintf(name, sizeof name, "%016llx.rtmap",
+             (unsigned long long)profile_key(r, r->launch_no + 1, kernel,
+                                             l->k ? (uint32_t)l->k->ninst : 0,
+                                             rtmap_kernel_hash(l->k),
+                                             l->regs_per_thread, W));
+    char *path = ws_path_join(r->dir, name);
+    struct stat sb;
+    bool have = stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+    free(path);
+    if (have)
+        return WS_OK;
+    return diag_error(diag, NULL, 0, 0,
+                      "launch %u of '%s': racetrack.mapping = optimized, but racetrack.profile_dir '%s' holds no mapping recorded for this launch, kernel and configuration; record one first: the same scenario and configuration with racetrack.mapping = direct",
+                      r->launch_no + 1, kernel, r->dir);
+}
+
+/*
 ** A launch whose registers overflow a bank: W warps (the resident CTAs'
 ** slots) of R registers under rf.bank_map, against tapes x domains
 ** warp registers per bank.
@@ -1067,7 +1108,7 @@ int racetrack_launch_check(void *rf, const struct seam_launch *l,
     uint32_t most = count[b];
     free(count);
     if (most <= cap)
-        return WS_OK;
+        return optimized_check(r, l, W, diag);
     return diag_error(diag, NULL, 0, 0,
                       "launch of '%s': %u registers per thread x %u resident warps (%u CTAs x %u warps) put %u warp registers in racetrack bank %u under rf.bank_map = %s, but a bank holds %u (%u tapes x %u domains); use fewer registers per thread or CTAs per SM (sm.ctas_limit)",
                       l->k ? l->k->name : "?", R, W, res, l->warps_per_cta,
