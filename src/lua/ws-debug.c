@@ -639,8 +639,8 @@ static int l_session(lua_State *L)
 */
 static int l_yield(lua_State *L)
 {
-    struct dbg *d = dbg_of(L);
-    if (d && L == d->co)
+    struct wslua_engine *en = wslua_engine(L);
+    if (en && L == en->co)
         return wslua_error(L, "coroutine.yield outside any coroutine: the scenario itself cannot yield (yield inside coroutine.wrap or coroutine.create; ws.pause stops for the user)");
     return lua_yield(L, lua_gettop(L));
 }
