@@ -114,6 +114,9 @@ int main(int argc, char **argv)
         return EXIT_OK;
     }
     if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
+        if (argc > 2)
+            return cli_usage_error(NULL, "%s takes no arguments, got '%s'", cmd,
+                                   argv[2]);
         printf("warpscope %s\n", WS_VERSION);
         return EXIT_OK;
     }
