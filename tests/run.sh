@@ -175,6 +175,31 @@ for m in "warp+reg:26 26" "reg:32 16"; do
 done
 [ $cfail = 0 ] && echo "inspect: the racetrack mapping follows rf.bank_map"
 
+# A FIFO nobody writes to, given wherever a file is read: the open must not
+# wait for a writer (it once blocked ws.load_ptx forever), and the read
+# ends with a clear error.
+ffail=0
+mkfifo "$tmp/fifo.ptx" && ln -s fifo.ptx "$tmp/fifomod.lua"
+printf 'local m = ws.load_ptx("fifo.ptx")\n' > "$tmp/fifo_load.lua"
+printf 'require "fifomod"\n' > "$tmp/fifo_require.lua"
+while IFS='|' read -r want args; do
+  read -r -a words <<< "$args"
+  timeout 20 "$bin" "${words[@]}" >/dev/null 2>"$tmp/fifo.err"; rc=$?
+  if [ $rc != 2 ] || ! grep -q "$want" "$tmp/fifo.err"; then
+    echo "fifo  FAIL warpscope $args: exit $rc"; sed 's/^/    /' "$tmp/fifo.err" | head -5
+    ffail=1
+  fi
+done <<EOF4
+fifo.ptx: error: cannot read PTX file: it is a FIFO nothing was written to|inspect $tmp/fifo.ptx
+fifo.ptx: error: cannot read PTX file: it is a FIFO nothing was written to|run $tmp/fifo_load.lua
+fifo_require.lua:1:1: error: module '.*fifomod.lua' is a FIFO nothing was written to|run $tmp/fifo_require.lua
+error: a scenario must be a file that can be read more than once, not a FIFO or socket|run $tmp/fifo.ptx
+fifo.ptx: error: cannot read script: it is a FIFO nothing was written to|run examples/scenarios/saxpy.lua --set preset=$tmp/fifo.ptx
+fifo.ptx: error: cannot read the command file: it is a FIFO nothing was written to|run examples/scenarios/saxpy.lua --commands $tmp/fifo.ptx
+EOF4
+[ $ffail = 0 ] && echo "fifo: 6 FIFOs without a writer rejected without blocking"
+[ $ffail = 0 ] || cfail=1
+
 # A damaged recorded racetrack mapping: the tapes it does not map keep the
 # direct mapping, and the summary and the JSON say so.
 rtset=(--set preset=fermi-rm --set design=racetrack --set racetrack.profile_dir="$tmp/rtprof")

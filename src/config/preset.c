@@ -1,5 +1,6 @@
 /* preset.c - preset files and configuration layering (see preset.h). */
 #include "config/preset.h"
+#include "util/fileio.h"
 #include "util/paths.h"
 #include "util/xalloc.h"
 #include <dirent.h>
@@ -40,7 +41,7 @@ static int apply_preset(struct ws_config *c, const char *name, int depth,
         return diag_error(diag, NULL, 0, 0, "preset '%s': presets inherit (base = ...) more than %d deep; is there a cycle?",
                           name, MAX_PRESET_DEPTH);
     char *path = preset_path(name);
-    FILE *f = path ? fopen(path, "rb") : NULL;
+    FILE *f = path ? ws_fopen_read(path) : NULL;
     if (!f) {
         struct strbuf b;
         sb_init(&b);

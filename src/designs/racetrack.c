@@ -60,6 +60,7 @@
 #include "config/config.h"
 #include "timing/occupancy.h"
 #include "timing/rf-banked.h"
+#include "util/fileio.h"
 #include "util/hash.h"
 #include "util/invariant.h"
 #include "util/jval.h"
@@ -287,7 +288,7 @@ static void apply_profile(struct rt *r)
     bool *done = ws_xcalloc(nt + 1, sizeof *done);
     char path[4096], word[64];
     profile_path(r, -1, path, sizeof path);
-    FILE *f = fopen(path, "r");
+    FILE *f = ws_fopen_read(path);
     unsigned ver, fb, fk, fn;
     if (f && fscanf(f, "%63s %u", word, &ver) == 2 &&
         strcmp(word, "warpscope-racetrack-profile") == 0 && ver == 2 &&

@@ -9,6 +9,7 @@
 #include "lua/sandbox.h"
 #include "lua/pattern.h"
 #include "lua/where.h"
+#include "util/fileio.h"
 #include "util/paths.h"
 #include "util/strbuf.h"
 #include "util/vec.h"
@@ -298,7 +299,8 @@ static int safe_load(lua_State *L)
 ** larger than the memory its interpreter may use, and a path such as
 ** /dev/zero must not be read until the host runs out of memory. Closes f.
 ** Returns 0; -1 when the text is longer than the limit; -2 when it cannot
-** be read (a directory), with errno set.
+** be read (a directory), with errno set; -3 for a FIFO nothing was
+** written to (opened without waiting for a writer: ws_fopen_read).
 */
 static int read_script(FILE *f, int64_t limit, struct strbuf *b)
 {
@@ -314,7 +316,7 @@ static int read_script(FILE *f, int64_t limit, struct strbuf *b)
         }
         sb_putn(b, chunk, n);
     }
-    int rc = ferror(f) ? -2 : 0;
+    int rc = ferror(f) ? -2 : total == 0 && ws_is_fifo(f) ? -3 : 0;
     int err = errno;
     fclose(f);
     errno = err ? err : EIO;
@@ -323,7 +325,7 @@ static int read_script(FILE *f, int64_t limit, struct strbuf *b)
 
 static int load_text_file(lua_State *L, const char *path, const char *what)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = ws_fopen_read(path);
     if (!f)
         return wslua_error(L, "cannot open %s '%s'", what, path);
     struct strbuf b;
@@ -334,6 +336,9 @@ static int load_text_file(lua_State *L, const char *path, const char *what)
         if (rrc == -2)
             return wslua_error(L, "cannot read %s '%s': %s", what, path,
                                strerror(errno));
+        if (rrc == -3)
+            return wslua_error(L, "%s '%s' is a FIFO nothing was written to",
+                               what, path);
         return wslua_error(L, "%s '%s' is larger than %lld bytes, the memory its Lua interpreter may use (lua.max_memory for scenarios)",
                            what, path, (long long)W(L)->mem_limit);
     }
@@ -347,7 +352,7 @@ static int load_text_file(lua_State *L, const char *path, const char *what)
 
 static int file_exists(const char *p)
 {
-    FILE *f = fopen(p, "rb");
+    FILE *f = ws_fopen_read(p);
     if (f)
         fclose(f);
     return f != NULL;
@@ -759,7 +764,7 @@ static int error_to_diag(lua_State *L, struct ws_diag *diag)
 
 int wslua_loadfile(lua_State *L, const char *path, struct ws_diag *diag)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = ws_fopen_read(path);
     if (!f)
         return diag_error(diag, path, 0, 0, "cannot open script");
     struct strbuf b;
@@ -769,6 +774,11 @@ int wslua_loadfile(lua_State *L, const char *path, struct ws_diag *diag)
         sb_free(&b);
         return diag_error(diag, path, 0, 0, "cannot read script: %s",
                           strerror(errno));
+    }
+    if (rrc == -3) {
+        sb_free(&b);
+        return diag_error(diag, path, 0, 0,
+                          "cannot read script: it is a FIFO nothing was written to");
     }
     if (rrc) {
         sb_free(&b);

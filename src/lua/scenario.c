@@ -15,6 +15,7 @@
 #include "util/invariant.h"
 #include "util/paths.h"
 #include "util/xalloc.h"
+#include <errno.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -62,7 +63,9 @@ static int read_commands(const struct scenario_opts *o, struct cmdlist *c,
     size_t len = 0;
     char *text = ws_read_file(o->commands, &len);
     if (!text)
-        return diag_error(diag, o->commands, 0, 0, "cannot read the command file");
+        return diag_error(diag, o->commands, 0, 0, "cannot read the command file: %s",
+                          errno == ENODATA ? "it is a FIFO nothing was written to"
+                                           : strerror(errno));
     if (memchr(text, 0, len)) {
         free(text);
         return diag_error(diag, o->commands, 0, 0,
@@ -281,7 +284,11 @@ static int replay(const struct scenario_opts *o, struct ws_session_replay *rp,
 bool scenario_is_record(const char *path)
 {
     char line[64] = "";
-    FILE *f = fopen(path, "rb");
+    FILE *f = ws_fopen_read(path);
+    if (f && ws_is_fifo(f)) {          /* reading would consume it */
+        fclose(f);
+        return false;
+    }
     if (!f)
         return false;
     bool yes = fgets(line, sizeof line, f) &&
@@ -294,10 +301,14 @@ int scenario_run(const struct scenario_opts *o, struct scenario_result *r,
                  struct ws_diag *diag)
 {
     memset(r, 0, sizeof *r);
-    FILE *f = fopen(o->path, "rb");
+    FILE *f = ws_fopen_read(o->path);
     if (!f)
         return diag_error(diag, o->path, 0, 0, "cannot open scenario file");
+    bool fifo = ws_is_fifo(f);
     fclose(f);
+    if (fifo)
+        return diag_error(diag, o->path, 0, 0,
+                          "a scenario must be a file that can be read more than once, not a FIFO or socket");
     struct cmdlist cmds = { 0 };
     if (read_commands(o, &cmds, diag) != WS_OK)
         return WS_ERR;

@@ -6,6 +6,7 @@
 #include "ptx/parse.h"
 #include "ptx/lex.h"
 #include "ptx/ops.h"
+#include "util/fileio.h"
 #include "util/intern.h"
 #include "util/ptrmap.h"
 #include "util/xalloc.h"
@@ -1664,7 +1665,7 @@ static char *read_all(FILE *f, size_t max_bytes, size_t *len, bool *too_big)
 int ptx_parse_file(const char *path, size_t max_bytes,
                    struct ptx_module **out, struct ws_diag *diag)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = ws_fopen_read(path);     /* a FIFO must not block the open */
     if (!f)
         return diag_error(diag, path, 0, 0, "cannot open PTX file: %s",
                           strerror(errno));
@@ -1687,7 +1688,13 @@ int ptx_parse_file(const char *path, size_t max_bytes,
     errno = 0;
     char *text = read_all(f, max_bytes, &n, &too_big);
     int err = errno;
+    bool fifo = ws_is_fifo(f);
     fclose(f);
+    if (text && n == 0 && fifo) {
+        free(text);
+        return diag_error(diag, path, 0, 0,
+                          "cannot read PTX file: it is a FIFO nothing was written to");
+    }
     if (too_big)
         return diag_error(diag, path, 0, 0,
                           "PTX file is larger than the limit of %zu bytes (config key ptx.max_bytes)",
