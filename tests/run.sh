@@ -200,6 +200,61 @@ EOF4
 [ $ffail = 0 ] && echo "fifo: 6 FIFOs without a writer rejected without blocking"
 [ $ffail = 0 ] || cfail=1
 
+# inspect runs ptxas under limits: a ptxas that never finishes is stopped
+# (with its whole process group) after WARPSCOPE_PTXAS_SECONDS, reaped,
+# and only its register counts are missing.
+mkdir -p "$tmp/fakebin"
+printf '#!/bin/sh\nsleep 300 &\nwait\n' > "$tmp/fakebin/ptxas"
+chmod +x "$tmp/fakebin/ptxas"
+WARPSCOPE_PTXAS_SECONDS=1 PATH="$tmp/fakebin:$PATH" timeout 30 \
+  "$bin" inspect examples/kernels/saxpy.ptx > "$tmp/px.out" 2> "$tmp/px.err"; rc=$?
+if [ $rc != 0 ] || ! grep -q 'note: ptxas ran longer than 1 s and was stopped' "$tmp/px.err" ||
+   ! grep -q '^kernel saxpy' "$tmp/px.out" || pgrep -f "$tmp/fakebin/ptxas" >/dev/null; then
+  echo "ptxas FAIL: a ptxas that never ends was not stopped cleanly (exit $rc)"; cfail=1
+else
+  echo "ptxas: a hanging ptxas is stopped after its time limit"
+fi
+
+# inspect is linear in basic blocks (20,000 blocks once took minutes) and
+# its memory grows with the file: at most 200 bytes per byte of PTX plus
+# 64 MiB.
+awk 'BEGIN {
+  print ".version 7.0\n.target sm_75\n.address_size 64\n.visible .entry k(.param .u64 p)\n{";
+  print ".reg .pred %p<2>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<2>;";
+  print "ld.param.u64 %rd1, [p];\nmov.u32 %r1, %tid.x;\nsetp.lt.u32 %p1, %r1, 16;";
+  for (i = 0; i < 20000; i++)
+    printf "@%%p1 bra L%d;\nadd.s32 %%r%d, %%r%d, %d;\nL%d:\n", i, 2 + i % 6, 1 + (i + 1) % 6, i, i;
+  print "st.global.u32 [%rd1], %r2;\nret;\n}" }' > "$tmp/blocks.ptx"
+if timeout 120 "$bin" inspect "$tmp/blocks.ptx" --no-ptxas --host-stats >/dev/null 2>"$tmp/blocks.err"; then
+  kib=$(sed -n 's/^host: peak RSS \([0-9]*\) KiB$/\1/p' "$tmp/blocks.err")
+  bytes=$(wc -c < "$tmp/blocks.ptx")
+  # (AddressSanitizer's shadow memory and quarantine are not warpscope's)
+  if nm "$bin" 2>/dev/null | grep -q __asan_init; then
+    echo "inspect: 20000 blocks ($bytes bytes) in time; memory not judged under ASan"
+  elif [ -z "$kib" ] || [ "$kib" -gt $(( (bytes * 200) / 1024 + 65536 )) ]; then
+    echo "inspect FAIL: ${kib:-?} KiB for a $bytes-byte file"; cfail=1
+  else
+    echo "inspect: 20000 blocks ($bytes bytes) in $kib KiB"
+  fi
+else
+  echo "inspect FAIL: 20000 basic blocks did not finish within 120 s"; cfail=1
+fi
+
+# More registers live at once than can be allocated is an error at the
+# instruction (allocating 5000 live registers costs time in proportion to
+# them times the instructions), and 65000 declared but unused registers
+# cost nothing (they once took 525 MB).
+awk 'BEGIN {
+  print ".version 7.0\n.target sm_75\n.address_size 64\n.visible .entry k(.param .u64 p)\n{";
+  print ".reg .b32 %r<65000>;\n.reg .b64 %rd<2>;\nld.param.u64 %rd1, [p];";
+  for (i = 0; i < 5000; i++) printf "mov.u32 %%r%d, %d;\n", i, i;
+  for (i = 0; i < 5000; i += 2) printf "add.s32 %%r%d, %%r%d, %%r%d;\nst.global.u32 [%%rd1], %%r%d;\n", i, i, i + 1, i;
+  print "ret;\n}" }' > "$tmp/live.ptx"
+"$bin" inspect "$tmp/live.ptx" --no-ptxas --host-stats >/dev/null 2>"$tmp/live.err"; rc=$?
+if [ $rc != 2 ] || ! grep -q "live.ptx:5008:1: error: in kernel 'k': more than 4096 registers are live at once here" "$tmp/live.err"; then
+  echo "inspect FAIL: 5000 live registers (exit $rc)"; sed 's/^/    /' "$tmp/live.err" | head -3; cfail=1
+fi
+
 # A damaged recorded racetrack mapping: the tapes it does not map keep the
 # direct mapping, and the summary and the JSON say so.
 rtset=(--set preset=fermi-rm --set design=racetrack --set racetrack.profile_dir="$tmp/rtprof")

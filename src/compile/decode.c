@@ -139,6 +139,55 @@ static int layout(struct dec *d)
     return WS_OK;
 }
 
+/*
+** Registers live at once, at most: allocation and its check cost time in
+** proportion to this times the instructions, and GPUs give a thread 255.
+** Sixteen times that keeps every real kernel while a pathological file
+** cannot make the allocator run for hours.
+*/
+#define MAX_LIVE 4096
+
+struct peak {
+    const struct ptx_func *f;
+    size_t words;
+    uint32_t most;
+    int32_t at;
+};
+
+static void count_live(int32_t i, const uint64_t *live, void *vctx)
+{
+    struct peak *p = vctx;
+    uint32_t n = 0;
+    for (size_t w = 0; w < p->words; w++)
+        n += (uint32_t)__builtin_popcountll(live[w]);
+    int32_t d[LIVE_MAX_OPS];
+    n += (uint32_t)live_defs(&p->f->insts.v[i], d);
+    if (n > p->most) {
+        p->most = n;
+        p->at = i;
+    }
+}
+
+static int check_live(const struct kimage *k, const struct liveness *lv,
+                      struct ws_diag *diag)
+{
+    const struct ptx_func *f = &k->flat;
+    struct peak p = { f, lv->words, 0, -1 };
+    for (int32_t b = 0; b < k->cfg.nblocks && p.most <= MAX_LIVE; b++)
+        liveness_walk_block(f, &k->cfg, lv, b, count_live, &p);
+    if (p.most <= MAX_LIVE)
+        return WS_OK;
+    const struct ptx_inst *in = &f->insts.v[p.at];
+    diag_error(diag, k->mod->path, in->line, in->col,
+               "more than %d registers are live at once here; warpscope allocates at most %d (a GPU thread has at most 255)",
+               MAX_LIVE, MAX_LIVE);
+    size_t len;
+    const char *src = ptx_module_line(k->mod, in->line, &len);
+    if (src)
+        diag_source(diag, src, len, in->width > 0 ? in->width : 1);
+    return WS_ERR;
+}
+
 /* Assigns physical registers (see regalloc.h) and checks the result. */
 static int assign_registers(struct kimage *k, struct ws_diag *diag)
 {
@@ -146,6 +195,10 @@ static int assign_registers(struct kimage *k, struct ws_diag *diag)
     struct liveness lv;
     struct regalloc ra;
     liveness_compute(f, &k->cfg, &lv);
+    if (check_live(k, &lv, diag) != WS_OK) {
+        liveness_free(&lv);
+        return WS_ERR;
+    }
     int rc = regalloc_run(f, &k->cfg, &lv, &ra, diag);
     if (rc != WS_OK && !diag->file) {
         /* The allocator knows the kernel, not its file: the error is

@@ -38,6 +38,7 @@ struct parser {
     VEC(size_t) scopes;
     struct ptrmap gvars;   /* module: name -> var index */
     struct ptrmap gfuncs;  /* module: name -> function index */
+    struct ptrmap labels;  /* function: label name -> index in labels */
     int loc_file, loc_line, loc_col;
 };
 
@@ -1176,9 +1177,9 @@ static int parse_body(struct parser *p)
         if (t->kind == TK_IDENT && is_punct(peek(p), ':')) {
             struct ptx_label l = { tok_name(p, t), (int32_t)FN(p)->insts.n,
                                    t->line, t->col };
-            for (size_t i = 0; i < FN(p)->labels.n; i++)
-                if (FN(p)->labels.v[i].name == l.name)
-                    return err_tok(p, t, "label '%s' is defined twice", l.name);
+            if (ptrmap_get(&p->labels, l.name, NULL))
+                return err_tok(p, t, "label '%s' is defined twice", l.name);
+            ptrmap_put(&p->labels, l.name, (int64_t)FN(p)->labels.n);
             vec_push(&FN(p)->labels, l);
             if (advance(p) || advance(p))
                 return WS_ERR;
@@ -1246,11 +1247,8 @@ static int resolve_names(struct parser *p)
         for (int k = 0; k < in->n; k++) {
             struct ptx_opnd *o = &in->o[k];
             if (o->kind == OPK_LABEL) {
-                size_t j;
-                for (j = 0; j < f->labels.n; j++)
-                    if (f->labels.v[j].name == o->name)
-                        break;
-                if (j == f->labels.n)
+                int64_t j;
+                if (!ptrmap_get(&p->labels, o->name, &j))
                     return err_at(p, o->line, o->col, o->width,
                                   "undefined label '%s'", o->name);
                 o->sym = (int32_t)j;
@@ -1280,6 +1278,7 @@ static int parse_function(struct parser *p, bool is_entry, bool visible)
     f.col = kw.col;
     vec_push(&p->m->funcs, f);
     p->fn = (int)p->m->funcs.n - 1;
+    ptrmap_free(&p->labels);     /* labels are per function */
     scope_push(p);
     int rc = WS_ERR;
     if (!is_entry && is_punct(&p->t, '(')) {
@@ -1612,6 +1611,7 @@ int ptx_parse(const char *path, char *text, size_t len,
     ptrmap_free(&p.names);
     ptrmap_free(&p.gvars);
     ptrmap_free(&p.gfuncs);
+    ptrmap_free(&p.labels);
     vec_free(&p.binds);
     vec_free(&p.scopes);
     if (rc != WS_OK) {
