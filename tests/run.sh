@@ -255,6 +255,15 @@ if [ $rc != 2 ] || ! grep -q "live.ptx:5008:1: error: in kernel 'k': more than 4
   echo "inspect FAIL: 5000 live registers (exit $rc)"; sed 's/^/    /' "$tmp/live.err" | head -3; cfail=1
 fi
 
+# More registers than the allocator numbers: the error names the kernel's
+# file and line (it once named neither).
+awk 'BEGIN { print ".version 7.0\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<65600>;";
+  for (i = 0; i < 65537; i++) printf "mov.u32 %%r%d, %d;\n", i, i; print "ret;\n}" }' > "$tmp/many.ptx"
+"$bin" inspect "$tmp/many.ptx" --no-ptxas >/dev/null 2>"$tmp/many.err"; rc=$?
+if [ $rc != 2 ] || ! grep -q "many.ptx:4:10: error: in kernel 'k': the kernel uses 65537 registers; the allocator handles at most 65536" "$tmp/many.err"; then
+  echo "inspect FAIL: 65537 registers (exit $rc)"; sed 's/^/    /' "$tmp/many.err" | head -3; cfail=1
+fi
+
 # A damaged recorded racetrack mapping: the tapes it does not map keep the
 # direct mapping, and the summary and the JSON say so.
 rtset=(--set preset=fermi-rm --set design=racetrack --set racetrack.profile_dir="$tmp/rtprof")

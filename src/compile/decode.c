@@ -131,8 +131,8 @@ static int layout(struct dec *d)
     }
     if (sh > (1u << 24) || loc > (1u << 24))
         return derr(d, f->line, f->col, 1,
-                    "kernel '%s' needs %llu bytes of shared and %llu bytes of local memory per thread, beyond any GPU",
-                    f->name, (unsigned long long)sh, (unsigned long long)loc);
+                    "the kernel needs %llu bytes of shared memory per CTA and %llu bytes of local memory per thread, beyond any GPU (at most 16 MiB each)",
+                    (unsigned long long)sh, (unsigned long long)loc);
     k->shared_static = (uint32_t)sh;
     k->dyn_shared_align = dyn_align;
     k->local_bytes = (uint32_t)align_up(loc, 8);

@@ -73,8 +73,8 @@ int regalloc_run(const struct ptx_func *f, const struct cfg *g,
     memset(ra, 0, sizeof *ra);
     if (n > MAX_VREGS)
         return diag_error(diag, NULL, 0, 0,
-                          "kernel '%s' declares %d registers; the allocator handles at most %d",
-                          f->name, n, MAX_VREGS);
+                          "the kernel uses %d registers; the allocator handles at most %d",
+                          n, MAX_VREGS);
     struct ig ig = { n, ((size_t)n + 63) / 64 + 1, NULL };
     ig.m = ws_xcalloc((size_t)n + 1, ig.words * sizeof(uint64_t));
     struct build_ctx bc = { f, &ig };

@@ -216,66 +216,96 @@ const char *wslua_script_dir(lua_State *L)
 ** setmetatable without finalisers: Lua runs a __gc metamethod with hooks
 ** off (also when the state closes), so no budget could stop one that
 ** loops. An object is only ever finalised if its metatable had __gc when
-** it was set, so refusing that here is enough.
+** it was set, so refusing that here is enough. Otherwise as Lua's.
 */
 static int safe_setmetatable(lua_State *L)
 {
-    if (lua_istable(L, 2) && lua_getfield(L, 2, "__gc") != LUA_TNIL)
-        return wslua_error(L, "setmetatable: __gc metamethods (finalisers) are not allowed: they run where the instruction budget cannot stop them");
+    int t = lua_type(L, 2);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+        return luaL_error(L, "cannot change a protected metatable");
+    if (t == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return wslua_error(L, "setmetatable: __gc metamethods (finalisers) are not allowed: they run where the instruction budget cannot stop them");
+    }
     lua_settop(L, 2);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, 2, 1);
+    lua_setmetatable(L, 1);
     return 1;
 }
 
-/* string.rep of empty strings loops n times in C for nothing: answer
-   directly (any other result is bounded by the memory limit). */
+/* string.rep, except that empty strings are answered at once (Lua's loops
+   n times, up to 2^63, copying nothing); any other result is bounded by
+   the memory limit. */
 static int safe_rep(lua_State *L)
 {
-    size_t l, lsep = 0;
-    luaL_checklstring(L, 1, &l);
-    luaL_checkinteger(L, 2);
-    luaL_optlstring(L, 3, "", &lsep);
-    if (l + lsep == 0) {
+    size_t l, lsep;
+    const char *s = luaL_checklstring(L, 1, &l);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    const char *sep = luaL_optlstring(L, 3, "", &lsep);
+    if (n <= 0 || l + lsep == 0) {
         lua_pushliteral(L, "");
         return 1;
     }
-    int n = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, n, 1);
+    if (l + lsep < l || l + lsep > (size_t)LUA_MAXINTEGER / (size_t)n)
+        return luaL_error(L, "resulting string too large");
+    size_t total = (size_t)n * l + (size_t)(n - 1) * lsep;
+    luaL_Buffer b;
+    char *p = luaL_buffinitsize(L, &b, total);
+    for (lua_Integer i = 0; i < n; i++) {
+        memcpy(p, s, l);
+        p += l;
+        if (i + 1 < n && lsep) {
+            memcpy(p, sep, lsep);
+            p += lsep;
+        }
+    }
+    luaL_pushresultsize(&b, total);
     return 1;
 }
 
-/* table.move loops in C over the range it is given (up to 2^63 elements
-   of nothing): each element counts as one instruction. */
+/* table.move, with each element counted as one instruction: Lua's loops
+   in C over whatever range it is given (2^63 empty slots). */
 static int safe_move(lua_State *L)
 {
     lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
+    lua_Integer t = luaL_checkinteger(L, 4);
+    int tt = !lua_isnoneornil(L, 5) ? 5 : 1;
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checktype(L, tt, LUA_TTABLE);
     if (e >= f) {
-        lua_Unsigned count = (lua_Unsigned)e - (lua_Unsigned)f + 1;
-        wslua_charge(L, count > INT64_MAX ? INT64_MAX : (int64_t)count,
-                     "table.move counts one per element");
+        luaL_argcheck(L, f > 0 || e < LUA_MAXINTEGER + f, 3,
+                      "too many elements to move");
+        lua_Integer n = e - f + 1;
+        luaL_argcheck(L, t <= LUA_MAXINTEGER - n + 1, 4,
+                      "destination wrap around");
+        wslua_charge(L, n, "table.move counts one per element");
+        if (t > e || t <= f || (tt != 1 && !lua_compare(L, 1, tt, LUA_OPEQ))) {
+            for (lua_Integer i = 0; i < n; i++) {
+                lua_geti(L, 1, f + i);
+                lua_seti(L, tt, t + i);
+            }
+        } else {
+            for (lua_Integer i = n - 1; i >= 0; i--) {
+                lua_geti(L, 1, f + i);
+                lua_seti(L, tt, t + i);
+            }
+        }
     }
-    int n = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, n, 1);
+    lua_pushvalue(L, tt);
     return 1;
 }
 
-/* Replaces field `name` of global table `lib` with f, which gets the
-   original as its upvalue. */
-static void wrap(lua_State *L, const char *lib, const char *name,
-                 lua_CFunction f)
+/* Replaces field `name` of global table `lib` (NULL: a global) with f. */
+static void replace(lua_State *L, const char *lib, const char *name,
+                    lua_CFunction f)
 {
     if (lib)
         lua_getglobal(L, lib);
     else
         lua_pushglobaltable(L);
-    lua_getfield(L, -1, name);
-    lua_pushcclosure(L, f, 1);
+    lua_pushcfunction(L, f);
     lua_setfield(L, -2, name);
     lua_pop(L, 1);
 }
@@ -458,9 +488,9 @@ lua_State *wslua_new(const char *script_dir, int64_t max_instructions,
     }
     /* Work done in C counts against the budget or is refused. */
     wslua_open_patterns(L);
-    wrap(L, NULL, "setmetatable", safe_setmetatable);
-    wrap(L, "string", "rep", safe_rep);
-    wrap(L, "table", "move", safe_move);
+    replace(L, NULL, "setmetatable", safe_setmetatable);
+    replace(L, "string", "rep", safe_rep);
+    replace(L, "table", "move", safe_move);
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "ws.loaded");
     lua_pushcfunction(L, ws_require);
@@ -640,7 +670,30 @@ static void annotate(lua_State *L, lua_State *at, int lv0)
     char *file = NULL;
     int line = 0, col = 0;
     const char *rest = split_pos(msg, &file, &line, &col);
-    if (rest && col == 0 && wslua_pos_find(at, lv0, file, line, msg, &pos)) {
+    /* coroutine.wrap passes an error on with its own position in front of
+       the one where it happened: report the inner one. */
+    bool inner = false;
+    while (rest) {
+        char *f2 = NULL;
+        int l2 = 0, c2 = 0;
+        size_t len;
+        const char *r2 = split_pos(rest, &f2, &l2, &c2);
+        if (!r2 || !wslua_source_line(L, f2, l2, &len)) {
+            free(f2);
+            break;
+        }
+        free(file);
+        file = f2;
+        line = l2;
+        col = c2;
+        rest = r2;
+        inner = true;
+    }
+    if (inner) {
+        if (!col)
+            col = wslua_line_col(L, file, line, rest);
+        msg = lua_pushfstring(L, "%s:%d:%d: %s", file, line, col, rest);
+    } else if (rest && col == 0 && wslua_pos_find(at, lv0, file, line, msg, &pos)) {
         if (strcmp(pos.file, file) == 0 && pos.line == line)
             msg = lua_pushfstring(L, "%s:%d:%d: %s", file, line, pos.col, rest);
         free(pos.file);

@@ -55,7 +55,10 @@ static int read_commands(const struct scenario_opts *o, struct cmdlist *c,
 {
     char where[PATH_MAX + 32];
     for (size_t i = 0; i < o->npre; i++) {
-        snprintf(where, sizeof where, "%s: recorded command %zu", o->path, i + 1);
+        if (o->pre_at && o->pre_at[i])
+            snprintf(where, sizeof where, "%s", o->pre_at[i]);
+        else
+            snprintf(where, sizeof where, "%s: recorded command %zu", o->path, i + 1);
         cl_add(c, o->pre[i], where);
     }
     if (!o->commands)
@@ -255,6 +258,12 @@ static int replay(const struct scenario_opts *o, struct ws_session_replay *rp,
     for (size_t i = 0; i < rp->nsets; i++)
         if (config_assigns_parse(&sets, rp->sets[i], diag) != WS_OK) {
             config_assigns_free(&sets);
+            /* "file:line:col" of the entry in the record */
+            char *msg = ws_xstrdup(diag->msg ? diag->msg : "bad setting");
+            struct ws_session_replay at = { 0 };
+            at.at = rp->set_at ? rp->set_at[i] : rp->at;
+            session_error(o, &at, diag, msg);
+            free(msg);
             return WS_ERR;
         }
     for (size_t i = 0; o->cli && i < o->cli->n; i++)
@@ -272,6 +281,7 @@ static int replay(const struct scenario_opts *o, struct ws_session_replay *rp,
     o2.cli = &sets;
     o2.pre = rp->commands;
     o2.npre = rp->ncommands;
+    o2.pre_at = rp->command_at;
     o2.replaying = &link;
     rc = scenario_run(&o2, r, diag);
     config_assigns_free(&sets);

@@ -22,6 +22,8 @@ struct scenario_opts {
     /* commands run before those of the file (a session record's) */
     char *const *pre;
     size_t npre;
+    char *const *pre_at;     /* "file:line:col" of each in the record, or
+                                NULL */
     /* an interactive driver (the TUI): called after the commands, it runs
        the session until the user quits; NULL for headless runs */
     void (*driver)(struct dbg *d, void *ctx);

@@ -347,3 +347,15 @@ void wslua_key_positions(lua_State *L, const char *file, int line, int col,
         s->col = whole ? 0 : col;
     }
 }
+
+int wslua_line_col(lua_State *L, const char *file, int line, const char *msg)
+{
+    size_t len;
+    const char *text = wslua_source_line(L, file, line, &len);
+    if (!text)
+        return 0;
+    char *name = quoted_name(msg);
+    int col = name_col(text, len, name);
+    free(name);
+    return col ? col : first_nonblank(text, len);
+}

@@ -37,6 +37,10 @@ bool wslua_pos_at(lua_State *L, int level, struct wslua_pos *pos);
 bool wslua_pos_find(lua_State *at, int lv0, const char *file, int line,
                     const char *msg, struct wslua_pos *pos);
 
+/* The column of file:line from its text alone (no frame left to ask):
+   a name msg quotes, else the first non-blank; 0 if the text is unknown. */
+int wslua_line_col(lua_State *L, const char *file, int line, const char *msg);
+
 /* "file:line:col" (or "file:line" without a column); the caller frees. */
 char *wslua_pos_text(const struct wslua_pos *pos);
 

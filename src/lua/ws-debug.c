@@ -602,6 +602,21 @@ static char **strings(lua_State *L, int t, const char *k, size_t *n)
     return v;
 }
 
+/* Where the record writes each string of a list (a "set" or "commands"
+   entry), for errors that come up when they are replayed. */
+static char **positions(lua_State *L, const struct wslua_pos *at,
+                        char *const *v, size_t n)
+{
+    char **out = ws_xcalloc(n + 1, sizeof *out);
+    for (size_t i = 0; i < n; i++) {
+        struct wslua_pos p = { at->file, at->line, at->col };
+        wslua_find_key(L, at->file, at->line, at->col, false, v[i], &p.line,
+                       &p.col);
+        out[i] = wslua_pos_text(&p);
+    }
+    return out;
+}
+
 static int l_session(lua_State *L)
 {
     struct dbg *d = D(L);
@@ -615,10 +630,8 @@ static int l_session(lua_State *L)
     struct ws_session_replay *r = ws_xcalloc(1, sizeof *r);
     d->s->replay = r;
     struct wslua_pos at;
-    if (wslua_pos_at(L, 1, &at)) {
+    if (wslua_pos_at(L, 1, &at))
         r->at = wslua_pos_text(&at);
-        free(at.file);
-    }
     const char *dir = wslua_script_dir(L);
     if (sc[0] != '/' && dir && *dir && strcmp(dir, ".") != 0) {
         r->scenario = ws_xmalloc(strlen(dir) + strlen(sc) + 2);
@@ -628,6 +641,11 @@ static int l_session(lua_State *L)
     }
     r->sets = strings(L, 1, "set", &r->nsets);
     r->commands = strings(L, 1, "commands", &r->ncommands);
+    if (at.file) {
+        r->set_at = positions(L, &at, r->sets, r->nsets);
+        r->command_at = positions(L, &at, r->commands, r->ncommands);
+    }
+    free(at.file);
     return 0;
 }
 

@@ -1121,6 +1121,12 @@ static int parse_body(struct parser *p)
                 return WS_ERR;
             continue;
         }
+        if (t->kind == TK_EOF && depth) {
+            char what[96];
+            snprintf(what, sizeof what, "'}' to close %zu nested block%s and the function body",
+                     depth, depth == 1 ? "" : "s");
+            return expected(p, what);
+        }
         if (t->kind == TK_EOF)
             return expected(p, "'}' to close the function body");
         if (is_punct(t, '{')) {
@@ -1585,6 +1591,11 @@ int ptx_parse(const char *path, char *text, size_t len,
         if (text[i] == '\n')
             vec_push(&m->line_start, i + 1);
     *out = NULL;
+    if (len == 0) {
+        diag_error(diag, path, 0, 0, "the file is empty (expected PTX text)");
+        ptx_module_free(m);
+        return WS_ERR;
+    }
     if (strlen(text) != len) {
         size_t at = strlen(text);
         size_t line = 1, col = 1;

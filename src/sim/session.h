@@ -34,6 +34,8 @@ struct ws_session_replay {
     size_t nsets;
     char **commands;
     size_t ncommands;
+    char **set_at;         /* "file:line:col" of each, where the record */
+    char **command_at;     /* writes it (else the call's), or NULL */
 };
 void ws_session_replay_free(struct ws_session_replay *r);
 

@@ -238,6 +238,60 @@ static void test_c_loops_bounded(void **state)
     free(e);
 }
 
+/* The replaced library functions behave as Lua's on ordinary input. */
+static void test_replacements_like_lua(void **state)
+{
+    (void)state;
+    static const char *chunk =
+        "local r = {}\n"
+        "local function add(...)\n"
+        "  local a, b = ...\n"
+        "  r[#r + 1] = select('#', ...) .. ':' .. tostring(a) .. ',' .. tostring(b)\n"
+        "end\n"
+        "add(pcall(string.rep, 'ab', 3, ','))\n"
+        "add(pcall(string.rep, 'ab', 0))\n"
+        "add(pcall(string.rep, '', 5, '-'))\n"
+        "add(pcall(string.rep, 'x', -1, 'y'))\n"
+        "add(pcall(string.rep, 'x', 2.5))\n"
+        "add(pcall(string.rep))\n"
+        "local t = { 1, 2, 3, 4, 5 }\n"
+        "table.move(t, 1, 3, 2); add(table.concat(t, ' '))\n"
+        "t = { 1, 2, 3, 4, 5 }\n"
+        "table.move(t, 2, 4, 1); add(table.concat(t, ' '))\n"
+        "local u = table.move({ 7, 8 }, 1, 2, 3, { 0 }); add(u[1], u[4])\n"
+        "add(pcall(table.move, {}, 1, 2))\n"
+        "add(pcall(table.move, 1, 1, 2, 3))\n"
+        "add(pcall(table.move, {}, -1, math.maxinteger, 1))\n"
+        "add(pcall(table.move, {}, 1, 2, math.maxinteger))\n"
+        "local p = setmetatable({}, { __metatable = 'locked' })\n"
+        "add(pcall(setmetatable, p, {}))\n"
+        "add(pcall(setmetatable, {}, 5))\n"
+        "add(pcall(setmetatable, 5, {}))\n"
+        "add(getmetatable(setmetatable({}, nil)))\n"
+        "add(getmetatable(setmetatable({}, { __index = {} })) ~= nil)\n"
+        "return table.concat(r, '|')\n";
+    char *out[2];
+    for (int k = 0; k < 2; k++) {
+        lua_State *L = k ? wslua_new(NULL, 1000000, 64 << 20, false)
+                         : luaL_newstate();
+        if (!k)
+            luaL_openlibs(L);
+        assert_int_equal(luaL_loadstring(L, chunk), LUA_OK);
+        if (lua_pcall(L, 0, 1, 0) != LUA_OK)
+            fail_msg("%s", lua_tostring(L, -1));
+        out[k] = strdup(lua_tostring(L, -1));
+        if (k)
+            wslua_close(L);
+        else
+            lua_close(L);
+    }
+    if (strcmp(out[0], out[1]) != 0)
+        fprintf(stderr, "Lua:       %s\nwarpscope: %s\n", out[0], out[1]);
+    assert_string_equal(out[0], out[1]);
+    free(out[0]);
+    free(out[1]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -245,6 +299,7 @@ int main(void)
         cmocka_unit_test(test_generated_patterns_like_lua),
         cmocka_unit_test(test_backtracking_stops_at_budget),
         cmocka_unit_test(test_c_loops_bounded),
+        cmocka_unit_test(test_replacements_like_lua),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
