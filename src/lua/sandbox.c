@@ -7,6 +7,7 @@
 ** ws_diag.
 */
 #include "lua/sandbox.h"
+#include "lua/sandbox-internal.h"
 #include "lua/pattern.h"
 #include "lua/where.h"
 #include "util/fileio.h"
@@ -23,28 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define HOOK_EVERY 1000
-
-/* The text of a script file the state loaded, for columns and carets. */
-struct srcfile {
-    char *name, *text;
-    size_t len;
-    VEC(size_t) line;             /* offset of each line's start */
-};
-
-struct wslua {
-    int64_t mem_used, mem_limit;
-    int64_t budget, budget_total;
-    const char *what, *key;       /* who runs under the budget */
-    char *script_dir;
-    VEC(struct srcfile) src;
-};
-
 static struct wslua *W(lua_State *L)
 {
-    void *ud;
-    lua_getallocf(L, &ud);
-    return ud;
+    return wslua_of(L);
 }
 
 static void *alloc(void *ud, void *ptr, size_t osize, size_t nsize)
@@ -90,23 +72,6 @@ static void add_source(struct wslua *s, const char *name, const char *text,
             vec_push(&f->line, i + 1);
 }
 
-const char *wslua_source_line(lua_State *L, const char *file, int line,
-                              size_t *len)
-{
-    struct wslua *s = W(L);
-    for (size_t i = 0; i < s->src.n; i++) {
-        const struct srcfile *f = &s->src.v[i];
-        if (strcmp(f->name, file) != 0)
-            continue;
-        if (line < 1 || (size_t)line > f->line.n)
-            return NULL;
-        size_t b = f->line.v[line - 1];
-        size_t e = (size_t)line < f->line.n ? f->line.v[line] - 1 : f->len;
-        *len = e - b;
-        return f->text + b;
-    }
-    return NULL;
-}
 
 /* "file:line:col: " of the script line calling the running C function,
    or Lua's own "chunk:line: " when that caller is not a script file. */
@@ -136,70 +101,6 @@ int wslua_error(lua_State *L, const char *fmt, ...)
     lua_pushstring(L, msg);
     lua_concat(L, 2);
     return lua_error(L);
-}
-
-/* Raises the out-of-budget error at stack level `level`; `how` names
-   work counted in C (pattern matching), or is NULL for instructions. */
-static int budget_error(lua_State *L, int level, const char *how)
-{
-    struct wslua *s = W(L);
-    luaL_where(L, level);
-    if (how)
-        lua_pushfstring(L, "%s ran more than %I Lua instructions (config key %s; %s); does it do too much work?",
-                        s->what ? s->what : "script", (lua_Integer)s->budget_total,
-                        s->key ? s->key : "lua.max_instructions", how);
-    else
-        lua_pushfstring(L, "%s ran more than %I Lua instructions (config key %s); is there an endless loop?",
-                        s->what ? s->what : "script", (lua_Integer)s->budget_total,
-                        s->key ? s->key : "lua.max_instructions");
-    lua_concat(L, 2);
-    return lua_error(L);
-}
-
-static void count_hook(lua_State *L, lua_Debug *ar)
-{
-    (void)ar;
-    struct wslua *s = W(L);
-    s->budget -= HOOK_EVERY;
-    if (s->budget < 0)
-        budget_error(L, 0, NULL); /* in a hook the interrupted function is
-                                  level 0, not 1 */
-}
-
-void wslua_charge(lua_State *L, int64_t n, const char *how)
-{
-    struct wslua *s = W(L);
-    s->budget -= n;
-    if (s->budget < 0)
-        budget_error(L, 1, how);
-}
-
-void wslua_set_budget(lua_State *L, int64_t n)
-{
-    struct wslua *s = W(L);
-    s->budget = s->budget_total = n;
-}
-
-void wslua_push_budget(lua_State *L, int64_t n, const char *what,
-                       const char *key, struct wslua_budget *saved)
-{
-    struct wslua *s = W(L);
-    saved->left = s->budget;
-    saved->total = s->budget_total;
-    saved->what = s->what;
-    saved->key = s->key;
-    s->budget = s->budget_total = n;
-    s->what = what;
-    s->key = key;
-}
-
-void wslua_pop_budget(lua_State *L, const struct wslua_budget *saved)
-{
-    struct wslua *s = W(L);
-    s->budget = saved->left;
-    s->budget_total = saved->total;
-    s->what = saved->what;
-    s->key = saved->key;
 }
 
 void wslua_set_memory(lua_State *L, int64_t max_memory)
@@ -496,7 +397,7 @@ lua_State *wslua_new(const char *script_dir, int64_t max_instructions,
     lua_pushcfunction(L, ws_require);
     lua_setglobal(L, "require");
     wslua_set_budget(L, max_instructions);
-    lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_EVERY);
+    lua_sethook(L, wslua_budget_hook, LUA_MASKCOUNT, WSLUA_HOOK_EVERY);
     return L;
 }
 
@@ -891,7 +792,3 @@ int wslua_dofile(lua_State *L, const char *path, int nresults,
     return wslua_pcall(L, 0, nresults, diag);
 }
 
-int64_t wslua_budget(lua_State *L)
-{
-    return W(L)->budget;
-}

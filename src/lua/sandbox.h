@@ -90,9 +90,5 @@ struct wslua_pos;
 int wslua_raise_check(lua_State *L, const char *msg,
                       const struct wslua_pos *pos);
 
-/* Line `line` of a script file this state loaded (not NUL-terminated,
-   *len bytes without the newline), or NULL. */
-const char *wslua_source_line(lua_State *L, const char *file, int line,
-                              size_t *len);
 
 #endif

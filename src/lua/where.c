@@ -6,6 +6,7 @@
 */
 #include "lua/where.h"
 #include "lua/sandbox.h"
+#include "lua/sandbox-internal.h"
 #include "config/config.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
@@ -14,6 +15,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+const char *wslua_source_line(lua_State *L, const char *file, int line,
+                              size_t *len)
+{
+    struct wslua *s = wslua_of(L);
+    for (size_t i = 0; i < s->src.n; i++) {
+        const struct srcfile *f = &s->src.v[i];
+        if (strcmp(f->name, file) != 0)
+            continue;
+        if (line < 1 || (size_t)line > f->line.n)
+            return NULL;
+        size_t b = f->line.v[line - 1];
+        size_t e = (size_t)line < f->line.n ? f->line.v[line] - 1 : f->len;
+        *len = e - b;
+        return f->text + b;
+    }
+    return NULL;
+}
 
 static bool ident(char c)
 {

@@ -41,6 +41,11 @@ bool wslua_pos_find(lua_State *at, int lv0, const char *file, int line,
    a name msg quotes, else the first non-blank; 0 if the text is unknown. */
 int wslua_line_col(lua_State *L, const char *file, int line, const char *msg);
 
+/* Line `line` of a script file this state loaded (not NUL-terminated,
+   *len bytes without the newline), or NULL. */
+const char *wslua_source_line(lua_State *L, const char *file, int line,
+                              size_t *len);
+
 /* "file:line:col" (or "file:line" without a column); the caller frees. */
 char *wslua_pos_text(const struct wslua_pos *pos);
 
