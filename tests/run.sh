@@ -183,6 +183,110 @@ for w in dp4a vabsdiff4 vset4 vmad .f16x2 .bf16x2 .u16x2 rcp.approx.ftz.f64 H100
     echo "help  FAIL warpscope --help ptx does not mention $w"; cfail=1
   fi
 done
+# A FIFO nobody writes to, given wherever a file is read: the open must not
+# wait for a writer (it once blocked ws.load_ptx forever), and the read
+# ends with a clear error.
+ffail=0
+mkfifo "$tmp/fifo.ptx" && ln -s fifo.ptx "$tmp/fifomod.lua"
+printf 'local m = ws.load_ptx("fifo.ptx")\n' > "$tmp/fifo_load.lua"
+printf 'require "fifomod"\n' > "$tmp/fifo_require.lua"
+while IFS='|' read -r want args; do
+  read -r -a words <<< "$args"
+  timeout 20 "$bin" "${words[@]}" >/dev/null 2>"$tmp/fifo.err"; rc=$?
+  if [ $rc != 2 ] || ! grep -q "$want" "$tmp/fifo.err"; then
+    echo "fifo  FAIL warpscope $args: exit $rc"; sed 's/^/    /' "$tmp/fifo.err" | head -5
+    ffail=1
+  fi
+done <<EOF4
+fifo.ptx: error: cannot read PTX file: it is a FIFO nothing was written to|inspect $tmp/fifo.ptx
+fifo.ptx: error: cannot read PTX file: it is a FIFO nothing was written to|run $tmp/fifo_load.lua
+fifo_require.lua:1:1: error: module '.*fifomod.lua' is a FIFO nothing was written to|run $tmp/fifo_require.lua
+error: a scenario must be a file that can be read more than once, not a FIFO or socket|run $tmp/fifo.ptx
+fifo.ptx: error: cannot read script: it is a FIFO nothing was written to|run examples/scenarios/saxpy.lua --set preset=$tmp/fifo.ptx
+fifo.ptx: error: cannot read the command file: it is a FIFO nothing was written to|run examples/scenarios/saxpy.lua --commands $tmp/fifo.ptx
+EOF4
+[ $ffail = 0 ] && echo "fifo: 6 FIFOs without a writer rejected without blocking"
+[ $ffail = 0 ] || cfail=1
+
+# inspect runs ptxas under limits: a ptxas that never finishes is stopped
+# (with its whole process group) after WARPSCOPE_PTXAS_SECONDS, reaped,
+# and only its register counts are missing.
+mkdir -p "$tmp/fakebin"
+printf '#!/bin/sh\nsleep 300 &\nwait\n' > "$tmp/fakebin/ptxas"
+chmod +x "$tmp/fakebin/ptxas"
+WARPSCOPE_PTXAS_SECONDS=1 PATH="$tmp/fakebin:$PATH" timeout 30 \
+  "$bin" inspect examples/kernels/saxpy.ptx > "$tmp/px.out" 2> "$tmp/px.err"; rc=$?
+if [ $rc != 0 ] || ! grep -q 'note: ptxas ran longer than 1 s and was stopped' "$tmp/px.err" ||
+   ! grep -q '^kernel saxpy' "$tmp/px.out" || pgrep -f "$tmp/fakebin/ptxas" >/dev/null; then
+  echo "ptxas FAIL: a ptxas that never ends was not stopped cleanly (exit $rc)"; cfail=1
+else
+  echo "ptxas: a hanging ptxas is stopped after its time limit"
+fi
+
+# inspect is linear in basic blocks (20,000 blocks once took minutes) and
+# its memory grows with the file: at most 200 bytes per byte of PTX plus
+# 64 MiB.
+awk 'BEGIN {
+  print ".version 7.0\n.target sm_75\n.address_size 64\n.visible .entry k(.param .u64 p)\n{";
+  print ".reg .pred %p<2>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<2>;";
+  print "ld.param.u64 %rd1, [p];\nmov.u32 %r1, %tid.x;\nsetp.lt.u32 %p1, %r1, 16;";
+  for (i = 0; i < 20000; i++)
+    printf "@%%p1 bra L%d;\nadd.s32 %%r%d, %%r%d, %d;\nL%d:\n", i, 2 + i % 6, 1 + (i + 1) % 6, i, i;
+  print "st.global.u32 [%rd1], %r2;\nret;\n}" }' > "$tmp/blocks.ptx"
+if timeout 120 "$bin" inspect "$tmp/blocks.ptx" --no-ptxas --host-stats >/dev/null 2>"$tmp/blocks.err"; then
+  kib=$(sed -n 's/^host: peak RSS \([0-9]*\) KiB$/\1/p' "$tmp/blocks.err")
+  bytes=$(wc -c < "$tmp/blocks.ptx")
+  # (AddressSanitizer's shadow memory and quarantine are not warpscope's)
+  if nm "$bin" 2>/dev/null | grep -q __asan_init; then
+    echo "inspect: 20000 blocks ($bytes bytes) in time; memory not judged under ASan"
+  elif [ -z "$kib" ] || [ "$kib" -gt $(( (bytes * 200) / 1024 + 65536 )) ]; then
+    echo "inspect FAIL: ${kib:-?} KiB for a $bytes-byte file"; cfail=1
+  else
+    echo "inspect: 20000 blocks ($bytes bytes) in $kib KiB"
+  fi
+else
+  echo "inspect FAIL: 20000 basic blocks did not finish within 120 s"; cfail=1
+fi
+
+# More registers live at once than can be allocated is an error at the
+# instruction (allocating 5000 live registers costs time in proportion to
+# them times the instructions), and 65000 declared but unused registers
+# cost nothing (they once took 525 MB).
+awk 'BEGIN {
+  print ".version 7.0\n.target sm_75\n.address_size 64\n.visible .entry k(.param .u64 p)\n{";
+  print ".reg .b32 %r<65000>;\n.reg .b64 %rd<2>;\nld.param.u64 %rd1, [p];";
+  for (i = 0; i < 5000; i++) printf "mov.u32 %%r%d, %d;\n", i, i;
+  for (i = 0; i < 5000; i += 2) printf "add.s32 %%r%d, %%r%d, %%r%d;\nst.global.u32 [%%rd1], %%r%d;\n", i, i, i + 1, i;
+  print "ret;\n}" }' > "$tmp/live.ptx"
+"$bin" inspect "$tmp/live.ptx" --no-ptxas --host-stats >/dev/null 2>"$tmp/live.err"; rc=$?
+if [ $rc != 2 ] || ! grep -q "live.ptx:5008:1: error: in kernel 'k': more than 4096 registers are live at once here" "$tmp/live.err"; then
+  echo "inspect FAIL: 5000 live registers (exit $rc)"; sed 's/^/    /' "$tmp/live.err" | head -3; cfail=1
+fi
+
+# More registers than the allocator numbers: the error names the kernel's
+# file and line (it once named neither).
+awk 'BEGIN { print ".version 7.0\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<65600>;";
+  for (i = 0; i < 65537; i++) printf "mov.u32 %%r%d, %d;\n", i, i; print "ret;\n}" }' > "$tmp/many.ptx"
+"$bin" inspect "$tmp/many.ptx" --no-ptxas >/dev/null 2>"$tmp/many.err"; rc=$?
+if [ $rc != 2 ] || ! grep -q "many.ptx:4:10: error: in kernel 'k': the kernel uses 65537 registers; the allocator handles at most 65536" "$tmp/many.err"; then
+  echo "inspect FAIL: 65537 registers (exit $rc)"; sed 's/^/    /' "$tmp/many.err" | head -3; cfail=1
+fi
+
+# A damaged recorded racetrack mapping: the tapes it does not map keep the
+# direct mapping, and the summary and the JSON say so.
+rtset=(--set preset=fermi-rm --set design=racetrack --set racetrack.profile_dir="$tmp/rtprof")
+if "$bin" run examples/scenarios/saxpy.lua "${rtset[@]}" >/dev/null 2>&1; then
+  for f in "$tmp"/rtprof/*.rtmap; do head -c 200 "$f" > "$f.cut" && mv "$f.cut" "$f"; done
+  "$bin" run examples/scenarios/saxpy.lua "${rtset[@]}" --set racetrack.mapping=optimized \
+    --json "$tmp/rt.json" > "$tmp/rt.out" 2>&1
+  if ! grep -q 'warning: racetrack.mapping = optimized, but [0-9]* tapes had no recorded mapping' "$tmp/rt.out" ||
+     ! grep -q '"mapping_fallbacks": [1-9]' "$tmp/rt.json"; then
+    echo "racetrack FAIL: a damaged recorded mapping gave no warning"; cfail=1
+  fi
+else
+  echo "racetrack FAIL: recording a mapping failed"; cfail=1
+fi
+
 # --help after a command prints the usage (exit 0) like --help alone.
 for c in run inspect sweep; do
   if ! "$bin" $c --help 2>&1 | grep -q "^Usage:"; then

@@ -5,6 +5,7 @@
 */
 #ifndef WS_CLI_H
 #define WS_CLI_H
+#include <stdbool.h>
 #include "util/diag.h"
 
 enum { EXIT_OK = 0, EXIT_CHECK = 1, EXIT_BAD = 2 };
@@ -19,11 +20,18 @@ struct ptxas_count {
     char *name;
     int regs;
 };
+/* ptxas runs at most this long and with this much address space. */
+#define PTXAS_SECONDS 60
+#define PTXAS_MEMORY (2048LL << 20)
+enum { PTXAS_MISSING = -1, PTXAS_FAILED = -2, PTXAS_TIMEOUT = -3 };
 /* Runs `ptxas -v` on path; returns the number of kernels counted (array
-   in *out, caller frees names and array) or -1 when ptxas is missing or
-   rejects the file. */
+   in *out, caller frees names and array), or PTXAS_MISSING (not
+   installed), PTXAS_FAILED (it rejected the file or hit the memory
+   limit) or PTXAS_TIMEOUT (stopped after PTXAS_SECONDS). */
 int cli_ptxas_regs(const char *path, const char *target,
                    struct ptxas_count **out);
+/* The time limit in force (PTXAS_SECONDS unless the environment says). */
+int cli_ptxas_seconds(void);
 
 int cli_run(int argc, char **argv);
 /* `warpscope SCENARIO.lua` on a terminal: `run` driven by the TUI. */

@@ -16,12 +16,14 @@
 #include "compile/rtmap.h"
 #include "sim/device.h"
 #include "designs/registry.h"
+#include "timing/sm.h"
 #include "timing/tparams.h"
 #include "util/jval.h"
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 struct view {
     const struct ws_config *cfg;
@@ -102,6 +104,12 @@ static void print_kernel(const struct kimage *k, const struct view *v,
         print_regset(k, k->live_out + (size_t)bi * k->live_words, &b);
         printf("       live-out: %s\n", sb_str(&b));
     }
+    if (!rm) {
+        printf("\n  racetrack register mapping: not computed: the kernel needs %u registers per thread, more than the %d the timing model holds\n",
+               k->nslots, SM_REG_WORDS * 64);
+        sb_free(&b);
+        return;
+    }
     printf("\n  racetrack register mapping (%u banks, %u ports per bank; %s trace of %zu accesses by %u warps):\n",
            rm->banks, rm->ports, rm->from_trace ? "recorded" : "static", trace_len,
            v->warps);
@@ -171,6 +179,10 @@ static struct jv *kernel_json(const struct kimage *k, const struct view *v,
     }
     jv_set(o, "regs_per_interval", jv_int(iv->N));
     jv_set(o, "intervals_after_pass1", jv_int(iv->pass1));
+    if (!rm) {                  /* beyond the timing model: not mapped */
+        jv_set(o, "racetrack", jv_null());
+        return o;
+    }
     struct jv *r = jv_set(o, "racetrack", jv_obj());
     jv_set(r, "banks", jv_int(rm->banks));
     jv_set(r, "warps", jv_int(v->warps));
@@ -272,7 +284,7 @@ static void print_bills(const struct jv *o)
 int cli_inspect(int argc, char **argv)
 {
     const char *path = NULL, *kernel = NULL;
-    bool json = false, use_ptxas = true, cost = false;
+    bool json = false, use_ptxas = true, cost = false, host = false;
     long warps = 0;
     struct config_assigns sets = { 0 };
     struct ws_diag d = { 0 };
@@ -304,6 +316,8 @@ int cli_inspect(int argc, char **argv)
             json = true;
         } else if (strcmp(a, "--no-ptxas") == 0) {
             use_ptxas = false;
+        } else if (strcmp(a, "--host-stats") == 0) {
+            host = true;
         } else if (strcmp(a, "--cost") == 0) {
             cost = true;
         } else if (a[0] == '-' && a[1]) {
@@ -353,6 +367,12 @@ int cli_inspect(int argc, char **argv)
         const struct dev_module *m = &dev.modules.v[mi];
         struct ptxas_count *pc = NULL;
         int npc = use_ptxas ? cli_ptxas_regs(path, m->mod->target, &pc) : -1;
+        if (npc == PTXAS_TIMEOUT)
+            fprintf(stderr, "%s: note: ptxas ran longer than %d s and was stopped; its register counts are left out\n",
+                    path, cli_ptxas_seconds());
+        else if (npc == PTXAS_FAILED)
+            fprintf(stderr, "%s: note: ptxas did not compile this file (or needed more than %lld MB); its register counts are left out\n",
+                    path, PTXAS_MEMORY >> 20);
         int shown = 0;
         struct jv *root = jv_obj();
         struct jv *ks = jv_set(root, "kernels", jv_arr());
@@ -381,22 +401,28 @@ int cli_inspect(int argc, char **argv)
                 W = rw;
             if (W == 0)
                 W = 1;
-            int32_t *trace;
-            uint32_t *tbank;
+            int32_t *trace = NULL;
+            uint32_t *tbank = NULL;
             /* rf.bank_map lists its mappings in rtmap_bank_map's order */
             enum rtmap_bank_map map =
                 config_e(&dev.cfg, CK_RF_BANK_MAP) == 1 ? RTMAP_REG
                                                        : RTMAP_WARP_REG;
-            size_t tn = rtmap_static_trace(k, W, banks, map, &trace, &tbank);
+            /* A kernel the timing model cannot hold (its mapping search is
+               superlinear in the registers) gets no racetrack mapping. */
+            bool mapped = k->nslots <= SM_REG_WORDS * 64;
+            size_t tn = mapped ? rtmap_static_trace(k, W, banks, map, &trace, &tbank)
+                               : 0;
             struct rtmap rm;
-            rtmap_from_trace(banks, (uint32_t)config_i(&dev.cfg, CK_RACETRACK_PORTS),
-                             trace, tbank, tn, &rm);
+            if (mapped)
+                rtmap_from_trace(banks, (uint32_t)config_i(&dev.cfg, CK_RACETRACK_PORTS),
+                                 trace, tbank, tn, &rm);
             v.warps = W;
             if (json)
-                jv_push(ks, kernel_json(k, &v, &iv, &rm));
+                jv_push(ks, kernel_json(k, &v, &iv, mapped ? &rm : NULL));
             else
-                print_kernel(k, &v, &iv, &rm, tn);
-            rtmap_free(&rm);
+                print_kernel(k, &v, &iv, mapped ? &rm : NULL, tn);
+            if (mapped)
+                rtmap_free(&rm);
             free(trace);
             free(tbank);
             intervals_free(&iv);
@@ -423,6 +449,12 @@ int cli_inspect(int argc, char **argv)
     jv_free(bills);
     device_free(&dev);
 out:
+    if (host) {
+        /* Memory grows with the PTX file; the tests compare the two. */
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        fprintf(stderr, "host: peak RSS %ld KiB\n", ru.ru_maxrss);
+    }
     diag_reset(&d);
     config_assigns_free(&sets);
     return rc;

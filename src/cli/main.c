@@ -24,7 +24,7 @@ static const char usage[] =
     "      --commands runs debugger commands (one per line, as typed at the\n"
     "      console; `help` lists them) against the scenario, then runs it to the\n"
     "      end unless a command says `quit` (docs/debugger.md).\n"
-    "  warpscope inspect KERNEL.ptx [--kernel NAME] [--set KEY=VALUE]... [--json] [--no-ptxas]\n"
+    "  warpscope inspect KERNEL.ptx [--kernel NAME] [--set KEY=VALUE]... [--json] [--no-ptxas] [--host-stats]\n"
     "                    [--warps N] [--cost]\n"
     "  warpscope inspect --cost [--set KEY=VALUE]... [--json]\n"
     "      Compile a PTX file and show each kernel: instructions on physical\n"
@@ -58,6 +58,7 @@ static const char usage[] =
     "  --json FILE       write statistics as JSON (byte-identical for identical inputs)\n"
     "  --unsafe-lua      give scenarios the full Lua standard library (io, os, ...)\n"
     "  --host-stats      print wall time, simulation rate and peak memory to stderr\n"
+    "                    (inspect: peak memory)\n"
     "  --commands FILE   drive the run with debugger commands (a failing command is\n"
     "                    reported as FILE:LINE:1 and makes the exit status 2)\n"
     "  --probes FILE     write the series of every ws.probe as CSV (probe,cycle,value)\n"
@@ -125,6 +126,9 @@ int main(int argc, char **argv)
         return EXIT_OK;
     }
     if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
+        if (argc > 2)
+            return cli_usage_error(NULL, "%s takes no arguments, got '%s'", cmd,
+                                   argv[2]);
         printf("warpscope %s\n", WS_VERSION);
         return EXIT_OK;
     }

@@ -1,54 +1,104 @@
 /*
 ** ptxas.c - ask NVIDIA's ptxas for its register counts, when installed.
 ** Only `warpscope inspect` uses it, to put our allocation next to the
-** real one; the simulator never depends on it.
+** real one; the simulator never depends on it. ptxas runs as a child with
+** limits (PTXAS_SECONDS of wall-clock time, PTXAS_MEMORY of address
+** space; WARPSCOPE_PTXAS_SECONDS shortens the time for tests), in its own
+** process group so that stopping it stops all of it, and is always waited
+** for.
 */
 #include "cli/cli.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
-int cli_ptxas_regs(const char *path, const char *target,
-                   struct ptxas_count **out)
+/* The time limit: PTXAS_SECONDS, or WARPSCOPE_PTXAS_SECONDS (1..3600,
+   for tests of the limit). */
+static int limit_seconds(void)
 {
-    *out = NULL;
-    int fds[2];
-    if (pipe(fds) != 0)
-        return -1;
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(fds[0]);
-        close(fds[1]);
-        return -1;
+    const char *e = getenv("WARPSCOPE_PTXAS_SECONDS");
+    long v = e ? strtol(e, NULL, 10) : 0;
+    return v >= 1 && v <= 3600 ? (int)v : PTXAS_SECONDS;
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* The child: limits, then ptxas with its output on the pipe. */
+static void run_child(int fd, const char *path, const char *target)
+{
+    setpgid(0, 0);
+    struct rlimit as = { (rlim_t)PTXAS_MEMORY, (rlim_t)PTXAS_MEMORY };
+    struct rlimit cpu = { (rlim_t)limit_seconds(), (rlim_t)limit_seconds() + 1 };
+    setrlimit(RLIMIT_AS, &as);
+    setrlimit(RLIMIT_CPU, &cpu);
+    dup2(fd, 1);
+    dup2(fd, 2);
+    close(fd);
+    char arch[64];
+    snprintf(arch, sizeof arch, "-arch=%s", target && *target ? target : "sm_75");
+    execlp("ptxas", "ptxas", "-v", arch, path, "-o", "/dev/null", (char *)NULL);
+    _exit(127);
+}
+
+/* Reads the child's output until it closes the pipe or the deadline
+   passes; returns false on the deadline. */
+static bool read_output(int fd, struct strbuf *out)
+{
+    double end = now_s() + limit_seconds();
+    char buf[4096];
+    for (;;) {
+        double left = end - now_s();
+        if (left <= 0)
+            return false;
+        struct pollfd p = { fd, POLLIN, 0 };
+        int r = poll(&p, 1, (int)(left * 1000) + 1);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return r == 0 ? false : true;
+        ssize_t n = read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return true;
+        if (out->len < (1u << 20))      /* its summary is short */
+            sb_putn(out, buf, (size_t)n);
     }
-    if (pid == 0) {
-        dup2(fds[1], 1);
-        dup2(fds[1], 2);
-        close(fds[0]);
-        close(fds[1]);
-        char arch[64];
-        snprintf(arch, sizeof arch, "-arch=%s", target && *target ? target : "sm_75");
-        execlp("ptxas", "ptxas", "-v", arch, path, "-o", "/dev/null", (char *)NULL);
-        _exit(127);
-    }
-    close(fds[1]);
-    FILE *f = fdopen(fds[0], "r");
-    char line[512], name[256] = "";
+}
+
+/* "Compiling entry function 'k'" then "Used N registers" per kernel. */
+static int parse_counts(const char *text, struct ptxas_count **out)
+{
+    char name[256] = "";
     int n = 0;
     struct ptxas_count *v = NULL;
-    while (f && fgets(line, sizeof line, f)) {
-        const char *c = strstr(line, "Compiling entry function '");
+    for (const char *line = text; *line;) {
+        const char *e = strchr(line, '\n');
+        size_t len = e ? (size_t)(e - line) : strlen(line);
+        char *l = ws_xstrndup(line, len);
+        const char *c = strstr(l, "Compiling entry function '");
+        const char *u = strstr(l, "Used ");
         int regs;
-        const char *u = strstr(line, "Used ");
         if (c) {
             c += strlen("Compiling entry function '");
-            const char *e = strchr(c, '\'');
-            if (e && (size_t)(e - c) < sizeof name) {
-                memcpy(name, c, (size_t)(e - c));
-                name[e - c] = '\0';
+            const char *q = strchr(c, '\'');
+            if (q && (size_t)(q - c) < sizeof name) {
+                memcpy(name, c, (size_t)(q - c));
+                name[q - c] = '\0';
             }
         } else if (u && name[0] && sscanf(u, "Used %d registers", &regs) == 1) {
             v = ws_xrealloc(v, (size_t)(n + 1) * sizeof *v);
@@ -57,17 +107,57 @@ int cli_ptxas_regs(const char *path, const char *target,
             n++;
             name[0] = '\0';
         }
-    }
-    if (f)
-        fclose(f);
-    int status;
-    waitpid(pid, &status, 0);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        for (int i = 0; i < n; i++)
-            free(v[i].name);
-        free(v);
-        return -1;
+        free(l);
+        line = e ? e + 1 : line + len;
     }
     *out = v;
     return n;
+}
+
+int cli_ptxas_seconds(void)
+{
+    return limit_seconds();
+}
+
+int cli_ptxas_regs(const char *path, const char *target,
+                   struct ptxas_count **out)
+{
+    *out = NULL;
+    int fds[2];
+    if (pipe(fds) != 0)
+        return PTXAS_FAILED;
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return PTXAS_FAILED;
+    }
+    if (pid == 0) {
+        close(fds[0]);
+        run_child(fds[1], path, target);
+    }
+    setpgid(pid, pid);        /* both sides: no race with the kill below */
+    close(fds[1]);
+    struct strbuf text;
+    sb_init(&text);
+    bool done = read_output(fds[0], &text);
+    close(fds[0]);
+    if (!done) {
+        kill(-pid, SIGKILL);
+        kill(pid, SIGKILL);
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    int rc;
+    if (!done)
+        rc = PTXAS_TIMEOUT;
+    else if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+        rc = PTXAS_MISSING;
+    else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        rc = PTXAS_FAILED;
+    else
+        rc = parse_counts(sb_str(&text), out);
+    sb_free(&text);
+    return rc;
 }

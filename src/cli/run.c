@@ -113,6 +113,12 @@ static void summary(const char *path, const struct jv *st, uint64_t checks)
            (long long)geti(rf, "bank_conflicts"),
            (long long)geti(sh, "bank_conflicts"), getd(en, "total") / 1000);
     stall_line(st);
+    /* A damaged recorded mapping leaves tapes on the direct mapping. */
+    const struct jv *rt = jv_get(st, "racetrack");
+    if (rt && geti(rt, "mapping_fallbacks") > 0)
+        printf("  warning: racetrack.mapping = optimized, but %lld tape%s had no recorded mapping and kept the direct one (mapping_fallbacks in the JSON)\n",
+               (long long)geti(rt, "mapping_fallbacks"),
+               geti(rt, "mapping_fallbacks") == 1 ? "" : "s");
 }
 
 static int write_json(const char *file, const struct jv *st)

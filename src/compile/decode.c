@@ -127,12 +127,61 @@ static int layout(struct dec *d)
     }
     if (sh > (1u << 24) || loc > (1u << 24))
         return derr(d, f->line, f->col, 1,
-                    "kernel '%s' needs %llu bytes of shared and %llu bytes of local memory per thread, beyond any GPU",
-                    f->name, (unsigned long long)sh, (unsigned long long)loc);
+                    "the kernel needs %llu bytes of shared memory per CTA and %llu bytes of local memory per thread, beyond any GPU (at most 16 MiB each)",
+                    (unsigned long long)sh, (unsigned long long)loc);
     k->shared_static = (uint32_t)sh;
     k->dyn_shared_align = dyn_align;
     k->local_bytes = (uint32_t)align_up(loc, 8);
     return WS_OK;
+}
+
+/*
+** Registers live at once, at most: allocation and its check cost time in
+** proportion to this times the instructions, and GPUs give a thread 255.
+** Sixteen times that keeps every real kernel while a pathological file
+** cannot make the allocator run for hours.
+*/
+#define MAX_LIVE 4096
+
+struct peak {
+    const struct ptx_func *f;
+    size_t words;
+    uint32_t most;
+    int32_t at;
+};
+
+static void count_live(int32_t i, const uint64_t *live, void *vctx)
+{
+    struct peak *p = vctx;
+    uint32_t n = 0;
+    for (size_t w = 0; w < p->words; w++)
+        n += (uint32_t)__builtin_popcountll(live[w]);
+    int32_t d[LIVE_MAX_OPS];
+    n += (uint32_t)live_defs(&p->f->insts.v[i], d);
+    if (n > p->most) {
+        p->most = n;
+        p->at = i;
+    }
+}
+
+static int check_live(const struct kimage *k, const struct liveness *lv,
+                      struct ws_diag *diag)
+{
+    const struct ptx_func *f = &k->flat;
+    struct peak p = { f, lv->words, 0, -1 };
+    for (int32_t b = 0; b < k->cfg.nblocks && p.most <= MAX_LIVE; b++)
+        liveness_walk_block(f, &k->cfg, lv, b, count_live, &p);
+    if (p.most <= MAX_LIVE)
+        return WS_OK;
+    const struct ptx_inst *in = &f->insts.v[p.at];
+    diag_error(diag, k->mod->path, in->line, in->col,
+               "more than %d registers are live at once here; warpscope allocates at most %d (a GPU thread has at most 255)",
+               MAX_LIVE, MAX_LIVE);
+    size_t len;
+    const char *src = ptx_module_line(k->mod, in->line, &len);
+    if (src)
+        diag_source(diag, src, len, in->width > 0 ? in->width : 1);
+    return WS_ERR;
 }
 
 /* Assigns physical registers (see regalloc.h) and checks the result. */
@@ -142,7 +191,22 @@ static int assign_registers(struct kimage *k, struct ws_diag *diag)
     struct liveness lv;
     struct regalloc ra;
     liveness_compute(f, &k->cfg, &lv);
+    if (check_live(k, &lv, diag) != WS_OK) {
+        liveness_free(&lv);
+        return WS_ERR;
+    }
     int rc = regalloc_run(f, &k->cfg, &lv, &ra, diag);
+    if (rc != WS_OK && !diag->file) {
+        /* The allocator knows the kernel, not its file: the error is
+           about the kernel's declaration. */
+        char *msg = ws_xstrdup(diag->msg ? diag->msg : "register allocation failed");
+        diag_error(diag, k->mod->path, f->line, f->col, "%s", msg);
+        free(msg);
+        size_t len;
+        const char *src = ptx_module_line(k->mod, f->line, &len);
+        if (src)
+            diag_source(diag, src, len, 1);
+    }
     if (rc == WS_OK) {
         char msg[256];
         if (regalloc_check(f, &k->cfg, &lv, &ra, msg, sizeof msg)) {
@@ -350,6 +414,18 @@ static int imm_bits(struct dec *d, const struct ptx_opnd *o, uint8_t t,
         return derr(d, o->line, o->col, o->width,
                     "float literal used where a .%s integer is expected",
                     ptx_type_name(t));
+    }
+    /* An integer must fit the operand's width, read as signed or as
+       unsigned (mov.u32 r, -1 is all ones); more bits are an error, not
+       silently dropped. */
+    if (sz < 8) {
+        int64_t lo = -(INT64_C(1) << (8 * sz - 1));
+        int64_t hi = (int64_t)mask;
+        if (o->imm < lo || o->imm > hi)
+            return derr(d, o->line, o->col, o->width,
+                        "immediate %lld does not fit in %u bits (a .%s operand takes %lld..%lld)",
+                        (long long)o->imm, 8 * sz, ptx_type_name(t),
+                        (long long)lo, (long long)hi);
     }
     *bits = (uint64_t)o->imm & mask;
     return WS_OK;

@@ -29,8 +29,62 @@ struct former {
     VEC(int32_t) work;        /* FIFO of unit ids */
     size_t head;
     int32_t niv;
-    uint64_t *tmp;
+    uint64_t *tmp, *save;
+    /* pass 1: per unit, how many of its predecessor entries are in the
+       interval `stamp` (counted as units join it) */
+    VEC(int32_t) cnt;
+    VEC(int32_t) stamp;
 };
+
+/*
+** A min-heap of ids. Both passes take, among the candidates that may
+** join, the one with the lowest index (the order the original scan over
+** all ids found them in), without rescanning every id after each join.
+*/
+struct heap {
+    int32_t *v;
+    size_t n, cap;
+};
+
+static void heap_push(struct heap *h, int32_t x)
+{
+    if (h->n == h->cap) {
+        h->cap = h->cap ? h->cap * 2 : 64;
+        h->v = ws_xrealloc(h->v, h->cap * sizeof *h->v);
+    }
+    size_t i = h->n++;
+    while (i > 0 && h->v[(i - 1) / 2] > x) {
+        h->v[i] = h->v[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h->v[i] = x;
+}
+
+static int32_t heap_pop(struct heap *h)
+{
+    int32_t top = h->v[0], x = h->v[--h->n];
+    size_t i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= h->n)
+            break;
+        if (c + 1 < h->n && h->v[c + 1] < h->v[c])
+            c++;
+        if (h->v[c] >= x)
+            break;
+        h->v[i] = h->v[c];
+        i = c;
+    }
+    if (h->n)
+        h->v[i] = x;
+    return top;
+}
+
+static int cmp_i32(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
 
 static uint32_t popcnt(const uint64_t *s, size_t words)
 {
@@ -113,18 +167,16 @@ static void traverse(struct former *F, int32_t u)
 {
     uint64_t *list = F->tmp;
     memcpy(list, F->u.v[u].in, F->words * sizeof(uint64_t));
+    uint64_t *save = F->save;
     for (int32_t i = F->u.v[u].first; i <= F->u.v[u].last; i++) {
-        uint64_t *save = ws_xmalloc(F->words * sizeof(uint64_t));
         memcpy(save, list, F->words * sizeof(uint64_t));
         intervals_inst_regs(F->k, i, list);
         if (popcnt(list, F->words) > F->N && i > F->u.v[u].first) {
             int32_t v = cut(F, u, i);
             memcpy(F->u.v[u].out, save, F->words * sizeof(uint64_t));
-            free(save);
             start_interval(F, v);
             return;
         }
-        free(save);
     }
     memcpy(F->u.v[u].out, list, F->words * sizeof(uint64_t));
 }
@@ -147,6 +199,35 @@ static bool joins(struct former *F, int32_t h, int32_t I, uint64_t *in)
     memcpy(probe, in, F->words * sizeof(uint64_t));
     intervals_inst_regs(F->k, H->first, probe);
     return popcnt(probe, F->words) <= F->N;
+}
+
+/*
+** Unit x has joined interval I (and been traversed, so its successor
+** list is final): each successor entry counts one of that unit's
+** predecessor entries as in I; a unit with all of them in I becomes a
+** candidate.
+*/
+static void admit(struct former *F, int32_t x, int32_t I, struct heap *cand)
+{
+    vec_reserve(&F->cnt, F->u.n);
+    vec_reserve(&F->stamp, F->u.n);
+    while (F->cnt.n < F->u.n) {
+        vec_push(&F->cnt, 0);
+        vec_push(&F->stamp, -1);
+    }
+    const struct unit *X = &F->u.v[x];
+    for (size_t s = 0; s < X->succ.n; s++) {
+        int32_t y = X->succ.v[s];
+        const struct unit *Y = &F->u.v[y];
+        if (Y->iv != -1 || Y->call_edge)
+            continue;
+        if (F->stamp.v[y] != I) {
+            F->stamp.v[y] = I;
+            F->cnt.v[y] = 0;
+        }
+        if (++F->cnt.v[y] == (int32_t)Y->pred.n)
+            heap_push(cand, y);
+    }
 }
 
 static void pass1(struct former *F)
@@ -182,36 +263,43 @@ static void pass1(struct former *F)
             if (g->b[b].succ[s] < g->nblocks)
                 link_units(F, last_unit[b], first_unit[g->b[b].succ[s]]);
     uint64_t *in = ws_xmalloc(F->words * sizeof(uint64_t));
+    struct heap cand = { 0 };
+    VEC(int32_t) members = { 0 };
     if (g->nblocks)
         start_interval(F, first_unit[0]);
     while (F->head < F->work.n) {
         int32_t u = F->work.v[F->head++];
-        traverse(F, u);
         int32_t I = F->u.v[u].iv;
-        for (;;) {
-            bool grew = false;
-            for (int32_t h = 0; h < (int32_t)F->u.n && !grew; h++) {
-                if (!joins(F, h, I, in))
-                    continue;
-                F->u.v[h].iv = I;
-                memcpy(F->u.v[h].in, in, F->words * sizeof(uint64_t));
-                traverse(F, h);
-                grew = true;
-            }
-            if (!grew)
-                break;
+        members.n = 0;
+        cand.n = 0;
+        traverse(F, u);
+        vec_push(&members, u);
+        admit(F, u, I, &cand);
+        /* Grow: the lowest-numbered unit whose predecessors are all in
+           I and whose registers fit joins, until none does. */
+        while (cand.n) {
+            int32_t h = heap_pop(&cand);
+            if (!joins(F, h, I, in))
+                continue;       /* does not fit: it never will */
+            F->u.v[h].iv = I;
+            memcpy(F->u.v[h].in, in, F->words * sizeof(uint64_t));
+            traverse(F, h);
+            vec_push(&members, h);
+            admit(F, h, I, &cand);
         }
         /* Blocks entered from this interval become new interval heads. */
-        for (int32_t x = 0; x < (int32_t)F->u.n; x++) {
-            if (F->u.v[x].iv != I)
-                continue;
-            for (size_t s = 0; s < F->u.v[x].succ.n; s++) {
-                int32_t y = F->u.v[x].succ.v[s];
+        qsort(members.v, members.n, sizeof *members.v, cmp_i32);
+        for (size_t m = 0; m < members.n; m++) {
+            const struct unit *X = &F->u.v[members.v[m]];
+            for (size_t s = 0; s < X->succ.n; s++) {
+                int32_t y = X->succ.v[s];
                 if (F->u.v[y].iv == -1)
                     start_interval(F, y);
             }
         }
     }
+    free(cand.v);
+    vec_free(&members);
     /* Unreachable code: each unit its own interval. */
     for (int32_t x = 0; x < (int32_t)F->u.n; x++)
         if (F->u.v[x].iv == -1) {
@@ -223,6 +311,64 @@ static void pass1(struct former *F)
     free(last_unit);
 }
 
+/* The interval graph of one pass-2 round: each interval's successors
+   and predecessors, sorted and without repeats or self edges. */
+struct igraph {
+    int32_t *succ_at, *succ;      /* CSR: succ[succ_at[i] .. succ_at[i+1]) */
+    int32_t *npred;
+};
+
+static void igraph_build(const struct former *F, int32_t n, struct igraph *G)
+{
+    size_t ne = 0;
+    for (size_t x = 0; x < F->u.n; x++)
+        ne += F->u.v[x].succ.n;
+    int32_t (*e)[2] = ws_xmalloc((ne + 1) * sizeof *e);
+    size_t k = 0;
+    for (size_t x = 0; x < F->u.n; x++)
+        for (size_t s = 0; s < F->u.v[x].succ.n; s++) {
+            int32_t a = F->u.v[x].iv, b = F->u.v[F->u.v[x].succ.v[s]].iv;
+            if (a != b) {
+                e[k][0] = a;
+                e[k][1] = b;
+                k++;
+            }
+        }
+    /* Sort by (from, to) with a counting pass on `from` and qsort within. */
+    G->succ_at = ws_xcalloc((size_t)n + 2, sizeof *G->succ_at);
+    for (size_t i = 0; i < k; i++)
+        G->succ_at[e[i][0] + 1]++;
+    for (int32_t i = 0; i < n; i++)
+        G->succ_at[i + 1] += G->succ_at[i];
+    int32_t *fill = ws_xmalloc(((size_t)n + 1) * sizeof *fill);
+    memcpy(fill, G->succ_at, (size_t)n * sizeof *fill);
+    G->succ = ws_xmalloc((k + 1) * sizeof *G->succ);
+    for (size_t i = 0; i < k; i++)
+        G->succ[fill[e[i][0]]++] = e[i][1];
+    free(fill);
+    free(e);
+    G->npred = ws_xcalloc((size_t)n + 1, sizeof *G->npred);
+    int32_t w = 0;
+    for (int32_t i = 0; i < n; i++) {
+        int32_t a = G->succ_at[i], b = G->succ_at[i + 1];
+        qsort(G->succ + a, (size_t)(b - a), sizeof *G->succ, cmp_i32);
+        G->succ_at[i] = w;
+        for (int32_t j = a; j < b; j++)
+            if (j == a || G->succ[j] != G->succ[j - 1]) {
+                G->succ[w++] = G->succ[j];
+                G->npred[G->succ[j]]++;
+            }
+    }
+    G->succ_at[n] = w;
+}
+
+static void igraph_free(struct igraph *G)
+{
+    free(G->succ_at);
+    free(G->succ);
+    free(G->npred);
+}
+
 /* One round of Algorithm 2 over the current intervals; returns the new
    number of intervals and renumbers the units. */
 static int32_t pass2_round(struct former *F, int32_t *head_unit)
@@ -232,17 +378,13 @@ static int32_t pass2_round(struct former *F, int32_t *head_unit)
     uint64_t *regs = ws_xcalloc((size_t)n + 1, W * sizeof(uint64_t));
     for (size_t x = 0; x < F->u.n; x++)
         set_or(regs + (size_t)F->u.v[x].iv * W, F->u.v[x].out, W);
-    /* Interval edges (no self edges), as an n x n adjacency matrix. */
-    uint8_t *edge = ws_xcalloc((size_t)n * (size_t)n + 1, 1);
-    for (size_t x = 0; x < F->u.n; x++)
-        for (size_t s = 0; s < F->u.v[x].succ.n; s++) {
-            int32_t a = F->u.v[x].iv, b = F->u.v[F->u.v[x].succ.v[s]].iv;
-            if (a != b)
-                edge[(size_t)a * (size_t)n + (size_t)b] = 1;
-        }
+    struct igraph G;
+    igraph_build(F, n, &G);
     int32_t *next = ws_xmalloc(((size_t)n + 1) * sizeof *next);
+    int32_t *cnt = ws_xcalloc((size_t)n + 1, sizeof *cnt);
+    int32_t *stamp = ws_xmalloc(((size_t)n + 1) * sizeof *stamp);
     for (int32_t i = 0; i < n; i++)
-        next[i] = -1;
+        next[i] = stamp[i] = -1;
     int32_t *queue = ws_xmalloc(((size_t)n + 1) * sizeof *queue);
     int32_t qh = 0, qt = 0, ng = 0;
     uint64_t *gregs = ws_xcalloc((size_t)n + 1, W * sizeof(uint64_t));
@@ -253,47 +395,56 @@ static int32_t pass2_round(struct former *F, int32_t *head_unit)
         queue[qt++] = entry;
     }
     uint64_t *u = ws_xmalloc(W * sizeof(uint64_t));
+    struct heap cand = { 0 };
+    VEC(int32_t) members = { 0 };
     while (qh < qt) {
         int32_t i = queue[qh++];
         int32_t gi = next[i];
         uint64_t *gr = gregs + (size_t)gi * W;
         memcpy(gr, regs + (size_t)i * W, W * sizeof(uint64_t));
         ghead[gi] = head_unit[i];
-        for (;;) {
-            bool grew = false;
-            for (int32_t h = 0; h < n && !grew; h++) {
+        members.n = 0;
+        cand.n = 0;
+        /* An interval joins the group when all its predecessors are in
+           it and the union of working sets fits; the lowest-numbered
+           such interval first, until none joins. */
+        for (int32_t x = i;;) {
+            vec_push(&members, x);
+            for (int32_t j = G.succ_at[x]; j < G.succ_at[x + 1]; j++) {
+                int32_t h = G.succ[j];
                 if (next[h] != -1 || F->u.v[head_unit[h]].call_edge)
                     continue;
-                bool all = false, any = false;
-                for (int32_t p = 0; p < n; p++) {
-                    if (p == h || !edge[(size_t)p * (size_t)n + (size_t)h])
-                        continue;
-                    any = true;
-                    all = next[p] == gi;
-                    if (!all)
-                        break;
+                if (stamp[h] != gi) {
+                    stamp[h] = gi;
+                    cnt[h] = 0;
                 }
-                if (!any || !all)
-                    continue;
+                if (++cnt[h] == G.npred[h])
+                    heap_push(&cand, h);
+            }
+            for (x = -1; cand.n && x < 0;) {
+                int32_t h = heap_pop(&cand);
                 memcpy(u, gr, W * sizeof(uint64_t));
                 set_or(u, regs + (size_t)h * W, W);
                 if (popcnt(u, W) > F->N)
-                    continue;
+                    continue;   /* does not fit: it never will */
                 next[h] = gi;
                 memcpy(gr, u, W * sizeof(uint64_t));
-                grew = true;
+                x = h;
             }
-            if (!grew)
+            if (x < 0)
                 break;
         }
-        for (int32_t a = 0; a < n; a++) {
-            if (next[a] != gi)
-                continue;
-            for (int32_t b = 0; b < n; b++)
-                if (edge[(size_t)a * (size_t)n + (size_t)b] && next[b] == -1) {
+        /* Intervals entered from the group start new groups. */
+        qsort(members.v, members.n, sizeof *members.v, cmp_i32);
+        for (size_t m = 0; m < members.n; m++) {
+            int32_t a = members.v[m];
+            for (int32_t j = G.succ_at[a]; j < G.succ_at[a + 1]; j++) {
+                int32_t b = G.succ[j];
+                if (next[b] == -1) {
                     next[b] = ng++;
                     queue[qt++] = b;
                 }
+            }
         }
     }
     for (int32_t i = 0; i < n; i++)     /* unreachable ones stay alone */
@@ -307,11 +458,15 @@ static int32_t pass2_round(struct former *F, int32_t *head_unit)
         head_unit[i] = ghead[i];
     free(u);
     free(regs);
-    free(edge);
+    igraph_free(&G);
     free(next);
+    free(cnt);
+    free(stamp);
     free(queue);
     free(gregs);
     free(ghead);
+    free(cand.v);
+    vec_free(&members);
     F->niv = ng;
     return ng;
 }
@@ -325,6 +480,7 @@ void intervals_compute(const struct kimage *k, uint32_t N,
     F.N = N;
     F.words = ((size_t)k->nslots + 2 + 63) / 64;
     F.tmp = ws_xmalloc(F.words * sizeof(uint64_t));
+    F.save = ws_xmalloc(F.words * sizeof(uint64_t));
     pass1(&F);
     memset(iv, 0, sizeof *iv);
     iv->N = N;
@@ -342,13 +498,16 @@ void intervals_compute(const struct kimage *k, uint32_t N,
         if (outside && head_unit[i] < 0)
             head_unit[i] = (int32_t)x;
     }
+    int32_t *first = ws_xmalloc(((size_t)F.niv + 1) * sizeof(int32_t));
     for (int32_t i = 0; i < F.niv; i++)
+        first[i] = -1;
+    for (size_t x = 0; x < F.u.n; x++)
+        if (first[F.u.v[x].iv] < 0)
+            first[F.u.v[x].iv] = (int32_t)x;
+    for (int32_t i = 0; i < F.niv; i++)  /* else its first unit */
         if (head_unit[i] < 0)
-            for (size_t x = 0; x < F.u.n; x++)
-                if (F.u.v[x].iv == i) {
-                    head_unit[i] = (int32_t)x;
-                    break;
-                }
+            head_unit[i] = first[i];
+    free(first);
     int32_t before;
     do {
         before = F.niv;
@@ -381,7 +540,10 @@ void intervals_compute(const struct kimage *k, uint32_t N,
     }
     vec_free(&F.u);
     vec_free(&F.work);
+    vec_free(&F.cnt);
+    vec_free(&F.stamp);
     free(F.tmp);
+    free(F.save);
     free(head_unit);
 }
 

@@ -197,6 +197,54 @@ done:
     return rc;
 }
 
+/*
+** Drops the registers no instruction names (nvcc declares %rd<5> and never
+** uses %rd0; a file can declare %r<65000> in twenty bytes): liveness, the
+** allocator and its check work on dense sets over registers, so the ones
+** never referenced would cost memory and time for nothing.
+*/
+static void drop_unused_regs(struct ptx_func *f)
+{
+    size_t n = f->regs.n;
+    int32_t *map = ws_xmalloc((n + 1) * sizeof *map);
+    for (size_t r = 0; r < n; r++)
+        map[r] = -1;
+    for (size_t i = 0; i < f->insts.n; i++) {
+        const struct ptx_inst *in = &f->insts.v[i];
+        if (in->guard >= 0)
+            map[in->guard] = 0;
+        for (int k = 0; k < in->n; k++) {
+            const struct ptx_opnd *o = &in->o[k];
+            if ((o->kind == OPK_REG || o->kind == OPK_ADDR) && o->reg >= 0)
+                map[o->reg] = 0;
+            for (int e = 0; o->kind == OPK_VEC && e < o->nvec; e++)
+                if (o->vec[e] >= 0)
+                    map[o->vec[e]] = 0;
+        }
+    }
+    size_t keep = 0;
+    for (size_t r = 0; r < n; r++)
+        if (map[r] == 0) {
+            map[r] = (int32_t)keep;
+            f->regs.v[keep++] = f->regs.v[r];
+        }
+    f->regs.n = keep;
+    for (size_t i = 0; i < f->insts.n; i++) {
+        struct ptx_inst *in = &f->insts.v[i];
+        if (in->guard >= 0)
+            in->guard = map[in->guard];
+        for (int k = 0; k < in->n; k++) {
+            struct ptx_opnd *o = &in->o[k];
+            if ((o->kind == OPK_REG || o->kind == OPK_ADDR) && o->reg >= 0)
+                o->reg = map[o->reg];
+            for (int e = 0; o->kind == OPK_VEC && e < o->nvec; e++)
+                if (o->vec[e] >= 0)
+                    o->vec[e] = map[o->vec[e]];
+        }
+    }
+    free(map);
+}
+
 int link_kernel(const struct ptx_module *m, int entry, struct ptx_func *out,
                 struct ws_diag *diag)
 {
@@ -236,6 +284,7 @@ int link_kernel(const struct ptx_module *m, int entry, struct ptx_func *out,
         x.width = 1;
         vec_push(&out->insts, x);
     }
+    drop_unused_regs(out);
     return WS_OK;
 }
 

@@ -73,8 +73,8 @@ int regalloc_run(const struct ptx_func *f, const struct cfg *g,
     memset(ra, 0, sizeof *ra);
     if (n > MAX_VREGS)
         return diag_error(diag, NULL, 0, 0,
-                          "kernel '%s' declares %d registers; the allocator handles at most %d",
-                          f->name, n, MAX_VREGS);
+                          "the kernel uses %d registers; the allocator handles at most %d",
+                          n, MAX_VREGS);
     struct ig ig = { n, ((size_t)n + 63) / 64 + 1, NULL };
     ig.m = ws_xcalloc((size_t)n + 1, ig.words * sizeof(uint64_t));
     struct build_ctx bc = { f, &ig };
@@ -177,6 +177,8 @@ struct check_ctx {
     const struct regalloc *ra;
     int32_t *owner;      /* physical register -> virtual register */
     uint32_t nphys;
+    uint64_t *here;      /* the registers of the point being checked */
+    size_t words;
     char *msg;
     size_t n;
     int bad;
@@ -188,34 +190,48 @@ static void check_point(int32_t i, const uint64_t *live, void *vctx)
     if (c->bad)
         return;
     const struct ptx_func *f = c->f;
-    /* The registers live after i plus those i defines must be disjoint. */
-    for (uint32_t p = 0; p < c->nphys; p++)
-        c->owner[p] = -1;
+    /* The registers live after i plus those i defines must be disjoint:
+       visit them (not every register) in increasing order, and clear only
+       the owners they took. */
+    memcpy(c->here, live, c->words * sizeof(uint64_t));
     int32_t d[LIVE_MAX_OPS];
     int nd = live_defs(&f->insts.v[i], d);
+    for (int k = 0; k < nd; k++)
+        c->here[d[k] >> 6] |= 1ULL << (d[k] & 63);
     int32_t n = (int32_t)f->regs.n;
-    for (int32_t r = 0; r < n && !c->bad; r++) {
-        bool here = live_has(live, r);
-        for (int k = 0; k < nd && !here; k++)
-            here = d[k] == r;
-        if (!here || is_pred(f, r))
-            continue;
-        int width = is_wide(f, r) ? 2 : 1;
-        for (int q = 0; q < width; q++) {
-            uint32_t p = (uint32_t)c->ra->slot[r] + (uint32_t)q;
-            if (p >= c->nphys)
+    for (size_t w = 0; w < c->words && !c->bad; w++) {
+        for (uint64_t bits = c->here[w]; bits && !c->bad; bits &= bits - 1) {
+            int32_t r = (int32_t)(w * 64 + (size_t)__builtin_ctzll(bits));
+            if (r >= n || is_pred(f, r))
                 continue;
-            if (c->owner[p] >= 0) {
-                snprintf(c->msg, c->n,
-                         "instruction %d (line %d): %s and %s are both live in physical register R%u",
-                         i, f->insts.v[i].line, f->regs.v[c->owner[p]].name,
-                         f->regs.v[r].name, p);
-                c->bad = 1;
-                return;
+            int width = is_wide(f, r) ? 2 : 1;
+            for (int q = 0; q < width; q++) {
+                uint32_t p = (uint32_t)c->ra->slot[r] + (uint32_t)q;
+                if (p >= c->nphys)
+                    continue;
+                if (c->owner[p] >= 0) {
+                    snprintf(c->msg, c->n,
+                             "instruction %d (line %d): %s and %s are both live in physical register R%u",
+                             i, f->insts.v[i].line, f->regs.v[c->owner[p]].name,
+                             f->regs.v[r].name, p);
+                    c->bad = 1;
+                    break;
+                }
+                c->owner[p] = r;
             }
-            c->owner[p] = r;
         }
     }
+    for (size_t w = 0; w < c->words; w++)
+        for (uint64_t bits = c->here[w]; bits; bits &= bits - 1) {
+            int32_t r = (int32_t)(w * 64 + (size_t)__builtin_ctzll(bits));
+            if (r >= n || is_pred(f, r))
+                continue;
+            for (int q = 0; q < (is_wide(f, r) ? 2 : 1); q++) {
+                uint32_t p = (uint32_t)c->ra->slot[r] + (uint32_t)q;
+                if (p < c->nphys)
+                    c->owner[p] = -1;
+            }
+        }
 }
 
 int regalloc_check(const struct ptx_func *f, const struct cfg *g,
@@ -233,8 +249,11 @@ int regalloc_check(const struct ptx_func *f, const struct cfg *g,
             return 1;
         }
     }
-    struct check_ctx c = { f, ra, NULL, ra->nregs + 2, msg, n, 0 };
+    struct check_ctx c = { f, ra, NULL, ra->nregs + 2, NULL, lv->words, msg, n, 0 };
     c.owner = ws_xmalloc((size_t)c.nphys * sizeof *c.owner);
+    for (uint32_t p = 0; p < c.nphys; p++)
+        c.owner[p] = -1;
+    c.here = ws_xcalloc(lv->words + 1, sizeof(uint64_t));
     /* Values live on entry (read before written) need distinct homes too:
        check them as the point "before instruction 0". */
     if (g->nblocks && f->insts.n) {
@@ -254,6 +273,7 @@ int regalloc_check(const struct ptx_func *f, const struct cfg *g,
     for (int32_t b = 0; b < g->nblocks && !c.bad; b++)
         liveness_walk_block(f, g, lv, b, check_point, &c);
     free(c.owner);
+    free(c.here);
     return c.bad;
 }
 

@@ -2,6 +2,7 @@
    profiles they are computed from (see rtmap.h). */
 #include "compile/rtmap.h"
 #include "compile/liveness.h"
+#include "util/fileio.h"
 #include "util/hash.h"
 #include "util/xalloc.h"
 #include <stdio.h>
@@ -417,7 +418,7 @@ bool rtmap_moves_write(const char *path, const char *kernel,
 static bool add_moves(const char *path, const struct rtmap_moves *t,
                       size_t count, uint64_t **sum)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = ws_fopen_read(path);
     if (!f)
         return false;
     char word[64];

@@ -270,7 +270,8 @@ void config_assigns_add(struct config_assigns *a, const char *key,
         a->v = ws_xrealloc(a->v, a->cap * sizeof *a->v);
     }
     a->v[a->n++] = (struct config_assign){ ws_xstrdup(key), ws_xstrdup(value),
-                                        file ? ws_xstrdup(file) : NULL, line };
+                                        file ? ws_xstrdup(file) : NULL, line,
+                                        0 };
 }
 
 void config_assigns_free(struct config_assigns *a)
@@ -320,6 +321,7 @@ int config_apply(struct ws_config *c, const struct config_assigns *a,
                 free(diag->file);
                 diag->file = ws_xstrdup(s->file);
                 diag->line = s->line;
+                diag->col = s->col;
             } else {
                 diag_prefix(diag, "--set %s=%s: ", s->key, s->value);
             }

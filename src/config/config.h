@@ -79,7 +79,7 @@ const char *config_enum_name(const struct ws_config *c, int id, char *buf,
 struct config_assign {
     char *key, *value;
     char *file;             /* NULL: the command line (--set) */
-    int line;
+    int line, col;          /* col 0: unknown */
 };
 
 struct config_assigns {

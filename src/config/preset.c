@@ -1,5 +1,6 @@
 /* preset.c - preset files and configuration layering (see preset.h). */
 #include "config/preset.h"
+#include "util/fileio.h"
 #include "util/paths.h"
 #include "util/xalloc.h"
 #include <dirent.h>
@@ -40,7 +41,7 @@ static int apply_preset(struct ws_config *c, const char *name, int depth,
         return diag_error(diag, NULL, 0, 0, "preset '%s': presets inherit (base = ...) more than %d deep; is there a cycle?",
                           name, MAX_PRESET_DEPTH);
     char *path = preset_path(name);
-    FILE *f = path ? fopen(path, "rb") : NULL;
+    FILE *f = path ? ws_fopen_read(path) : NULL;
     if (!f) {
         struct strbuf b;
         sb_init(&b);
@@ -58,17 +59,29 @@ static int apply_preset(struct ws_config *c, const char *name, int depth,
                                  "presets are Lua files, and no Lua reader is installed to read them");
     if (rc == WS_OK) {
         for (size_t i = 0; i < a.n && rc == WS_OK; i++)
-            if (strcmp(a.v[i].key, "base") == 0)
+            if (strcmp(a.v[i].key, "base") == 0) {
                 rc = apply_preset(c, a.v[i].value, depth + 1, diag);
+                /* An unknown base is this file's error, at its key. */
+                if (rc != WS_OK && !diag->file) {
+                    diag->file = ws_xstrdup(path);
+                    diag->line = a.v[i].line;
+                    diag->col = a.v[i].col;
+                }
+            }
         struct config_assigns rest = { 0 };
         for (size_t i = 0; i < a.n; i++)
-            if (strcmp(a.v[i].key, "base") != 0)
+            if (strcmp(a.v[i].key, "base") != 0) {
                 config_assigns_add(&rest, a.v[i].key, a.v[i].value,
                                    a.v[i].file, a.v[i].line);
+                rest.v[rest.n - 1].col = a.v[i].col;
+            }
         if (rc == WS_OK)
             rc = config_apply(c, &rest, diag);
         config_assigns_free(&rest);
     }
+    /* Show the preset's line under its errors. */
+    if (rc != WS_OK && diag->file && strcmp(diag->file, path) == 0)
+        diag_source_from_file(diag);
     config_assigns_free(&a);
     free(path);
     return rc == WS_OK ? WS_OK : WS_ERR;

@@ -178,8 +178,12 @@ static void quit_one(struct ckpt *c)
     uint64_t hdr[2] = { MSG_QUIT, 0 };
     (void)write_all(c->fd, hdr, sizeof hdr);
     close(c->fd);
-    /* our own child: reap it; otherwise the supervisor does */
-    (void)waitpid(c->pid, NULL, WNOHANG);
+    /* Our own child: wait for it (it ends as soon as it reads the quit or
+       its pipe closes), or it stays defunct for the rest of the session;
+       a snapshot of an earlier session process is not ours (ECHILD) and
+       the supervisor reaps it. */
+    while (waitpid(c->pid, NULL, 0) < 0 && errno == EINTR)
+        ;
 }
 
 static void drop(struct ckpt_set *cs, size_t i, bool quit)

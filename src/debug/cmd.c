@@ -498,9 +498,15 @@ static int replay(struct dbg *d, const char *line)
     return cmd_exec(d, line, NULL);
 }
 
+static int report(struct dbg *d, const char *msg)
+{
+    return cmd_error(d, "%s", msg);
+}
+
 void cmd_init(void)
 {
     dbg_replay_cmd = replay;
+    dbg_cmd_error = report;
 }
 
 char **cmd_complete(const char *line, size_t start, const char *word)

@@ -16,6 +16,21 @@ uint64_t dbg_cycle(const struct dbg *d)
     return d->s->dev.gpu ? gpu_cycle(d->s->dev.gpu) : 0;
 }
 
+int (*dbg_cmd_error)(struct dbg *d, const char *msg);
+
+int dbg_error(struct dbg *d, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (dbg_cmd_error)
+        return dbg_cmd_error(d, msg);
+    dbg_printf(d, "error: %s\n", msg);
+    return WS_ERR;
+}
+
 void dbg_printf(struct dbg *d, const char *fmt, ...)
 {
     if (d->quiet)

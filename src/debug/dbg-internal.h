@@ -28,5 +28,12 @@ void dbg_mission_done(struct dbg *d);
 
 /* Re-executes a logged command quietly (set by the command layer). */
 extern int (*dbg_replay_cmd)(struct dbg *d, const char *line);
+/* Reports a failed command (set by cmd.c: with the command file's
+   FILE:LINE:1 and counted as a failed command). */
+extern int (*dbg_cmd_error)(struct dbg *d, const char *msg);
+/* "error: ..." of a run or reverse command, through dbg_cmd_error when
+   a command runs it; returns WS_ERR. */
+int dbg_error(struct dbg *d, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 #endif

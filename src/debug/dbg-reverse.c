@@ -60,7 +60,7 @@ static int send(struct dbg *d, int i, const char *what)
         i = -1;                   /* that checkpoint is gone */
     }
     sb_free(&b);
-    dbg_printf(d, "error: the snapshot needed is gone (its process ended)\n");
+    dbg_error(d, "the snapshot needed is gone (its process ended)");
     return WS_ERR;
 }
 
@@ -250,9 +250,9 @@ static bool reverse_ok(struct dbg *d)
 {
     if (d->reverse)
         return true;
-    dbg_printf(d, "error: reverse execution is off: %s\n",
-               ckpt_enabled() ? "no snapshots were taken"
-                              : "snapshots are taken in a debugging session (--commands, --record or the TUI) without --no-reverse, on Linux");
+    dbg_error(d, "reverse execution is off: %s",
+              ckpt_enabled() ? "no snapshots were taken"
+                             : "snapshots are taken in a debugging session (--commands, --record or the TUI) without --no-reverse, on Linux");
     return false;
 }
 
@@ -264,7 +264,7 @@ int dbg_goto_cycle(struct dbg *d, uint64_t c)
     snprintf(what, sizeof what, "goto %" PRIu64 " 0 0", c);
     int i = ckpt_find(&d->ck, c);
     if (i < 0) {
-        dbg_printf(d, "error: no snapshot at or before cycle %" PRIu64 "\n", c);
+        dbg_error(d, "no snapshot at or before cycle %" PRIu64, c);
         return WS_ERR;
     }
     return send(d, i, what);
@@ -277,7 +277,7 @@ int dbg_reverse(struct dbg *d, bool to_breakpoint, uint64_t n)
     uint64_t now = dbg_cycle(d);
     int i = ckpt_find(&d->ck, now ? now - 1 : 0);
     if (i < 0 || now == 0) {
-        dbg_printf(d, "error: already at the beginning (cycle %" PRIu64 ")\n", now);
+        dbg_error(d, "already at the beginning (cycle %" PRIu64 ")", now);
         return WS_ERR;
     }
     char what[160];

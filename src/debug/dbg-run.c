@@ -225,23 +225,23 @@ static int run(struct dbg *d)
 int dbg_resume(struct dbg *d, const struct req *r)
 {
     if (d->in_sim) {
-        dbg_printf(d, "error: cannot run the simulation from inside a hook, probe or condition\n");
+        dbg_error(d, "cannot run the simulation from inside a hook, probe or condition");
         return WS_ERR;
     }
     if (d->scen == SC_NOT_STARTED) {
-        dbg_printf(d, "error: no scenario is loaded\n");
+        dbg_error(d, "no scenario is loaded");
         return WS_ERR;
     }
     if (d->scen == SC_FINISHED && d->s->dev.queue.n == 0) {
         if (d->scen_rc == WS_ERR)
-            dbg_printf(d, "error: the scenario ended with an error; nothing left to run\n");
+            dbg_error(d, "the scenario ended with an error; nothing left to run");
         else
             dbg_printf(d, "The scenario has finished (cycle %" PRIu64 "); nothing left to run. Use goto-cycle or reverse-step to look back.\n",
                        dbg_cycle(d));
         return WS_ERR;
     }
     if (r->kind != REQ_RUN && !device_timing(&d->s->dev)) {
-        dbg_printf(d, "error: stepping needs the cycle-level model (sim.mode = \"timing\"); functional mode can only continue\n");
+        dbg_error(d, "stepping needs the cycle-level model (sim.mode = \"timing\"); functional mode can only continue");
         return WS_ERR;
     }
     d->hook_budget = config_i(&d->s->dev.cfg, CK_LUA_HOOK_INSTRUCTIONS);

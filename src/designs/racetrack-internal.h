@@ -111,6 +111,11 @@ void racetrack_compute_S(struct rt *r);
 uint32_t racetrack_resident_ctas(const struct seam_launch *l);
 uint32_t racetrack_resident_warps(const struct rt *r,
                                   const struct seam_launch *l);
+/* The key naming a launch's profile files: the configuration minus the
+   mapping keys, the launch's number, the kernel and the placement. */
+uint64_t racetrack_profile_key(const struct rt *r, uint32_t launch_no,
+                               const char *kernel, uint32_t ninst,
+                               uint64_t khash, uint32_t R, uint32_t W);
 void racetrack_where(const struct rt *r, uint32_t w, uint32_t reg,
                      uint32_t *b, uint32_t *t, uint32_t *dom);
 uint32_t racetrack_bank_counts(enum bank_map map, uint32_t banks, uint32_t W,

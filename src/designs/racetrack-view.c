@@ -9,6 +9,7 @@
 #include "designs/bill.h"
 #include "timing/grid.h"
 #include "timing/rf-banked.h"
+#include "util/paths.h"
 #include "util/xalloc.h"
 #include <errno.h>
 #include <stdio.h>
@@ -245,6 +246,34 @@ int racetrack_check(const struct ws_config *c, const struct tparams *p,
 }
 
 /*
+** An optimized launch needs the mapping its direct twin recorded: without
+** it every tape would quietly keep the direct mapping while the results
+** say "optimized", so the launch is refused instead.
+*/
+static int optimized_check(const struct rt *r, const struct seam_launch *l,
+                           uint32_t W, struct ws_diag *diag)
+{
+    if (!r->optimized || !r->dir || !W || !l->regs_per_thread)
+        return WS_OK;
+    const char *kernel = l->k ? l->k->name : "?";
+    char name[64];
+    snprintf(name, sizeof name, "%016llx.rtmap",
+             (unsigned long long)racetrack_profile_key(
+                 r, r->launch_no + 1, kernel,
+                 l->k ? (uint32_t)l->k->ninst : 0, rtmap_kernel_hash(l->k),
+                 l->regs_per_thread, W));
+    char *path = ws_path_join(r->dir, name);
+    struct stat sb;
+    bool have = stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+    free(path);
+    if (have)
+        return WS_OK;
+    return diag_error(diag, NULL, 0, 0,
+                      "launch %u of '%s': racetrack.mapping = optimized, but racetrack.profile_dir '%s' holds no mapping recorded for this launch, kernel and configuration; record one first: the same scenario and configuration with racetrack.mapping = direct",
+                      r->launch_no + 1, kernel, r->dir);
+}
+
+/*
 ** A launch whose registers overflow a bank: W warps (the resident CTAs'
 ** slots) of R registers under rf.bank_map, against tapes x domains
 ** warp registers per bank.
@@ -261,7 +290,7 @@ int racetrack_launch_check(void *rf, const struct seam_launch *l,
     uint32_t most = count[b];
     free(count);
     if (most <= cap)
-        return WS_OK;
+        return optimized_check(r, l, W, diag);
     return diag_error(diag, NULL, 0, 0,
                       "launch of '%s': %u registers per thread x %u resident warps (%u CTAs x %u warps) put %u warp registers in racetrack bank %u under rf.bank_map = %s, but a bank holds %u (%u tapes x %u domains); use fewer registers per thread or CTAs per SM (sm.ctas_limit)",
                       l->k ? l->k->name : "?", R, W, res, l->warps_per_cta,

@@ -60,6 +60,7 @@
 #include "config/config.h"
 #include "timing/occupancy.h"
 #include "timing/rf-banked.h"
+#include "util/fileio.h"
 #include "util/hash.h"
 #include "util/invariant.h"
 #include "util/jval.h"
@@ -162,13 +163,25 @@ uint32_t racetrack_resident_warps(const struct rt *r, const struct seam_launch *
    launch's mapping. The key is the configuration minus the mapping
    keys, the launch's number, the kernel (name and instructions) and the
    placement (R, W): what the recorded trace depends on. */
-static void profile_path(const struct rt *r, int sm, char *out, size_t n)
+uint64_t racetrack_profile_key(const struct rt *r, uint32_t launch_no,
+                               const char *kernel, uint32_t ninst,
+                               uint64_t khash, uint32_t R, uint32_t W)
 {
     char key[256];
     int len = snprintf(key, sizeof key, "%s|%u|%s|%u|%016llx|%u|%u",
-                       r->fingerprint, r->launch_no, r->kernel, r->ninst,
-                       (unsigned long long)r->khash, r->R, r->W);
-    uint64_t h = ws_fnv1a(WS_FNV_INIT, key, (size_t)len);
+                       r->fingerprint, launch_no, kernel, ninst,
+                       (unsigned long long)khash, R, W);
+    if (len < 0)
+        len = 0;
+    if ((size_t)len >= sizeof key)
+        len = (int)sizeof key - 1;
+    return ws_fnv1a(WS_FNV_INIT, key, (size_t)len);
+}
+
+static void profile_path(const struct rt *r, int sm, char *out, size_t n)
+{
+    uint64_t h = racetrack_profile_key(r, r->launch_no, r->kernel, r->ninst,
+                                       r->khash, r->R, r->W);
     if (sm < 0)
         snprintf(out, n, "%s/%016llx.rtmap", r->dir, (unsigned long long)h);
     else
@@ -184,7 +197,7 @@ static void apply_profile(struct rt *r)
     bool *done = ws_xcalloc(nt + 1, sizeof *done);
     char path[4096], word[64];
     profile_path(r, -1, path, sizeof path);
-    FILE *f = fopen(path, "r");
+    FILE *f = ws_fopen_read(path);
     unsigned ver, fb, fk, fn;
     if (f && fscanf(f, "%63s %u", word, &ver) == 2 &&
         strcmp(word, "warpscope-racetrack-profile") == 0 && ver == 2 &&

@@ -6,6 +6,7 @@
 #include "lua/preset-load.h"
 #include "config/preset.h"
 #include "lua/sandbox.h"
+#include "lua/where.h"
 #include "util/paths.h"
 #include "util/xalloc.h"
 #include <lauxlib.h>
@@ -119,10 +120,16 @@ static int read_preset(const char *path, struct config_assigns *out,
     lua_State *L = wslua_new(dir, 10000000, 64 << 20, false);
     free(dir);
     int rc = wslua_dofile(L, path, 1, diag);
+    int ret = rc == WS_OK ? wslua_return_line(L, path) : 0;
     if (rc == WS_OK && !lua_istable(L, -1))
-        rc = diag_error(diag, path, 0, 0, "a preset must return a table of configuration keys");
+        rc = diag_error(diag, path, ret, 0, "a preset must return a table of configuration keys");
     if (rc == WS_OK)
-        rc = wslua_config_table(L, -1, "", out, path, 0, diag);
+        rc = wslua_config_table(L, -1, "", out, path, ret, diag);
+    if (rc == WS_OK)          /* each key's line and column in the file */
+        wslua_key_positions(L, path, 0, 0, out, 0);
+    else if (diag->file && !diag->raw && !diag->srcline &&
+             strcmp(diag->file, path) == 0 && diag->line > 0)
+        wslua_pos_diag(L, diag, path, diag->line, diag->col);
     wslua_close(L);
     return rc == WS_OK ? WS_OK : WS_ERR;
 }

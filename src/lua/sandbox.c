@@ -7,8 +7,13 @@
 ** ws_diag.
 */
 #include "lua/sandbox.h"
+#include "lua/sandbox-internal.h"
+#include "lua/pattern.h"
+#include "lua/where.h"
+#include "util/fileio.h"
 #include "util/paths.h"
 #include "util/strbuf.h"
+#include "util/vec.h"
 #include "util/xalloc.h"
 #include <ctype.h>
 #include <errno.h>
@@ -19,20 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define HOOK_EVERY 1000
-
-struct wslua {
-    int64_t mem_used, mem_limit;
-    int64_t budget, budget_total;
-    const char *what, *key;       /* who runs under the budget */
-    char *script_dir;
-};
-
 static struct wslua *W(lua_State *L)
 {
-    void *ud;
-    lua_getallocf(L, &ud);
-    return ud;
+    return wslua_of(L);
 }
 
 static void *alloc(void *ud, void *ptr, size_t osize, size_t nsize)
@@ -53,6 +47,49 @@ static void *alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return p;
 }
 
+/* Remembers the text of a script file (replacing an earlier load). */
+static void add_source(struct wslua *s, const char *name, const char *text,
+                       size_t len)
+{
+    struct srcfile *f = NULL;
+    for (size_t i = 0; i < s->src.n && !f; i++)
+        if (strcmp(s->src.v[i].name, name) == 0)
+            f = &s->src.v[i];
+    if (!f) {
+        struct srcfile z = { 0 };
+        z.name = ws_xstrdup(name);
+        vec_push(&s->src, z);
+        f = &vec_last(&s->src);
+    } else {
+        free(f->text);
+        f->line.n = 0;
+    }
+    f->text = ws_xstrndup(text, len);
+    f->len = len;
+    vec_push(&f->line, (size_t)0);
+    for (size_t i = 0; i < len; i++)
+        if (text[i] == '\n')
+            vec_push(&f->line, i + 1);
+}
+
+
+/* "file:line:col: " of the script line calling the running C function,
+   or Lua's own "chunk:line: " when that caller is not a script file. */
+static void push_where(lua_State *L)
+{
+    lua_Debug ar;
+    struct wslua_pos pos;
+    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "S", &ar) &&
+        ar.source[0] == '@' && wslua_pos_at(L, 1, &pos)) {
+        char *t = wslua_pos_text(&pos);
+        lua_pushfstring(L, "%s: ", t);
+        free(t);
+        free(pos.file);
+        return;
+    }
+    luaL_where(L, 1);
+}
+
 int wslua_error(lua_State *L, const char *fmt, ...)
 {
     char msg[768];
@@ -60,54 +97,10 @@ int wslua_error(lua_State *L, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    luaL_where(L, 1);
+    push_where(L);
     lua_pushstring(L, msg);
     lua_concat(L, 2);
     return lua_error(L);
-}
-
-static void count_hook(lua_State *L, lua_Debug *ar)
-{
-    (void)ar;
-    struct wslua *s = W(L);
-    s->budget -= HOOK_EVERY;
-    if (s->budget < 0) {
-        /* In a hook the interrupted function is level 0, not 1. */
-        luaL_where(L, 0);
-        lua_pushfstring(L, "%s ran more than %I Lua instructions (config key %s); is there an endless loop?",
-                        s->what ? s->what : "script", (lua_Integer)s->budget_total,
-                        s->key ? s->key : "lua.max_instructions");
-        lua_concat(L, 2);
-        lua_error(L);
-    }
-}
-
-void wslua_set_budget(lua_State *L, int64_t n)
-{
-    struct wslua *s = W(L);
-    s->budget = s->budget_total = n;
-}
-
-void wslua_push_budget(lua_State *L, int64_t n, const char *what,
-                       const char *key, struct wslua_budget *saved)
-{
-    struct wslua *s = W(L);
-    saved->left = s->budget;
-    saved->total = s->budget_total;
-    saved->what = s->what;
-    saved->key = s->key;
-    s->budget = s->budget_total = n;
-    s->what = what;
-    s->key = key;
-}
-
-void wslua_pop_budget(lua_State *L, const struct wslua_budget *saved)
-{
-    struct wslua *s = W(L);
-    s->budget = saved->left;
-    s->budget_total = saved->total;
-    s->what = saved->what;
-    s->key = saved->key;
 }
 
 void wslua_set_memory(lua_State *L, int64_t max_memory)
@@ -118,6 +111,104 @@ void wslua_set_memory(lua_State *L, int64_t max_memory)
 const char *wslua_script_dir(lua_State *L)
 {
     return W(L)->script_dir;
+}
+
+/*
+** setmetatable without finalisers: Lua runs a __gc metamethod with hooks
+** off (also when the state closes), so no budget could stop one that
+** loops. An object is only ever finalised if its metatable had __gc when
+** it was set, so refusing that here is enough. Otherwise as Lua's.
+*/
+static int safe_setmetatable(lua_State *L)
+{
+    int t = lua_type(L, 2);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+        return luaL_error(L, "cannot change a protected metatable");
+    if (t == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return wslua_error(L, "setmetatable: __gc metamethods (finalisers) are not allowed: they run where the instruction budget cannot stop them");
+    }
+    lua_settop(L, 2);
+    lua_setmetatable(L, 1);
+    return 1;
+}
+
+/* string.rep, except that empty strings are answered at once (Lua's loops
+   n times, up to 2^63, copying nothing); any other result is bounded by
+   the memory limit. */
+static int safe_rep(lua_State *L)
+{
+    size_t l, lsep;
+    const char *s = luaL_checklstring(L, 1, &l);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    const char *sep = luaL_optlstring(L, 3, "", &lsep);
+    if (n <= 0 || l + lsep == 0) {
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    if (l + lsep < l || l + lsep > (size_t)LUA_MAXINTEGER / (size_t)n)
+        return luaL_error(L, "resulting string too large");
+    size_t total = (size_t)n * l + (size_t)(n - 1) * lsep;
+    luaL_Buffer b;
+    char *p = luaL_buffinitsize(L, &b, total);
+    for (lua_Integer i = 0; i < n; i++) {
+        memcpy(p, s, l);
+        p += l;
+        if (i + 1 < n && lsep) {
+            memcpy(p, sep, lsep);
+            p += lsep;
+        }
+    }
+    luaL_pushresultsize(&b, total);
+    return 1;
+}
+
+/* table.move, with each element counted as one instruction: Lua's loops
+   in C over whatever range it is given (2^63 empty slots). */
+static int safe_move(lua_State *L)
+{
+    lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
+    lua_Integer t = luaL_checkinteger(L, 4);
+    int tt = !lua_isnoneornil(L, 5) ? 5 : 1;
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checktype(L, tt, LUA_TTABLE);
+    if (e >= f) {
+        luaL_argcheck(L, f > 0 || e < LUA_MAXINTEGER + f, 3,
+                      "too many elements to move");
+        lua_Integer n = e - f + 1;
+        luaL_argcheck(L, t <= LUA_MAXINTEGER - n + 1, 4,
+                      "destination wrap around");
+        wslua_charge(L, n, "table.move counts one per element");
+        if (t > e || t <= f || (tt != 1 && !lua_compare(L, 1, tt, LUA_OPEQ))) {
+            for (lua_Integer i = 0; i < n; i++) {
+                lua_geti(L, 1, f + i);
+                lua_seti(L, tt, t + i);
+            }
+        } else {
+            for (lua_Integer i = n - 1; i >= 0; i--) {
+                lua_geti(L, 1, f + i);
+                lua_seti(L, tt, t + i);
+            }
+        }
+    }
+    lua_pushvalue(L, tt);
+    return 1;
+}
+
+/* Replaces field `name` of global table `lib` (NULL: a global) with f. */
+static void replace(lua_State *L, const char *lib, const char *name,
+                    lua_CFunction f)
+{
+    if (lib)
+        lua_getglobal(L, lib);
+    else
+        lua_pushglobaltable(L);
+    lua_pushcfunction(L, f);
+    lua_setfield(L, -2, name);
+    lua_pop(L, 1);
 }
 
 /* load() restricted to text chunks. */
@@ -139,7 +230,8 @@ static int safe_load(lua_State *L)
 ** larger than the memory its interpreter may use, and a path such as
 ** /dev/zero must not be read until the host runs out of memory. Closes f.
 ** Returns 0; -1 when the text is longer than the limit; -2 when it cannot
-** be read (a directory), with errno set.
+** be read (a directory), with errno set; -3 for a FIFO nothing was
+** written to (opened without waiting for a writer: ws_fopen_read).
 */
 static int read_script(FILE *f, int64_t limit, struct strbuf *b)
 {
@@ -155,7 +247,7 @@ static int read_script(FILE *f, int64_t limit, struct strbuf *b)
         }
         sb_putn(b, chunk, n);
     }
-    int rc = ferror(f) ? -2 : 0;
+    int rc = ferror(f) ? -2 : total == 0 && ws_is_fifo(f) ? -3 : 0;
     int err = errno;
     fclose(f);
     errno = err ? err : EIO;
@@ -164,7 +256,7 @@ static int read_script(FILE *f, int64_t limit, struct strbuf *b)
 
 static int load_text_file(lua_State *L, const char *path, const char *what)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = ws_fopen_read(path);
     if (!f)
         return wslua_error(L, "cannot open %s '%s'", what, path);
     struct strbuf b;
@@ -175,9 +267,13 @@ static int load_text_file(lua_State *L, const char *path, const char *what)
         if (rrc == -2)
             return wslua_error(L, "cannot read %s '%s': %s", what, path,
                                strerror(errno));
+        if (rrc == -3)
+            return wslua_error(L, "%s '%s' is a FIFO nothing was written to",
+                               what, path);
         return wslua_error(L, "%s '%s' is larger than %lld bytes, the memory its Lua interpreter may use (lua.max_memory for scenarios)",
                            what, path, (long long)W(L)->mem_limit);
     }
+    add_source(W(L), path, sb_str(&b), b.len);
     lua_pushfstring(L, "@%s", path);
     int rc = luaL_loadbufferx(L, sb_str(&b), b.len, lua_tostring(L, -1), "t");
     sb_free(&b);
@@ -187,7 +283,7 @@ static int load_text_file(lua_State *L, const char *path, const char *what)
 
 static int file_exists(const char *p)
 {
-    FILE *f = fopen(p, "rb");
+    FILE *f = ws_fopen_read(p);
     if (f)
         fclose(f);
     return f != NULL;
@@ -291,12 +387,17 @@ lua_State *wslua_new(const char *script_dir, int64_t max_instructions,
         lua_pushcclosure(L, safe_load, 1);
         lua_setglobal(L, "load");
     }
+    /* Work done in C counts against the budget or is refused. */
+    wslua_open_patterns(L);
+    replace(L, NULL, "setmetatable", safe_setmetatable);
+    replace(L, "string", "rep", safe_rep);
+    replace(L, "table", "move", safe_move);
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "ws.loaded");
     lua_pushcfunction(L, ws_require);
     lua_setglobal(L, "require");
     wslua_set_budget(L, max_instructions);
-    lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_EVERY);
+    lua_sethook(L, wslua_budget_hook, LUA_MASKCOUNT, WSLUA_HOOK_EVERY);
     return L;
 }
 
@@ -306,28 +407,51 @@ void wslua_close(lua_State *L)
         return;
     struct wslua *s = W(L);
     lua_close(L);
+    for (size_t i = 0; i < s->src.n; i++) {
+        free(s->src.v[i].name);
+        free(s->src.v[i].text);
+        vec_free(&s->src.v[i].line);
+    }
+    vec_free(&s->src);
     free(s->script_dir);
     free(s);
 }
 
-/* The innermost Lua (not C) frame: where a script called into us. */
-static bool script_pos_from(lua_State *L, int lv0, char **file, int *line)
+/*
+** ws error objects are tables with a metatable whose __tostring gives
+** their text, so a script that catches one with pcall and prints it sees
+** the message, not a table address (which differs between runs).
+*/
+#define ERROR_MT "ws.error"
+
+static int error_tostring(lua_State *L)
 {
-    lua_Debug ar;
-    for (int lv = lv0; lua_getstack(L, lv, &ar); lv++) {
-        lua_getinfo(L, "Sl", &ar);
-        if (ar.currentline > 0 && ar.source[0] == '@') {
-            *file = ws_xstrdup(ar.source + 1);
-            *line = ar.currentline;
-            return true;
-        }
-    }
-    return false;
+    if (lua_getfield(L, 1, "ws_diag") == LUA_TSTRING)
+        return 1;
+    lua_pop(L, 1);
+    lua_getfield(L, 1, "ws_check");
+    lua_pushfstring(L, "check failed: %s", luaL_optstring(L, -1, "?"));
+    return 1;
 }
 
-static bool script_pos(lua_State *L, char **file, int *line)
+static void push_error_object(lua_State *L)
 {
-    return script_pos_from(L, 1, file, line);
+    lua_createtable(L, 0, 4);
+    if (luaL_newmetatable(L, ERROR_MT)) {
+        lua_pushcfunction(L, error_tostring);
+        lua_setfield(L, -2, "__tostring");
+    }
+    lua_setmetatable(L, -2);
+}
+
+static bool is_ws_error(lua_State *L, int idx)
+{
+    if (!lua_istable(L, idx) || !lua_getmetatable(L, idx))
+        return false;
+    luaL_getmetatable(L, ERROR_MT);
+    bool yes = lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+    return yes;
 }
 
 int wslua_raise_diag(lua_State *L, struct ws_diag *d)
@@ -335,27 +459,21 @@ int wslua_raise_diag(lua_State *L, struct ws_diag *d)
     /* A diagnostic without a source position (a launch that does not fit,
        a bad config key) is about the script line that asked for it. */
     bool here = false;
-    if (!d->file && !d->raw) {
-        char *file;
-        int line;
-        if (script_pos(L, &file, &line)) {
-            d->file = file;
-            d->line = line;
-            here = true;
-        }
-    } else if (d->file && !d->raw) {
-        char *file;
-        int line;
-        if (script_pos(L, &file, &line)) {
-            here = strcmp(file, d->file) == 0 && line == d->line;
-            free(file);
-        }
+    struct wslua_pos pos;
+    bool have = !d->raw && wslua_pos_at(L, 1, &pos);
+    if (have && !d->file) {
+        wslua_pos_diag(L, d, pos.file, pos.line, pos.col);
+        here = true;
+    } else if (have) {
+        here = strcmp(pos.file, d->file) == 0 && pos.line == d->line;
     }
+    if (have)
+        free(pos.file);
     struct strbuf b;
     sb_init(&b);
     diag_render(d, &b);
     diag_reset(d);
-    lua_createtable(L, 0, 3);
+    push_error_object(L);
     char *text = sb_take(&b);
     lua_pushstring(L, text);
     free(text);
@@ -365,78 +483,165 @@ int wslua_raise_diag(lua_State *L, struct ws_diag *d)
     return lua_error(L);
 }
 
-int wslua_raise_check(lua_State *L, const char *msg)
+int wslua_raise_check(lua_State *L, const char *msg,
+                      const struct wslua_pos *pos)
 {
-    lua_createtable(L, 0, 2);
+    push_error_object(L);
     lua_pushstring(L, msg);
     lua_setfield(L, -2, "ws_check");
+    if (pos && pos->file) {
+        lua_pushstring(L, pos->file);
+        lua_setfield(L, -2, "file");
+        lua_pushinteger(L, pos->line);
+        lua_setfield(L, -2, "line");
+        lua_pushinteger(L, pos->col);
+        lua_setfield(L, -2, "col");
+    }
     return lua_error(L);
 }
 
 /*
-** Adds where the error happened to the error object on top of L: a
-** traceback for a message, "where"/"file"/"line" for a ws error table.
-** `at` is the thread that raised it, from stack level lv0.
+** Splits "file:line[:col]: rest" (Lua's position prefix); returns rest
+** and fills the parts, or NULL when m has no such prefix. The file is the
+** text before the first ':' that a line number follows.
+*/
+static const char *split_pos(const char *m, char **file, int *line, int *col)
+{
+    for (const char *c = strchr(m, ':'); c; c = strchr(c + 1, ':')) {
+        if (!isdigit((unsigned char)c[1]))
+            continue;
+        char *end;
+        long l = strtol(c + 1, &end, 10);
+        if (*end != ':' || l <= 0 || l > INT32_MAX)
+            continue;
+        long k = 0;
+        if (isdigit((unsigned char)end[1])) {
+            char *e2;
+            k = strtol(end + 1, &e2, 10);
+            if (*e2 == ':' && k > 0 && k <= INT32_MAX)
+                end = e2;
+            else
+                k = 0;
+        }
+        if (end[1] != ' ')
+            continue;
+        *file = ws_xstrndup(m, (size_t)(c - m));
+        *line = (int)l;
+        *col = (int)k;
+        return end + 2;
+    }
+    return NULL;
+}
+
+/*
+** Adds where the error happened to the error object on top of L: for a
+** message, its column (or its whole position when it has none) and a
+** traceback; "where" and the position for a ws error table. `at` is the
+** thread that raised it, from stack level lv0. The position is of the
+** call the failing line made (see where.h).
 */
 static void annotate(lua_State *L, lua_State *at, int lv0)
 {
     int top = lua_gettop(L);
-    if (lua_istable(L, top)) {
-        char *file = NULL;
-        int line = 0;
-        bool found = script_pos_from(at, lv0, &file, &line);
-        if (found)
-            lua_pushfstring(L, "%s:%d", file, line);
-        else
-            lua_pushliteral(L, "");
+    struct wslua_pos pos;
+    if (is_ws_error(L, top)) {
+        bool found = wslua_pos_find(at, lv0, NULL, 0, NULL, &pos);
+        char *where = found ? wslua_pos_text(&pos) : ws_xstrdup("");
+        lua_pushstring(L, where);
+        free(where);
         lua_setfield(L, top, "where");
         lua_getfield(L, top, "file");
         bool has_file = !lua_isnil(L, -1);
         lua_pop(L, 1);
         if (found && !has_file) {
-            lua_pushstring(L, file);
+            lua_pushstring(L, pos.file);
             lua_setfield(L, top, "file");
-            lua_pushinteger(L, line);
+            lua_pushinteger(L, pos.line);
             lua_setfield(L, top, "line");
+            lua_pushinteger(L, pos.col);
+            lua_setfield(L, top, "col");
         }
-        free(file);
+        free(pos.file);
         return;
     }
     const char *msg = lua_tostring(L, top);
     if (!msg)
         msg = lua_pushfstring(L, "(error object is a %s value)",
                               luaL_typename(L, top));
+    char *file = NULL;
+    int line = 0, col = 0;
+    const char *rest = split_pos(msg, &file, &line, &col);
+    /* coroutine.wrap passes an error on with its own position in front of
+       the one where it happened: report the inner one. */
+    bool inner = false;
+    while (rest) {
+        char *f2 = NULL;
+        int l2 = 0, c2 = 0;
+        size_t len;
+        const char *r2 = split_pos(rest, &f2, &l2, &c2);
+        if (!r2 || !wslua_source_line(L, f2, l2, &len)) {
+            free(f2);
+            break;
+        }
+        free(file);
+        file = f2;
+        line = l2;
+        col = c2;
+        rest = r2;
+        inner = true;
+    }
+    if (inner) {
+        if (!col)
+            col = wslua_line_col(L, file, line, rest);
+        msg = lua_pushfstring(L, "%s:%d:%d: %s", file, line, col, rest);
+    } else if (rest && col == 0 && wslua_pos_find(at, lv0, file, line, msg, &pos)) {
+        if (strcmp(pos.file, file) == 0 && pos.line == line)
+            msg = lua_pushfstring(L, "%s:%d:%d: %s", file, line, pos.col, rest);
+        free(pos.file);
+    } else if (!rest && wslua_pos_find(at, lv0, NULL, 0, msg, &pos)) {
+        /* error("text", 0), error({}): said where it was raised. */
+        msg = lua_pushfstring(L, "%s:%d:%d: %s", pos.file, pos.line, pos.col,
+                              msg);
+        free(pos.file);
+    }
+    free(file);
     luaL_traceback(L, at, msg, lv0);
     lua_replace(L, top);
     lua_settop(L, top);
 }
 
+/* Room the error path may allocate beyond lua.max_memory: a script that
+   died of running out of memory still gets its message and traceback. */
+#define ERROR_SLACK (1 << 20)
+
 static int msgh(lua_State *L)
 {
     lua_settop(L, 1);
+    struct wslua *s = W(L);
+    s->mem_limit += ERROR_SLACK;
     annotate(L, L, 1);
+    s->mem_limit -= ERROR_SLACK;
     return 1;
 }
 
-/* "path:LINE: message" -> diag at path:LINE; the traceback becomes a note. */
-static void lua_error_to_diag(const char *s, struct ws_diag *diag)
+/* "path:LINE[:COL]: message" -> diag at path:LINE:COL with the source
+   line; the traceback becomes a note. */
+static void lua_error_to_diag(lua_State *L, const char *s,
+                              struct ws_diag *diag)
 {
     const char *tb = strstr(s, "\nstack traceback:");
     size_t mlen = tb ? (size_t)(tb - s) : strlen(s);
     char *m = ws_xstrndup(s, mlen);
-    const char *c1 = strchr(m, ':');
-    char *end = NULL;
-    long line = 0;
-    if (c1)
-        line = strtol(c1 + 1, &end, 10);
-    if (c1 && end && end != c1 + 1 && end[0] == ':' && end[1] == ' ' &&
-        line > 0) {
-        char *file = ws_xstrndup(m, (size_t)(c1 - m));
-        diag_error(diag, file, (int)line, 0, "%s", end + 2);
-        free(file);
+    char *file = NULL;
+    int line = 0, col = 0;
+    const char *rest = split_pos(m, &file, &line, &col);
+    if (rest) {
+        diag_error(diag, file, line, col, "%s", rest);
+        wslua_pos_diag(L, diag, diag->file, line, col);
     } else {
         diag_error(diag, NULL, 0, 0, "%s", m);
     }
+    free(file);
     if (tb)
         diag_note(diag, "%s", tb + 1);
     free(m);
@@ -458,16 +663,20 @@ int wslua_pcall(lua_State *L, int nargs, int nresults, struct ws_diag *diag)
 
 int wslua_resume_error(lua_State *L, lua_State *co, struct ws_diag *diag)
 {
+    struct wslua *s = W(L);
+    s->mem_limit += ERROR_SLACK;
     lua_xmove(co, L, 1);
     annotate(L, co, 0);
-    return error_to_diag(L, diag);
+    int rc = error_to_diag(L, diag);
+    s->mem_limit -= ERROR_SLACK;
+    return rc;
 }
 
 /* Pops the (annotated) error object on top of L into diag. */
 static int error_to_diag(lua_State *L, struct ws_diag *diag)
 {
     int status = WS_ERR;
-    if (lua_istable(L, -1)) {
+    if (is_ws_error(L, -1)) {
         lua_getfield(L, -1, "where");
         const char *where = lua_tostring(L, -1);
         char *w = where && *where ? ws_xstrdup(where) : NULL;
@@ -476,9 +685,12 @@ static int error_to_diag(lua_State *L, struct ws_diag *diag)
         if (lua_isstring(L, -1)) {
             lua_getfield(L, -2, "file");
             lua_getfield(L, -3, "line");
-            diag_error(diag, lua_tostring(L, -2), (int)lua_tointeger(L, -1),
-                       0, "check failed: %s", lua_tostring(L, -3));
-            lua_pop(L, 2);
+            lua_getfield(L, -4, "col");
+            diag_error(diag, lua_tostring(L, -3), (int)lua_tointeger(L, -2),
+                       0, "check failed: %s", lua_tostring(L, -4));
+            wslua_pos_diag(L, diag, diag->file, diag->line,
+                           (int)lua_tointeger(L, -1));
+            lua_pop(L, 3);
             status = WS_FAIL;
         } else {
             lua_getfield(L, -2, "ws_diag");
@@ -498,7 +710,7 @@ static int error_to_diag(lua_State *L, struct ws_diag *diag)
         free(w);
     } else {
         const char *s = lua_tostring(L, -1);
-        lua_error_to_diag(s ? s : "error", diag);
+        lua_error_to_diag(L, s ? s : "error", diag);
     }
     lua_pop(L, 1);
     return status;
@@ -506,7 +718,7 @@ static int error_to_diag(lua_State *L, struct ws_diag *diag)
 
 int wslua_loadfile(lua_State *L, const char *path, struct ws_diag *diag)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = ws_fopen_read(path);
     if (!f)
         return diag_error(diag, path, 0, 0, "cannot open script");
     struct strbuf b;
@@ -517,6 +729,11 @@ int wslua_loadfile(lua_State *L, const char *path, struct ws_diag *diag)
         return diag_error(diag, path, 0, 0, "cannot read script: %s",
                           strerror(errno));
     }
+    if (rrc == -3) {
+        sb_free(&b);
+        return diag_error(diag, path, 0, 0,
+                          "cannot read script: it is a FIFO nothing was written to");
+    }
     if (rrc) {
         sb_free(&b);
         return diag_error(diag, path, 0, 0,
@@ -526,11 +743,12 @@ int wslua_loadfile(lua_State *L, const char *path, struct ws_diag *diag)
     char *name = ws_xmalloc(strlen(path) + 2);
     name[0] = '@';
     strcpy(name + 1, path);
+    add_source(W(L), path, sb_str(&b), b.len);
     int rc = luaL_loadbufferx(L, sb_str(&b), b.len, name, "t");
     free(name);
     if (rc != LUA_OK) {
         const char *s = lua_tostring(L, -1);
-        lua_error_to_diag(s ? s : "cannot load script", diag);
+        lua_error_to_diag(L, s ? s : "cannot load script", diag);
         lua_pop(L, 1);
         /* Point a syntax error's caret at the token Lua names. */
         if (diag->line > 0) {
@@ -574,7 +792,3 @@ int wslua_dofile(lua_State *L, const char *path, int nresults,
     return wslua_pcall(L, 0, nresults, diag);
 }
 
-int64_t wslua_budget(lua_State *L)
-{
-    return W(L)->budget;
-}

@@ -5,7 +5,10 @@
 ** loads text chunks only; has a `require` that finds modules next to the
 ** running script and in the data directory's scripts/lua; caps memory; and
 ** stops after an instruction budget so a runaway script cannot hang the
-** tool. `unsafe` (--unsafe-lua) opens the standard libraries instead.
+** tool. The budget also counts the work of pattern matching (pattern.c)
+** and table.move, which Lua does in C; metatables with __gc (finalisers,
+** which run with hooks off) are refused. `unsafe` (--unsafe-lua) opens
+** the standard libraries instead, under the same budget.
 */
 #ifndef WS_SANDBOX_H
 #define WS_SANDBOX_H
@@ -51,6 +54,13 @@ int wslua_loadfile(lua_State *L, const char *path, struct ws_diag *diag);
    its position and traceback; returns WS_ERR, or WS_FAIL for ws.check. */
 int wslua_resume_error(lua_State *L, lua_State *co, struct ws_diag *diag);
 
+/*
+** Charges n instructions of work done in C (`how`: "pattern matching",
+** "table.move") to the budget; raises the budget error at the calling
+** script line when it runs out.
+*/
+void wslua_charge(lua_State *L, int64_t n, const char *how);
+
 /* The instruction budget left (wslua_set_budget sets it). */
 int64_t wslua_budget(lua_State *L);
 
@@ -68,12 +78,17 @@ int wslua_raise_diag(lua_State *L, struct ws_diag *d);
 
 /*
 ** luaL_error with C printf formats (Lua's own formatter lacks %u, %lld,
-** %llx, ...); the message gets the calling script's "file:line:" prefix.
+** %llx, ...); the message gets the calling script's "file:line:col:"
+** prefix.
 */
 int wslua_error(lua_State *L, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* Raises a failed-check error with msg (ws.check). Does not return. */
-int wslua_raise_check(lua_State *L, const char *msg);
+/* Raises a failed-check error with msg (ws.check) at pos (NULL: where
+   the error handler finds the script). Does not return. */
+struct wslua_pos;
+int wslua_raise_check(lua_State *L, const char *msg,
+                      const struct wslua_pos *pos);
+
 
 #endif

@@ -9,11 +9,13 @@
 #include "debug/dbg.h"
 #include "lua/engine.h"
 #include "lua/sandbox.h"
+#include "lua/where.h"
 #include "lua/ws.h"
 #include "util/fileio.h"
 #include "util/invariant.h"
 #include "util/paths.h"
 #include "util/xalloc.h"
+#include <errno.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -53,7 +55,10 @@ static int read_commands(const struct scenario_opts *o, struct cmdlist *c,
 {
     char where[PATH_MAX + 32];
     for (size_t i = 0; i < o->npre; i++) {
-        snprintf(where, sizeof where, "%s: recorded command %zu", o->path, i + 1);
+        if (o->pre_at && o->pre_at[i])
+            snprintf(where, sizeof where, "%s", o->pre_at[i]);
+        else
+            snprintf(where, sizeof where, "%s: recorded command %zu", o->path, i + 1);
         cl_add(c, o->pre[i], where);
     }
     if (!o->commands)
@@ -61,7 +66,9 @@ static int read_commands(const struct scenario_opts *o, struct cmdlist *c,
     size_t len = 0;
     char *text = ws_read_file(o->commands, &len);
     if (!text)
-        return diag_error(diag, o->commands, 0, 0, "cannot read the command file");
+        return diag_error(diag, o->commands, 0, 0, "cannot read the command file: %s",
+                          errno == ENODATA ? "it is a FIFO nothing was written to"
+                                           : strerror(errno));
     if (memchr(text, 0, len)) {
         free(text);
         return diag_error(diag, o->commands, 0, 0,
@@ -139,7 +146,7 @@ static void drive(struct dbg *d, const struct cmdlist *c)
     interrupted = NULL;
 }
 
-static int finish(struct ws_session *s, struct dbg *d,
+static int finish(struct ws_session *s, struct dbg *d, lua_State *L,
                   const struct scenario_opts *o, struct scenario_result *r,
                   struct ws_diag *diag)
 {
@@ -155,6 +162,7 @@ static int finish(struct ws_session *s, struct dbg *d,
         /* A failed check the script caught with pcall still fails the run. */
         diag_error(diag, s->fail_file, s->fail_line, 0, "check failed: %s",
                    s->fail_msg);
+        wslua_pos_diag(L, diag, s->fail_file, s->fail_line, s->fail_col);
         rc = WS_FAIL;
     }
     if (o->probes_csv && rc != WS_ERR) {
@@ -181,6 +189,68 @@ static int finish(struct ws_session *s, struct dbg *d,
     return rc;
 }
 
+/* Session records may name a file that itself calls ws.session (with or
+   without the record header); a chain that comes back to a file already
+   being replayed would replay forever. */
+#define MAX_REPLAY_DEPTH 16
+
+/* The error of a ws.session call, at the call. */
+static int session_error(const struct scenario_opts *o,
+                         const struct ws_session_replay *rp,
+                         struct ws_diag *diag, const char *msg)
+{
+    char *file = NULL;
+    int line = 0, col = 0;
+    if (rp->at) {
+        /* "file:line:col"; the file may hold ':' */
+        const char *c2 = strrchr(rp->at, ':');
+        const char *c1 = c2 ? c2 - 1 : NULL;
+        while (c1 && c1 > rp->at && *c1 != ':')
+            c1--;
+        if (c1 && c1 > rp->at && sscanf(c1, ":%d:%d", &line, &col) == 2)
+            file = ws_xstrndup(rp->at, (size_t)(c1 - rp->at));
+    }
+    diag_error(diag, file ? file : o->path, line, col, "ws.session: %s", msg);
+    free(file);
+    return WS_ERR;
+}
+
+static int replay_check(const struct scenario_opts *o,
+                        const struct ws_session_replay *rp,
+                        struct ws_diag *diag)
+{
+    char msg[2 * PATH_MAX + 160];
+    if (scenario_is_record(rp->scenario)) {
+        snprintf(msg, sizeof msg, "the scenario '%s' is itself a session record (a record replays a scenario)",
+                 rp->scenario);
+        return session_error(o, rp, diag, msg);
+    }
+    char *target = realpath(rp->scenario, NULL);
+    char *self = realpath(o->path, NULL);
+    int depth = 1, rc = WS_OK;
+    if (target && self && strcmp(target, self) == 0) {
+        snprintf(msg, sizeof msg, "the scenario '%s' is this file: it would replay itself forever",
+                 rp->scenario);
+        rc = session_error(o, rp, diag, msg);
+    }
+    for (const struct scenario_chain *c = o->replaying; rc == WS_OK && c;
+         c = c->outer, depth++) {
+        if (target && strcmp(target, c->path) == 0) {
+            snprintf(msg, sizeof msg, "the scenario '%s' is being replayed already (session records that name each other would replay forever)",
+                     rp->scenario);
+            rc = session_error(o, rp, diag, msg);
+        }
+    }
+    if (rc == WS_OK && depth > MAX_REPLAY_DEPTH) {
+        snprintf(msg, sizeof msg, "session records replay one another more than %d deep",
+                 MAX_REPLAY_DEPTH);
+        rc = session_error(o, rp, diag, msg);
+    }
+    free(target);
+    free(self);
+    return rc;
+}
+
 static int replay(const struct scenario_opts *o, struct ws_session_replay *rp,
                   struct scenario_result *r, struct ws_diag *diag)
 {
@@ -188,24 +258,34 @@ static int replay(const struct scenario_opts *o, struct ws_session_replay *rp,
     for (size_t i = 0; i < rp->nsets; i++)
         if (config_assigns_parse(&sets, rp->sets[i], diag) != WS_OK) {
             config_assigns_free(&sets);
+            /* "file:line:col" of the entry in the record */
+            char *msg = ws_xstrdup(diag->msg ? diag->msg : "bad setting");
+            struct ws_session_replay at = { 0 };
+            at.at = rp->set_at ? rp->set_at[i] : rp->at;
+            session_error(o, &at, diag, msg);
+            free(msg);
             return WS_ERR;
         }
     for (size_t i = 0; o->cli && i < o->cli->n; i++)
         config_assigns_add(&sets, o->cli->v[i].key, o->cli->v[i].value,
                            o->cli->v[i].file, o->cli->v[i].line);
-    if (scenario_is_record(rp->scenario)) {
+    int rc = replay_check(o, rp, diag);
+    if (rc != WS_OK) {
         config_assigns_free(&sets);
-        return diag_error(diag, o->path, 0, 0,
-                          "ws.session: the scenario '%s' is itself a session record (a record replays a scenario)",
-                          rp->scenario);
+        return rc;
     }
+    char *self = realpath(o->path, NULL);
+    struct scenario_chain link = { self ? self : o->path, o->replaying };
     struct scenario_opts o2 = *o;
     o2.path = rp->scenario;
     o2.cli = &sets;
     o2.pre = rp->commands;
     o2.npre = rp->ncommands;
-    int rc = scenario_run(&o2, r, diag);
+    o2.pre_at = rp->command_at;
+    o2.replaying = &link;
+    rc = scenario_run(&o2, r, diag);
     config_assigns_free(&sets);
+    free(self);
     return rc;
 }
 
@@ -214,7 +294,11 @@ static int replay(const struct scenario_opts *o, struct ws_session_replay *rp,
 bool scenario_is_record(const char *path)
 {
     char line[64] = "";
-    FILE *f = fopen(path, "rb");
+    FILE *f = ws_fopen_read(path);
+    if (f && ws_is_fifo(f)) {          /* reading would consume it */
+        fclose(f);
+        return false;
+    }
     if (!f)
         return false;
     bool yes = fgets(line, sizeof line, f) &&
@@ -227,10 +311,14 @@ int scenario_run(const struct scenario_opts *o, struct scenario_result *r,
                  struct ws_diag *diag)
 {
     memset(r, 0, sizeof *r);
-    FILE *f = fopen(o->path, "rb");
+    FILE *f = ws_fopen_read(o->path);
     if (!f)
         return diag_error(diag, o->path, 0, 0, "cannot open scenario file");
+    bool fifo = ws_is_fifo(f);
     fclose(f);
+    if (fifo)
+        return diag_error(diag, o->path, 0, 0,
+                          "a scenario must be a file that can be read more than once, not a FIFO or socket");
     struct cmdlist cmds = { 0 };
     if (read_commands(o, &cmds, diag) != WS_OK)
         return WS_ERR;
@@ -273,7 +361,7 @@ int scenario_run(const struct scenario_opts *o, struct scenario_result *r,
         drive(&d, &cmds);
         if (o->driver && !d.finished_quit)
             o->driver(&d, o->driver_ctx);
-        rc = finish(&s, &d, o, r, diag);
+        rc = finish(&s, &d, L, o, r, diag);
     }
     struct ws_session_replay *rp = s.replay;
     s.replay = NULL;

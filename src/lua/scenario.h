@@ -22,10 +22,21 @@ struct scenario_opts {
     /* commands run before those of the file (a session record's) */
     char *const *pre;
     size_t npre;
+    char *const *pre_at;     /* "file:line:col" of each in the record, or
+                                NULL */
     /* an interactive driver (the TUI): called after the commands, it runs
        the session until the user quits; NULL for headless runs */
     void (*driver)(struct dbg *d, void *ctx);
     void *driver_ctx;
+    /* set by a replay: the session records being replayed, innermost
+       first (NULL for callers) */
+    const struct scenario_chain *replaying;
+};
+
+/* One session record on the way to the scenario it replays. */
+struct scenario_chain {
+    const char *path;                  /* the record (resolved path) */
+    const struct scenario_chain *outer;
 };
 
 struct scenario_result {

@@ -13,6 +13,7 @@
 #include "designs/registry.h"
 #include "lua/engine.h"
 #include "lua/sandbox.h"
+#include "lua/where.h"
 #include "util/xalloc.h"
 #include <inttypes.h>
 #include <lauxlib.h>
@@ -601,6 +602,21 @@ static char **strings(lua_State *L, int t, const char *k, size_t *n)
     return v;
 }
 
+/* Where the record writes each string of a list (a "set" or "commands"
+   entry), for errors that come up when they are replayed. */
+static char **positions(lua_State *L, const struct wslua_pos *at,
+                        char *const *v, size_t n)
+{
+    char **out = ws_xcalloc(n + 1, sizeof *out);
+    for (size_t i = 0; i < n; i++) {
+        struct wslua_pos p = { at->file, at->line, at->col };
+        wslua_find_key(L, at->file, at->line, at->col, false, v[i], &p.line,
+                       &p.col);
+        out[i] = wslua_pos_text(&p);
+    }
+    return out;
+}
+
 static int l_session(lua_State *L)
 {
     struct dbg *d = D(L);
@@ -613,8 +629,11 @@ static int l_session(lua_State *L)
         return luaL_error(L, "ws.session: only one per file");
     struct ws_session_replay *r = ws_xcalloc(1, sizeof *r);
     d->s->replay = r;
+    struct wslua_pos at;
+    if (wslua_pos_at(L, 1, &at))
+        r->at = wslua_pos_text(&at);
     const char *dir = wslua_script_dir(L);
-    if (sc[0] != '/' && dir && *dir) {
+    if (sc[0] != '/' && dir && *dir && strcmp(dir, ".") != 0) {
         r->scenario = ws_xmalloc(strlen(dir) + strlen(sc) + 2);
         sprintf(r->scenario, "%s/%s", dir, sc);
     } else {
@@ -622,7 +641,26 @@ static int l_session(lua_State *L)
     }
     r->sets = strings(L, 1, "set", &r->nsets);
     r->commands = strings(L, 1, "commands", &r->ncommands);
+    if (at.file) {
+        r->set_at = positions(L, &at, r->sets, r->nsets);
+        r->command_at = positions(L, &at, r->commands, r->ncommands);
+    }
+    free(at.file);
     return 0;
+}
+
+/*
+** coroutine.yield: the scenario runs as the debugger's coroutine, so a
+** yield at its top level would look like ws.run stopping for the user and
+** silently end a plain run. There it is an error; inside the scenario's
+** own coroutines it is Lua's yield.
+*/
+static int l_yield(lua_State *L)
+{
+    struct wslua_engine *en = wslua_engine(L);
+    if (en && L == en->co)
+        return wslua_error(L, "coroutine.yield outside any coroutine: the scenario itself cannot yield (yield inside coroutine.wrap or coroutine.create; ws.pause stops for the user)");
+    return lua_yield(L, lua_gettop(L));
 }
 
 void ws_debug_open(lua_State *L)
@@ -655,4 +693,9 @@ void ws_debug_open(lua_State *L)
     }
     lua_pushcfunction(L, l_print);
     lua_setglobal(L, "print");
+    if (lua_getglobal(L, "coroutine") == LUA_TTABLE) {
+        lua_pushcfunction(L, l_yield);
+        lua_setfield(L, -2, "yield");
+    }
+    lua_pop(L, 1);
 }

@@ -10,6 +10,7 @@
 #include "config/preset.h"
 #include "lua/buffer.h"
 #include "lua/sandbox.h"
+#include "lua/where.h"
 #include "util/paths.h"
 #include "util/xalloc.h"
 #include <lauxlib.h>
@@ -29,29 +30,13 @@ static struct ws_session *S(lua_State *L)
 }
 
 /*
-** "file:line" of the script code calling a ws function; level 1 is the
-** direct caller, level 2 its caller (for helpers such as verify.lua).
+** Where the script code calling a ws function is; level 1 is the direct
+** caller, level 2 its caller (for helpers such as verify.lua). The caller
+** frees pos->file.
 */
-static void caller_at(lua_State *L, int level, char **file, int *line)
+static void caller_at(lua_State *L, int level, struct wslua_pos *pos)
 {
-    lua_Debug ar;
-    *file = NULL;
-    *line = 0;
-    for (int lv = 1; lua_getstack(L, lv, &ar); lv++) {
-        lua_getinfo(L, "Sl", &ar);
-        if (ar.currentline > 0 && ar.source[0] == '@') {
-            free(*file);
-            *file = ws_xstrdup(ar.source + 1);
-            *line = ar.currentline;
-            if (--level <= 0)
-                return;
-        }
-    }
-}
-
-static void caller(lua_State *L, char **file, int *line)
-{
-    caller_at(L, 1, file, line);
+    wslua_pos_at(L, level, pos);
 }
 
 static int raise(lua_State *L, struct ws_diag *d)
@@ -88,13 +73,13 @@ static int l_config(lua_State *L)
     luaL_checktype(L, 1, LUA_TTABLE);
     if (s->dev.started)
         return wslua_error(L, "ws.config must come before the first ws.launch");
-    char *file;
-    int line;
-    caller(L, &file, &line);
+    struct wslua_pos at;
+    caller_at(L, 1, &at);
     size_t keep = s->scen.n;
     struct ws_diag d = { 0 };
-    int rc = wslua_config_table(L, 1, "", &s->scen, file, line, &d);
-    free(file);
+    int rc = wslua_config_table(L, 1, "", &s->scen, at.file, at.line, &d);
+    if (rc == WS_OK && at.file)     /* each key's own line and column */
+        wslua_key_positions(L, at.file, at.line, at.col, &s->scen, keep);
     struct ws_config c;
     bool have = false;
     if (rc == WS_OK) {
@@ -111,8 +96,14 @@ static int l_config(lua_State *L)
         }
         if (have)
             config_free(&c);
+        /* An error about this call's keys shows the key, or the call. */
+        if (at.file && d.file && !d.raw && strcmp(d.file, at.file) == 0)
+            wslua_pos_diag(L, &d, d.file, d.line,
+                           d.line == at.line && !d.col ? at.col : d.col);
+        free(at.file);
         return raise(L, &d);
     }
+    free(at.file);
     device_reconfigure(&s->dev, &c);
     wslua_set_memory(L, config_i(&c, CK_LUA_MAX_MEMORY));
     config_free(&c);
@@ -340,16 +331,10 @@ static int l_launch(lua_State *L)
     }
     l.params = ws_xmalloc(k->param_bytes + 8);
     memcpy(l.params, tmp, k->param_bytes + 8);
-    char *file;
-    int line;
-    caller(L, &file, &line);
-    if (file) {
-        char buf[64];
-        snprintf(buf, sizeof buf, ":%d", line);
-        l.origin = ws_xmalloc(strlen(file) + strlen(buf) + 1);
-        strcpy(l.origin, file);
-        strcat(l.origin, buf);
-        free(file);
+    struct wslua_pos at;
+    if (caller_at(L, 1, &at), at.file) {
+        l.origin = wslua_pos_text(&at);
+        free(at.file);
     }
     struct ws_diag d = { 0 };
     if (device_enqueue(&s->dev, &l, &d) != WS_OK)
@@ -360,7 +345,6 @@ static int l_launch(lua_State *L)
 /* ws.check(cond [, msg [, level]]): level as in Lua's error(). */
 static int l_check(lua_State *L)
 {
-    luaL_checkany(L, 1);
     struct ws_session *s = S(L);
     if (lua_toboolean(L, 1)) {
         s->checks++;
@@ -369,23 +353,21 @@ static int l_check(lua_State *L)
     int level = (int)luaL_optinteger(L, 3, 1);
     if (level < 1)
         level = 1;
-    const char *msg = lua_isnoneornil(L, 2) ? "ws.check(false)"
-                                            : luaL_tolstring(L, 2, NULL);
+    /* ws.check() with nothing to check fails like a false condition: a
+       check that cannot pass is a failed check (exit 1), not bad input. */
+    const char *msg = lua_gettop(L) == 0 ? "ws.check() was given no condition"
+                      : lua_isnoneornil(L, 2) ? "ws.check(false)"
+                                              : luaL_tolstring(L, 2, NULL);
     s->failed = true;
     free(s->fail_msg);
     free(s->fail_file);
     s->fail_msg = ws_xstrdup(msg);
-    caller_at(L, level, &s->fail_file, &s->fail_line);
-    lua_createtable(L, 0, 3);
-    lua_pushstring(L, msg);
-    lua_setfield(L, -2, "ws_check");
-    if (s->fail_file) {
-        lua_pushstring(L, s->fail_file);
-        lua_setfield(L, -2, "file");
-        lua_pushinteger(L, s->fail_line);
-        lua_setfield(L, -2, "line");
-    }
-    return lua_error(L);
+    struct wslua_pos at;
+    caller_at(L, level, &at);
+    s->fail_file = at.file;
+    s->fail_line = at.line;
+    s->fail_col = at.col;
+    return wslua_raise_check(L, msg, &at);
 }
 
 /* assert(v [, msg]) fails like ws.check (SPEC 1.3: exit status 1). */

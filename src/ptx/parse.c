@@ -6,6 +6,7 @@
 #include "ptx/parse.h"
 #include "ptx/lex.h"
 #include "ptx/ops.h"
+#include "util/fileio.h"
 #include "util/intern.h"
 #include "util/ptrmap.h"
 #include "util/softfp.h"
@@ -38,6 +39,7 @@ struct parser {
     VEC(size_t) scopes;
     struct ptrmap gvars;   /* module: name -> var index */
     struct ptrmap gfuncs;  /* module: name -> function index */
+    struct ptrmap labels;  /* function: label name -> index in labels */
     int loc_file, loc_line, loc_col;
 };
 
@@ -287,9 +289,16 @@ static int init_elem(struct parser *p, struct ptx_var *v, int type,
     return advance(p);
 }
 
+/* Braces in an initializer nest at most this deep (arrays have few
+   dimensions); deeper input is an error, not a deeper recursion. */
+#define INIT_MAX_DEPTH 16
+
 static int init_list(struct parser *p, struct ptx_var *v, int type,
-                     uint64_t *off)
+                     uint64_t *off, int depth)
 {
+    if (is_punct(&p->t, '{') && depth >= INIT_MAX_DEPTH)
+        return err_tok(p, &p->t, "initializer braces nest more than %d deep",
+                       INIT_MAX_DEPTH);
     if (!is_punct(&p->t, '{')) {
         if (init_elem(p, v, type, *off))
             return WS_ERR;
@@ -299,7 +308,7 @@ static int init_list(struct parser *p, struct ptx_var *v, int type,
     if (advance(p))
         return WS_ERR;
     for (;;) {
-        if (init_list(p, v, type, off))
+        if (init_list(p, v, type, off, depth + 1))
             return WS_ERR;
         if (is_punct(&p->t, ',')) {
             if (advance(p))
@@ -397,7 +406,7 @@ static int parse_var(struct parser *p, int space, int kind, bool external,
                            v.name);
         v.init = ws_xcalloc(1, v.size);
         uint64_t off = 0;
-        if (advance(p) || init_list(p, &v, type, &off)) {
+        if (advance(p) || init_list(p, &v, type, &off, 0)) {
             free(v.init);
             return WS_ERR;
         }
@@ -1157,20 +1166,37 @@ static int skip_pragma(struct parser *p)
     return expect_punct(p, ';');
 }
 
-/* Statements of a function body up to the matching '}'. */
+/*
+** Statements of a function body up to the matching '}'. Nested blocks are
+** counted, not recursed into, so no depth of '{' can exhaust the stack.
+*/
 static int parse_body(struct parser *p)
 {
+    size_t depth = 0;      /* blocks open inside the body */
     for (;;) {
         struct token *t = &p->t;
-        if (is_punct(t, '}'))
-            return advance(p);
+        if (is_punct(t, '}')) {
+            if (depth == 0)
+                return advance(p);
+            scope_pop(p);
+            depth--;
+            if (advance(p))
+                return WS_ERR;
+            continue;
+        }
+        if (t->kind == TK_EOF && depth) {
+            char what[96];
+            snprintf(what, sizeof what, "'}' to close %zu nested block%s and the function body",
+                     depth, depth == 1 ? "" : "s");
+            return expected(p, what);
+        }
         if (t->kind == TK_EOF)
             return expected(p, "'}' to close the function body");
         if (is_punct(t, '{')) {
             scope_push(p);
-            if (advance(p) || parse_body(p))
+            depth++;
+            if (advance(p))
                 return WS_ERR;
-            scope_pop(p);
             continue;
         }
         if (is_dot(t, ".reg")) {
@@ -1220,9 +1246,9 @@ static int parse_body(struct parser *p)
         if (t->kind == TK_IDENT && is_punct(peek(p), ':')) {
             struct ptx_label l = { tok_name(p, t), (int32_t)FN(p)->insts.n,
                                    t->line, t->col };
-            for (size_t i = 0; i < FN(p)->labels.n; i++)
-                if (FN(p)->labels.v[i].name == l.name)
-                    return err_tok(p, t, "label '%s' is defined twice", l.name);
+            if (ptrmap_get(&p->labels, l.name, NULL))
+                return err_tok(p, t, "label '%s' is defined twice", l.name);
+            ptrmap_put(&p->labels, l.name, (int64_t)FN(p)->labels.n);
             vec_push(&FN(p)->labels, l);
             if (advance(p) || advance(p))
                 return WS_ERR;
@@ -1290,11 +1316,8 @@ static int resolve_names(struct parser *p)
         for (int k = 0; k < in->n; k++) {
             struct ptx_opnd *o = &in->o[k];
             if (o->kind == OPK_LABEL) {
-                size_t j;
-                for (j = 0; j < f->labels.n; j++)
-                    if (f->labels.v[j].name == o->name)
-                        break;
-                if (j == f->labels.n)
+                int64_t j;
+                if (!ptrmap_get(&p->labels, o->name, &j))
                     return err_at(p, o->line, o->col, o->width,
                                   "undefined label '%s'", o->name);
                 o->sym = (int32_t)j;
@@ -1324,6 +1347,7 @@ static int parse_function(struct parser *p, bool is_entry, bool visible)
     f.col = kw.col;
     vec_push(&p->m->funcs, f);
     p->fn = (int)p->m->funcs.n - 1;
+    ptrmap_free(&p->labels);     /* labels are per function */
     scope_push(p);
     int rc = WS_ERR;
     if (!is_entry && is_punct(&p->t, '(')) {
@@ -1345,13 +1369,20 @@ static int parse_function(struct parser *p, bool is_entry, bool visible)
         if (is_dot(&p->t, ".maxntid") || is_dot(&p->t, ".reqntid")) {
             uint32_t *dst = is_dot(&p->t, ".maxntid") ? FN(p)->maxntid
                                                       : FN(p)->reqntid;
+            const char *dir = is_dot(&p->t, ".maxntid") ? ".maxntid" : ".reqntid";
             dst[0] = dst[1] = dst[2] = 1;
             if (advance(p))
                 goto out;
             for (int i = 0; i < 3; i++) {
                 uint64_t v = 0;
+                struct token at = p->t;
                 if (parse_uint(p, &v, "a thread count"))
                     goto out;
+                if (v < 1 || v > 1024) {
+                    err_tok(p, &at, "%s thread counts must be in 1..1024, got %llu",
+                            dir, (unsigned long long)v);
+                    goto out;
+                }
                 dst[i] = (uint32_t)v;
                 if (!is_punct(&p->t, ','))
                     break;
@@ -1466,6 +1497,35 @@ static int parse_module_var(struct parser *p, int space, bool external)
     return expect_punct(p, ';');
 }
 
+static bool tok_is(const struct token *t, const char *s)
+{
+    size_t n = strlen(s);
+    return (size_t)t->len == n && memcmp(t->p, s, n) == 0;
+}
+
+/* .target sm_NN[a|f] with NN >= 20: the modelled SMs are Fermi (sm_20)
+   and later; sm_1x PTX has neither 64-bit addresses nor the same
+   semantics (map_f64_to_f32), so it is refused rather than run wrongly. */
+static int check_target(struct parser *p)
+{
+    const struct token *t = &p->t;
+    int i = 3, v = 0;
+    if (t->len < 5 || t->len > 8 || memcmp(t->p, "sm_", 3) != 0)
+        goto bad;
+    while (i < t->len && t->p[i] >= '0' && t->p[i] <= '9')
+        v = v * 10 + (t->p[i++] - '0');
+    if (i < 5 || (i < t->len && !(i + 1 == t->len &&
+                                  (t->p[i] == 'a' || t->p[i] == 'f'))))
+        goto bad;
+    if (v < 20)
+        return err_tok(p, t, "target '%.*s' is not supported (sm_20 or later; nvcc emits sm_75 and up)",
+                       t->len, t->p);
+    return WS_OK;
+bad:
+    return err_tok(p, t, "unknown target '%.*s' (expected sm_NN such as sm_75)",
+                   t->len, t->p);
+}
+
 static int parse_module(struct parser *p)
 {
     if (advance(p))
@@ -1494,6 +1554,8 @@ static int parse_module(struct parser *p)
                 return WS_ERR;
             if (p->t.kind != TK_IDENT)
                 return expected(p, "a target such as sm_75");
+            if (check_target(p))
+                return WS_ERR;
             snprintf(p->m->target, sizeof p->m->target, "%.*s", p->t.len,
                      p->t.p);
             if (advance(p))
@@ -1503,6 +1565,11 @@ static int parse_module(struct parser *p)
                     return WS_ERR;
                 if (p->t.kind != TK_IDENT)
                     return expected(p, "a target option");
+                if (!tok_is(&p->t, "texmode_unified") &&
+                    !tok_is(&p->t, "texmode_independent") &&
+                    !tok_is(&p->t, "debug"))
+                    return err_tok(p, &p->t, "unsupported target option '%.*s' (expected texmode_unified, texmode_independent or debug)",
+                                   p->t.len, p->t.p);
                 if (advance(p))
                     return WS_ERR;
             }
@@ -1587,6 +1654,11 @@ int ptx_parse(const char *path, char *text, size_t len,
         if (text[i] == '\n')
             vec_push(&m->line_start, i + 1);
     *out = NULL;
+    if (len == 0) {
+        diag_error(diag, path, 0, 0, "the file is empty (expected PTX text)");
+        ptx_module_free(m);
+        return WS_ERR;
+    }
     if (strlen(text) != len) {
         size_t at = strlen(text);
         size_t line = 1, col = 1;
@@ -1613,6 +1685,7 @@ int ptx_parse(const char *path, char *text, size_t len,
     ptrmap_free(&p.names);
     ptrmap_free(&p.gvars);
     ptrmap_free(&p.gfuncs);
+    ptrmap_free(&p.labels);
     vec_free(&p.binds);
     vec_free(&p.scopes);
     if (rc != WS_OK) {
@@ -1666,7 +1739,7 @@ static char *read_all(FILE *f, size_t max_bytes, size_t *len, bool *too_big)
 int ptx_parse_file(const char *path, size_t max_bytes,
                    struct ptx_module **out, struct ws_diag *diag)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = ws_fopen_read(path);     /* a FIFO must not block the open */
     if (!f)
         return diag_error(diag, path, 0, 0, "cannot open PTX file: %s",
                           strerror(errno));
@@ -1689,7 +1762,13 @@ int ptx_parse_file(const char *path, size_t max_bytes,
     errno = 0;
     char *text = read_all(f, max_bytes, &n, &too_big);
     int err = errno;
+    bool fifo = ws_is_fifo(f);
     fclose(f);
+    if (text && n == 0 && fifo) {
+        free(text);
+        return diag_error(diag, path, 0, 0,
+                          "cannot read PTX file: it is a FIFO nothing was written to");
+    }
     if (too_big)
         return diag_error(diag, path, 0, 0,
                           "PTX file is larger than the limit of %zu bytes (config key ptx.max_bytes)",

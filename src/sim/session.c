@@ -55,9 +55,16 @@ void ws_session_replay_free(struct ws_session_replay *r)
     if (!r)
         return;
     free(r->scenario);
+    free(r->at);
     for (size_t i = 0; i < r->nsets; i++)
         free(r->sets[i]);
     free(r->sets);
+    for (size_t i = 0; r->set_at && i < r->nsets; i++)
+        free(r->set_at[i]);
+    free(r->set_at);
+    for (size_t i = 0; r->command_at && i < r->ncommands; i++)
+        free(r->command_at[i]);
+    free(r->command_at);
     for (size_t i = 0; i < r->ncommands; i++)
         free(r->commands[i]);
     free(r->commands);

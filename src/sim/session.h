@@ -19,7 +19,7 @@ struct ws_session {
     bool failed;                   /* a ws.check failed (even if caught) */
     char *fail_msg;
     char *fail_file;
-    int fail_line;
+    int fail_line, fail_col;
     uint64_t checks;               /* ws.check calls that passed */
     char *scenario;                /* the scenario's path (records) */
     bool own_bus;                  /* dev.bus was allocated for a debugger */
@@ -28,11 +28,14 @@ struct ws_session {
 
 /* A recorded session to replay (ws.session{...} in a record file). */
 struct ws_session_replay {
+    char *at;              /* "file:line:col" of the ws.session call */
     char *scenario;
     char **sets;
     size_t nsets;
     char **commands;
     size_t ncommands;
+    char **set_at;         /* "file:line:col" of each, where the record */
+    char **command_at;     /* writes it (else the call's), or NULL */
 };
 void ws_session_replay_free(struct ws_session_replay *r);
 

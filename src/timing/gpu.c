@@ -449,7 +449,8 @@ int gpu_start(struct gpu *g, const struct flaunch *L, uint32_t regs_per_thread,
               struct ws_diag *diag)
 {
     if (L->k->nslots > SM_REG_WORDS * 64)
-        return diag_error(diag, L->k->mod->path, 0, 0,
+        return diag_error(diag, L->k->mod->path, L->k->flat.line,
+                          L->k->flat.col,
                           "kernel '%s' needs %u registers per thread; the timing model supports at most %d",
                           L->k->name, L->k->nslots, SM_REG_WORDS * 64);
     const struct sm *s0 = &g->sm[0];

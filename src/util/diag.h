@@ -39,6 +39,14 @@ int diag_error(struct ws_diag *d, const char *file, int line, int col,
 /* Attaches the source line (len bytes from p, cut at a newline) and span. */
 void diag_source(struct ws_diag *d, const char *p, size_t len, int width);
 
+/*
+** Attaches line d->line of the file d->file, read again from disk, with
+** the name at d->col underlined (a column of 0 becomes the line's first
+** non-blank character), unless d has a source line already or is
+** rendered. For errors found after the text is gone (a preset's keys).
+*/
+void diag_source_from_file(struct ws_diag *d);
+
 /* Attaches a note printed after the error. */
 void diag_note(struct ws_diag *d, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

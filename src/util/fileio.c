@@ -3,6 +3,7 @@
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,10 +12,38 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+FILE *ws_fopen_read(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    int fl = fcntl(fd, F_GETFL);
+    if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return NULL;
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        errno = e;
+    }
+    return f;
+}
+
+bool ws_is_fifo(FILE *f)
+{
+    struct stat st;
+    return fstat(fileno(f), &st) == 0 &&
+           (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
+}
+
 /* Reads a whole file (NUL-terminated; *len without the NUL) or NULL. */
 char *ws_read_file(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = ws_fopen_read(path);
     if (!f)
         return NULL;
     struct strbuf b;
@@ -23,11 +52,11 @@ char *ws_read_file(const char *path, size_t *len)
     size_t n;
     while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
         sb_putn(&b, chunk, n);
-    int bad = ferror(f);
+    int bad = ferror(f) ? EIO : b.len == 0 && ws_is_fifo(f) ? ENODATA : 0;
     fclose(f);
     if (bad) {
         sb_free(&b);
-        errno = EIO;
+        errno = bad;
         return NULL;
     }
     *len = b.len;

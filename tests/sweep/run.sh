@@ -126,7 +126,7 @@ check "failing: rows and exits" test "$(tail -n +2 "$fcsv" 2>/dev/null | cut -d,
 check "a bad-input point has empty values" grep -q '^saxpy__limit.warp_instructions=10,../../examples/scenarios/saxpy.lua,10,2,,,,,$' "$fcsv"
 check "a failed check keeps its statistics" grep -q '^fail_check__limit.warp_instructions=10,fail_check.lua,10,1,0,0,0,0.0,0.0$' "$fcsv"
 check "failures name their logs" grep -q "^warpscope sweep: point fail_check__limit.warp_instructions=10: check failed (exit 1); log: $tmp/f/points/fail_check__limit.warp_instructions=10.log$" "$tmp/f.err"
-check "failures quote the error" grep -q '^    .*fail_check.lua:2: error: check failed: deliberate failure for the sweep test$' "$tmp/f.err"
+check "failures quote the error" grep -q '^    .*fail_check.lua:2:1: error: check failed: deliberate failure for the sweep test$' "$tmp/f.err"
 # Only a failed check: exit 1. Resuming keeps recorded failures and reruns bad input.
 "$bin" sweep tests/sweep/failing.lua --out "$tmp/f" >"$tmp/f2.out" 2>&1; rc=$?
 check "resume keeps exit 2" test $rc = 2
@@ -184,7 +184,7 @@ check "report printed to stdout too" grep -q "^sm.count=2 l1=" "$tmp/cr.out"
 expect_bad tests/sweep/bad_case_clash.lua "^tests/sweep/bad_case_clash.lua:5:20: error: case 'a' sets 'sm.count', which is also in set or fixed$"
 "$bin" sweep tests/sweep/bad_report.lua --out "$tmp/br" >/dev/null 2>"$tmp/br.err"; rc=$?
 check "a failing report: exit 2 at its line" test $rc = 2 -a \
-  "$(head -n 1 "$tmp/br.err")" = "tests/sweep/bad_report.lua:6: error: attempt to perform arithmetic on a nil value (field 'nonesuch')"
+  "$(head -n 1 "$tmp/br.err")" = "tests/sweep/bad_report.lua:6:23: error: attempt to perform arithmetic on a nil value (field 'nonesuch')"
 
 bad_opt() {  # PATTERN ARGS...: exit 2 and the usage error
   local pat=$1 rc; shift

@@ -1,0 +1,1 @@
+ws.session{ scenario = "../record_cycle3.lua" }

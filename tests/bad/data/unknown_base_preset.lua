@@ -1,0 +1,4 @@
+return {
+  base = "fermii",
+  ["l1d.size"] = 4096,
+}

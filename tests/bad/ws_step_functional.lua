@@ -1,0 +1,5 @@
+-- Stepping cycles needs the timing model.
+ws.config{ sim = { mode = "functional" } }
+local m = ws.load_ptx("data/faults.ptx")
+ws.launch(m, "spin", { grid = 1, block = 32 })
+ws.step(10)

@@ -1,0 +1,1 @@
+local x = ws.alloc("u32", 0)

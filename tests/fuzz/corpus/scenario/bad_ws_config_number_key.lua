@@ -1,0 +1,1 @@
+ws.config{ 16, ["sm.count"] = 2 }

@@ -1,0 +1,5 @@
+local m = ws.load_ptx("../../tests/bad/data/faults.ptx")
+ws.launch(m, "spin", {
+  grid = 1,
+  block = { 8, 2, 2, 1 },
+})

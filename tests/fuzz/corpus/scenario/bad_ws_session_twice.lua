@@ -1,0 +1,3 @@
+-- warpscope session record: two ws.session calls
+ws.session{ scenario = "saxpy.lua" }
+ws.session{ scenario = "saxpy.lua" }
