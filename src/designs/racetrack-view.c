@@ -26,18 +26,9 @@ void racetrack_stats(void *self, struct jv *o)
     jv_add_int(o, "writes", (int64_t)r->st.writes);
     jv_add_int(o, "bank_conflicts", (int64_t)r->st.conflicts);
     jv_set(o, "banks", jv_int(r->banks));
-    struct jv *pb = jv_get(o, "per_bank");
-    if (!pb) {
-        pb = jv_set(o, "per_bank", jv_arr());
-        for (uint32_t b = 0; b < r->banks; b++)
-            jv_push(pb, jv_obj());
-    }
-    for (uint32_t b = 0; b < r->banks && b < pb->n; b++) {
-        struct jv *x = pb->items[b];
-        jv_add_int(x, "reads", (int64_t)r->b[b].reads);
-        jv_add_int(x, "writes", (int64_t)r->b[b].writes);
-        jv_add_int(x, "conflicts", (int64_t)r->b[b].conflicts);
-    }
+    for (uint32_t b = 0; b < r->banks; b++)
+        rf_stats_add_bank(o, r->banks, b, r->b[b].reads, r->b[b].writes,
+                          r->b[b].conflicts);
 }
 
 void racetrack_energy(void *self, const struct tparams *p, uint64_t cycles,

@@ -186,18 +186,9 @@ static void rfb_stats(void *self, struct jv *o)
     if (r->arbiter)
         jv_add_int(o, "arbiter_waits", (int64_t)r->arbiter_waits);
     jv_set(o, "banks", jv_int(r->banks));
-    struct jv *pb = jv_get(o, "per_bank");
-    if (!pb) {
-        pb = jv_set(o, "per_bank", jv_arr());
-        for (uint32_t b = 0; b < r->banks; b++)
-            jv_push(pb, jv_obj());
-    }
-    for (uint32_t b = 0; b < r->banks && b < pb->n; b++) {
-        struct jv *x = pb->items[b];
-        jv_add_int(x, "reads", (int64_t)r->bank_reads[b]);
-        jv_add_int(x, "writes", (int64_t)r->bank_writes[b]);
-        jv_add_int(x, "conflicts", (int64_t)r->bank_conflicts[b]);
-    }
+    for (uint32_t b = 0; b < r->banks; b++)
+        rf_stats_add_bank(o, r->banks, b, r->bank_reads[b], r->bank_writes[b],
+                          r->bank_conflicts[b]);
 }
 
 /* Bank b as of cycle now (the last cycle ticked): queued requests and
@@ -261,3 +252,20 @@ const struct rf_ops rf_banked_ops = {
     .read = rfb_read,
     .write = rfb_write,
 };
+
+void rf_stats_add_bank(struct jv *o, uint32_t banks, uint32_t b,
+                       uint64_t reads, uint64_t writes, uint64_t conflicts)
+{
+    struct jv *pb = jv_get(o, "per_bank");
+    if (!pb) {
+        pb = jv_set(o, "per_bank", jv_arr());
+        for (uint32_t i = 0; i < banks; i++)
+            jv_push(pb, jv_obj());
+    }
+    if (b >= pb->n)
+        return;
+    struct jv *x = pb->items[b];
+    jv_add_int(x, "reads", (int64_t)reads);
+    jv_add_int(x, "writes", (int64_t)writes);
+    jv_add_int(x, "conflicts", (int64_t)conflicts);
+}
