@@ -372,7 +372,10 @@ int scenario_run(const struct scenario_opts *o, struct scenario_result *r,
     ws_session_free(&s);
     cl_free(&cmds);
     if (rc == WS_OK && rp) {
+        /* the record's own run is replaced by the replay's, which
+           may fail before it has statistics */
         jv_free(r->stats);
+        r->stats = NULL;
         rc = replay(o, rp, r, diag);
     }
     ws_session_replay_free(rp);
