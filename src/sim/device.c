@@ -11,6 +11,7 @@
 #include "ptx/parse.h"
 #include "timing/gpu.h"
 #include "timing/tparams.h"
+#include "util/demangle.h"
 #include "util/xalloc.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -142,10 +143,15 @@ int device_load(struct ws_device *d, const char *path, struct ws_diag *diag)
 int device_find_kernel(const struct ws_device *d, int mi, const char *name)
 {
     const struct dev_module *m = &d->modules.v[mi];
-    for (int i = 0; i < m->nkernels; i++)
-        if (strcmp(m->kernels[i]->name, name) == 0)
+    int found = DEV_KERNEL_NONE;
+    for (int i = 0; i < m->nkernels; i++) {
+        int hit = ws_demangle_match(m->kernels[i]->name, name);
+        if (hit == 2)
             return i;
-    return -1;
+        if (hit)
+            found = found == DEV_KERNEL_NONE ? i : DEV_KERNEL_AMBIGUOUS;
+    }
+    return found;
 }
 
 uint64_t device_alloc(struct ws_device *d, uint64_t bytes,

@@ -95,7 +95,13 @@ void device_reconfigure(struct ws_device *d, const struct ws_config *cfg);
 /* Loads and compiles every kernel of a PTX file; returns its index or -1. */
 int device_load(struct ws_device *d, const char *path, struct ws_diag *diag);
 
-/* Kernel index by name in module mi, or -1. */
+enum { DEV_KERNEL_NONE = -1, DEV_KERNEL_AMBIGUOUS = -2 };
+/*
+** Kernel index in module mi by the name a scenario gives: its PTX name or,
+** for a C++ kernel, the name as the source wrote it (ws_demangle_match).
+** DEV_KERNEL_NONE when no kernel answers to it, DEV_KERNEL_AMBIGUOUS when
+** several do (overloads, template instances) and none by its PTX name.
+*/
 int device_find_kernel(const struct ws_device *d, int mi, const char *name);
 
 /* Device allocation; 0 with diag filled on failure. */

@@ -477,3 +477,16 @@ int ws_demangle_same(const char *a, const char *b)
         b++;
     }
 }
+
+int ws_demangle_match(const char *ptxname, const char *query)
+{
+    if (strcmp(ptxname, query) == 0)
+        return 2;
+    struct ws_demangled d;
+    if (ws_demangle(ptxname, &d) != 0)
+        return 0;
+    int hit = ws_demangle_same(d.full, query) || strcmp(d.qname, query) == 0 ||
+              strcmp(d.qbase, query) == 0 || strcmp(d.base, query) == 0;
+    ws_demangled_free(&d);
+    return hit;
+}

@@ -29,4 +29,13 @@ void ws_demangled_free(struct ws_demangled *d);
    "f(int*, float)"). */
 int ws_demangle_same(const char *a, const char *b);
 
+/*
+** Whether `query` names the kernel whose PTX name is `ptxname`: the PTX
+** name itself (2), or, for a mangled name, its demangled signature (white
+** space ignored), its qualified name with or without the template
+** arguments, or its last component (1); 0 otherwise. An exact PTX name
+** wins over the demangled forms of other kernels.
+*/
+int ws_demangle_match(const char *ptxname, const char *query);
+
 #endif
