@@ -352,8 +352,9 @@ static int l_launch(lua_State *L)
         return wslua_error(L, "ws.launch: kernel '%s' takes %u argument%s (%s), got %lld%s",
                           name, k->nparams, k->nparams == 1 ? "" : "s",
                           lua_tostring(L, -1), (long long)nargs,
-                          (uint32_t)nargs < k->nparams
-                              ? " (a nil at the end of args is not counted: ws.null passes a null pointer)"
+                          (uint32_t)nargs < k->nparams &&
+                                  k->params[k->nparams - 1].size == 8
+                              ? " (a nil at the end of args is not counted: pass ws.null for a null pointer)"
                               : "");
     }
     /* Marshal into a Lua-owned buffer first so an argument error leaks
