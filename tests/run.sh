@@ -287,6 +287,14 @@ else
   echo "racetrack FAIL: recording a mapping failed"; cfail=1
 fi
 
+# --design and --preset are the --set forms: the summary names both, and a
+# later --set still wins over them.
+got=$("$bin" run examples/scenarios/saxpy.lua --design cerf --preset=fermi 2>&1 | grep -c 'preset fermi, design cerf,')
+got2=$("$bin" run examples/scenarios/saxpy.lua --design=cerf --set design=unified 2>&1 | grep -c 'preset teach, design unified,')
+if [ "$got" != 1 ] || [ "$got2" != 1 ]; then
+  echo "shorthand FAIL: --design/--preset did not set the design and preset ($got, $got2)"; cfail=1
+fi
+
 # --help after a command prints the usage (exit 0) like --help alone.
 for c in run inspect sweep; do
   if ! "$bin" $c --help 2>&1 | grep -q "^Usage:"; then

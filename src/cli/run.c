@@ -165,7 +165,8 @@ static int run_main(int argc, char **argv, bool tui)
         const char *a = argv[i];
         const char *val = NULL;
         static const char *valued[] = { "--set", "--json", "--commands",
-                                        "--probes", "--record", NULL };
+                                        "--probes", "--record", "--design",
+                                        "--preset", NULL };
         bool needs = false;
         for (int k = 0; valued[k]; k++) {
             size_t kl = strlen(valued[k]);
@@ -196,6 +197,9 @@ static int run_main(int argc, char **argv, bool tui)
                 rc = EXIT_BAD;
                 goto out;
             }
+        } else if (strcmp(a, "--design") == 0 || strcmp(a, "--preset") == 0) {
+            if ((rc = cli_shorthand(&sets, a, val)) != EXIT_OK)
+                goto out;
         } else if (strcmp(a, "--json") == 0) {
             json = val;
         } else if (strcmp(a, "--commands") == 0) {
