@@ -265,7 +265,23 @@ static char *nested_name(struct dm *d, int is_type, char **last, char **targs)
     return acc;
 }
 
-static char *type_inner(struct dm *d)
+/* A type name r followed by template arguments is a template-id (both are
+   substitution candidates; r was added by the caller). Takes r. */
+static char *template_id(struct dm *d, char *r)
+{
+    if (!r || *d->p != 'I')
+        return r;
+    char *a = template_args(d, 0);
+    char *t = a ? cat(r, a, "") : NULL;
+    free(a);
+    free(r);
+    if (t)
+        add_subst(d, t);
+    return t;
+}
+
+/* A builtin type (v, i, f, Dh, ...), or NULL with nothing read. */
+static char *builtin(struct dm *d)
 {
     char c = *d->p;
     for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
@@ -273,64 +289,62 @@ static char *type_inner(struct dm *d)
             d->p++;
             return ws_xstrdup(builtins[i].name);
         }
-    if (c == 'D') {
-        const char *n = d->p[1] == 'h' ? "__half" : d->p[1] == 'n' ? "decltype(nullptr)"
-                        : d->p[1] == 's' ? "char16_t" : d->p[1] == 'i' ? "char32_t"
-                                                                        : NULL;
-        if (!n)
-            return fail(d);
-        d->p += 2;
-        return ws_xstrdup(n);
-    }
-    const char *suffix = c == 'P' ? "*" : c == 'R' ? "&" : c == 'O' ? "&&" : NULL;
-    if (suffix) {
+    if (c != 'D')
+        return NULL;
+    const char *n = d->p[1] == 'h' ? "__half" : d->p[1] == 'n' ? "decltype(nullptr)"
+                    : d->p[1] == 's' ? "char16_t" : d->p[1] == 'i' ? "char32_t"
+                                                                    : NULL;
+    if (!n)
+        return fail(d);
+    d->p += 2;
+    return ws_xstrdup(n);
+}
+
+/* P, R, O (pointer, references) or K, V, r (qualifiers) and the type
+   they apply to; the result is a substitution candidate. */
+static char *compound(struct dm *d)
+{
+    char c = *d->p;
+    char *r = NULL;
+    if (c == 'P' || c == 'R' || c == 'O') {
         d->p++;
         char *t = type(d);
-        char *r = t ? cat(t, suffix, "") : NULL;
+        r = t ? cat(t, c == 'P' ? "*" : c == 'R' ? "&" : "&&", "") : NULL;
         free(t);
-        if (r)
-            add_subst(d, r);
-        return r;
-    }
-    if (c == 'K' || c == 'V' || c == 'r') {
+    } else {
         int k = 0, v = 0;
-        for (; strchr("rVK", *d->p) && *d->p; d->p++) {
+        for (; *d->p && strchr("rVK", *d->p); d->p++) {
             k |= *d->p == 'K';
             v |= *d->p == 'V';
         }
         char *t = type(d);
-        char *r = t ? cat(t, v ? " volatile" : "", k ? " const" : "") : NULL;
+        r = t ? cat(t, v ? " volatile" : "", k ? " const" : "") : NULL;
         free(t);
-        if (r)
-            add_subst(d, r);
-        return r;
     }
-    char *r = NULL;
+    if (r)
+        add_subst(d, r);
+    return r;
+}
+
+static char *type_inner(struct dm *d)
+{
+    char c = *d->p;
+    char *r = builtin(d);
+    if (r || d->bad)
+        return r;
+    if (strchr("PROKVr", c) && c)
+        return compound(d);
     if (c == 'T') {
         d->p++;
         r = template_param(d);
-        if (r)
-            add_subst(d, r);
     } else if (c == 'S' && d->p[1] == 't') {
         d->p += 2;
         char *n = source_name(d);
         r = n ? cat("std::", n, "") : NULL;
         free(n);
-        if (r)
-            add_subst(d, r);
     } else if (c == 'S') {
-        d->p++;
-        r = substitution(d);
-        if (r && *d->p == 'I') {          /* a template named by a substitution */
-            char *a = template_args(d, 0);
-            char *t = a ? cat(r, a, "") : NULL;
-            free(a);
-            free(r);
-            r = t;
-            if (r)
-                add_subst(d, r);
-        }
-        return r;
+        d->p++;                           /* not a new candidate itself */
+        return template_id(d, substitution(d));
     } else if (c == 'N') {
         char *last, *targs;
         r = nested_name(d, 1, &last, &targs);
@@ -339,21 +353,12 @@ static char *type_inner(struct dm *d)
         return r;
     } else if (isdigit((unsigned char)c)) {
         r = source_name(d);
-        if (r)
-            add_subst(d, r);
     } else {
         return fail(d);
     }
-    if (r && *d->p == 'I') {
-        char *a = template_args(d, 0);
-        char *t = a ? cat(r, a, "") : NULL;
-        free(a);
-        free(r);
-        r = t;
-        if (r)
-            add_subst(d, r);
-    }
-    return r;
+    if (r)
+        add_subst(d, r);
+    return template_id(d, r);
 }
 
 static char *type(struct dm *d)
