@@ -2,7 +2,8 @@
 ** buffer.c - device buffers as Lua userdata (ws.alloc).
 ** A buffer is a typed view of a device allocation: x.addr, x.n, x.type,
 ** x:write(table|fn), x:read(), x:get(i), x:set(i, v), x:ptr(i) with
-** 0-based i in get/set/ptr (as the kernel sees it) and 1-based Lua tables in write/read.
+** 0-based i in get/set/ptr (as the kernel sees it) and 1-based Lua tables
+** in write/read.
 ** Values are checked against the element type: an integer that does not
 ** fit, or a non-integral number for an integer type, is an error.
 */
