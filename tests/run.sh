@@ -287,6 +287,29 @@ else
   echo "racetrack FAIL: recording a mapping failed"; cfail=1
 fi
 
+# --design and --preset are the --set forms: the summary names both, and a
+# later --set still wins over them.
+got=$("$bin" run examples/scenarios/saxpy.lua --design cerf --preset=fermi 2>&1 | grep -c 'preset fermi, design cerf,')
+got2=$("$bin" run examples/scenarios/saxpy.lua --design=cerf --set design=unified 2>&1 | grep -c 'preset teach, design unified,')
+if [ "$got" != 1 ] || [ "$got2" != 1 ]; then
+  echo "shorthand FAIL: --design/--preset did not set the design and preset ($got, $got2)"; cfail=1
+fi
+
+# The progress line: none when stderr is not a terminal (as in a sweep's
+# points); --progress forces it (a line per report), --quiet wins; pausing
+# for it changes no statistic (gemm runs past DEV_PROGRESS_CYCLES).
+"$bin" run examples/scenarios/bicg.lua --set sim.mode=functional 2>"$tmp/p0" >/dev/null
+"$bin" run examples/scenarios/bicg.lua --set sim.mode=functional --progress 2>"$tmp/p1" >/dev/null
+"$bin" run examples/scenarios/bicg.lua --progress --quiet 2>"$tmp/p2" >/dev/null
+"$bin" run examples/scenarios/gemm.lua --json "$tmp/g0.json" >/dev/null 2>&1
+"$bin" run examples/scenarios/gemm.lua --progress --json "$tmp/g1.json" >/dev/null 2>"$tmp/p3"
+if [ -s "$tmp/p0" ] || [ -s "$tmp/p2" ] ||
+   ! grep -qE '^bicg_[a-z0-9_]+ \(launch 1/2\): [0-9.]+M warp-instructions, [0-9.]+M/s, [0-9.]+ s$' "$tmp/p1" ||
+   ! grep -qE '^gemm[a-z0-9_]* \(launch 1/1\): cycle [0-9]+, ' "$tmp/p3" ||
+   ! cmp -s "$tmp/g0.json" "$tmp/g1.json"; then
+  echo "progress FAIL: the progress line"; head -3 "$tmp/p0" "$tmp/p1" "$tmp/p2" "$tmp/p3"; cfail=1
+fi
+
 # --help after a command prints the usage (exit 0) like --help alone.
 for c in run inspect sweep; do
   if ! "$bin" $c --help 2>&1 | grep -q "^Usage:"; then

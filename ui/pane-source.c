@@ -5,7 +5,8 @@
 ** number, the text, and (when wide) the first instruction of the line on
 ** physical registers with dead operands marked '*' (print_inst). The
 ** focused warp's line is highlighted and followed unless the user moved
-** the selection ('f' follows again). F9 (tui.c) asks pane_source_break
+** the selection ('f' follows again); the border's title names the CUDA
+** source line of the selected line (inspect_cuda_line). F9 (tui.c) asks pane_source_break
 ** for the command that toggles a breakpoint on the selected line.
 ** A view: it reads the kernel image, the debugger's breakpoints and the
 ** inspection layer and changes nothing but its own pane state:
@@ -265,8 +266,33 @@ static void footer(const struct canvas *c, int row, const struct view *v,
     cv_print(c, row, 0, UC_DIM, false, "%s", base_name(v->mod->path));
 }
 
+/* The border's title: "Source", then the CUDA file:line of the selected
+   line's first instruction and that line's text when the PTX has .loc
+   lines (and the .cu file is next to it), cut to the border's width. */
+static void cuda_title(struct pane *p, const struct view *v, int sel, int width)
+{
+    snprintf(p->title, sizeof p->title, "%s", p->cls->title);
+    for (int32_t i = 0; v->k && sel > 0 && i < v->k->ninst; i++) {
+        if (v->k->flat.insts.v[i].line != sel)
+            continue;
+        char where[96], text[120];
+        if (inspect_cuda_line(v->k, i, where, sizeof where, text, sizeof text)) {
+            struct strbuf b;
+            sb_init(&b);
+            sb_printf(&b, "%s - %s%s%s", p->cls->title, where,
+                      text[0] ? ": " : "", text);
+            int max = width - 2 < (int)sizeof p->title ? width - 2
+                                                      : (int)sizeof p->title;
+            snprintf(p->title, (size_t)(max > 1 ? max : 1), "%s", sb_str(&b));
+            sb_free(&b);
+        }
+        return;
+    }
+}
+
 static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
 {
+    p->title[0] = 0;
     if (c->h <= 0 || c->w <= 0)
         return;
     struct view v;
@@ -301,6 +327,7 @@ static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
             r.warps[wl[i] - r.top - 1]++;
     for (int i = 0; i < rows && r.top + i < total; i++)
         draw_line(c, i, &v, &r, i, p->sel);
+    cuda_title(p, &v, p->sel, c->w);
     if (foot)
         footer(c, c->h - 1, &v, p->sel);
 }

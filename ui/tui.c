@@ -344,9 +344,11 @@ static void draw_frame(struct tui *t)
         const struct lrect *r = &t->rect[i];
         if (r->h < 3 || r->w < 4)
             continue;
-        draw_box(t, r, t->panes[i].cls->title, t->focus == i);
         struct canvas c = inner(t, r);
-        t->panes[i].cls->draw(&t->panes[i], &c, &x);
+        t->panes[i].cls->draw(&t->panes[i], &c, &x);    /* may set the title */
+        draw_box(t, r, t->panes[i].title[0] ? t->panes[i].title
+                                            : t->panes[i].cls->title,
+                 t->focus == i);
     }
     if (t->rect[CONSOLE].h >= 3)
         draw_console(t, &t->rect[CONSOLE]);

@@ -86,6 +86,8 @@ struct pane {
     int scroll;               /* first row shown */
     int sel;                  /* selected row (warp, set, line), -1 none */
     int selcol;
+    char title[160];          /* set by draw: the border's title; "" for
+                                 cls->title */
 };
 
 extern const struct pane_class pane_warps, pane_rf, pane_design,

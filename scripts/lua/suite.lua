@@ -33,19 +33,12 @@ function suite.pick(t)
   return v
 end
 
--- A generator of float32 values k / 2^23 in [-1, 1): exact in float32 and
--- in a double, so references that round with ws.f32 see the kernel's inputs.
-function suite.floats(seed)
-  local rng = verify.lcg(seed)
-  return function()
-    return ((rng() >> 7) - (1 << 23)) / (1 << 23)
-  end
-end
+-- A generator of float32 values k / 2^23 in [-1, 1) (verify.floats).
+suite.floats = verify.floats
 
--- Fills a f32 buffer with suite.floats(seed).
+-- Fills a f32 buffer with suite.floats(seed) (verify.fill).
 function suite.fill(buf, seed)
-  local f = suite.floats(seed)
-  buf:write(function() return f() end)
+  verify.fill(buf, seed)
 end
 
 -- Indices of the outputs to check among 0 .. n-1: every one at test size;

@@ -4,16 +4,22 @@
 --   v.equal(got, want, "C")                 exact, element by element
 --   v.close(got, want, "T", rtol, atol)     |g - w| <= atol + rtol * |w|
 --   local rng = v.lcg(42); rng()            deterministic integers in [0, 2^31)
+--   local f = v.floats(7); f()              deterministic floats k / 2^23 in [-1, 1)
+--   local xs = v.fill(buf, seed [, lo, hi]) fills a buffer, returns its values
+--   local at = v.index2d(rows, cols)        at(i, j) = i * cols + j, bounds checked
+--   local at3 = v.index3d(nz, ny, nx)       at3(k, i, j) = (k * ny + i) * nx + j
 --   v.fma32(a, b, c)                        float32 fused multiply-add a*b+c
 --   v.spread(n, count)                      indices to check, spread over 0..n-1
 --   v.spread2d(rows, cols, count)           cells {i, j} to check: corners, edges, inside
 --
--- got and want are 1-based tables of the same length (as returned by
--- buffer:read()). If any element differs the helpers call
--- ws.check(false, msg) once; the message names the buffer, the first mismatching
--- element by its 0-based index (the index the kernel used), the two values
--- and the total number of mismatches. When every element matches they
--- record a passed check (ws.check(true, name)) and return true.
+-- got is a 1-based table (as returned by buffer:read()) or a buffer; want
+-- the same or a function of the 0-based index. If any element differs the
+-- helpers call ws.check(false, msg) once; the message names the buffer, how
+-- many elements differ, and the first ones (up to verify.show, default 5)
+-- by their 0-based index (the index the kernel used) with both values.
+-- When every element matches they record a passed check (ws.check(true,
+-- name)). Both return ok, the number of differing elements and a 1-based
+-- table of the first differing 0-based indices.
 
 local verify = {}
 
@@ -34,37 +40,68 @@ local function isnan(x)
   return x ~= x
 end
 
--- Walks both tables with the predicate ok(g, w); reports the first failure.
-local function compare(got, want, name, ok, what)
-  if #got ~= #want then
-    ws.check(false, string.format("%s: got %d elements, want %d", name, #got, #want), 2)
-    return false
+-- How many differing elements a failed comparison lists.
+verify.show = 5
+
+-- A buffer (userdata with read) is read once; tables and functions pass.
+local function values(x)
+  if type(x) == "userdata" then
+    return x:read()
   end
-  local bad, first = 0, nil
-  for i = 1, #want do
-    if not ok(got[i], want[i]) then
-      bad = bad + 1
-      first = first or i
+  return x
+end
+
+-- Walks got and want with the predicate ok(g, w); reports the count and
+-- the first verify.show failures. The loops are written out per kind of
+-- want so that a million elements take a fraction of a second.
+local function compare(got, want, name, ok, what)
+  got, want = values(got), values(want)
+  local n = #got
+  if type(want) == "table" and n ~= #want then
+    ws.check(false, string.format("%s: got %d elements, want %d", name, n, #want), 2)
+    return false, math.abs(n - #want), {}
+  end
+  local bad, first, show = 0, {}, verify.show
+  if type(want) == "function" then
+    for i = 1, n do
+      local g, w = got[i], want(i - 1)
+      if not ok(g, w) then
+        bad = bad + 1
+        if bad <= show then first[bad] = { i - 1, g, w } end
+      end
+    end
+  else
+    for i = 1, n do
+      local g, w = got[i], want[i]
+      if g ~= w and not ok(g, w) then
+        bad = bad + 1
+        if bad <= show then first[bad] = { i - 1, g, w } end
+      end
     end
   end
+  local idx = {}
+  for k, f in ipairs(first) do idx[k] = f[1] end
   if bad > 0 then
-    ws.check(false, string.format(
-      "%s: %d of %d elements differ (%s); first at [%d]: got %s, want %s",
-      name, bad, #want, what, first - 1, fmt(got[first]), fmt(want[first])), 2)
-    return false
+    local at = {}
+    for k, f in ipairs(first) do
+      at[k] = string.format("[%d]: got %s, want %s", f[1], fmt(f[2]), fmt(f[3]))
+    end
+    ws.check(false, string.format("%s: %d of %d elements differ (%s); first at %s",
+      name, bad, n, what, table.concat(at, "; ")), 2)
+    return false, bad, idx
   end
   ws.check(true, name)     -- counted in `warpscope run`'s "checks passed"
-  return true
+  return true, 0, idx
 end
 
 -- Exact comparison. Integers compare by value; floats by value, so +0 and -0
 -- are equal, and a NaN matches only a NaN.
 function verify.equal(got, want, name)
   return compare(got, want, name or "buffer", function(g, w)
-    if isnan(w) or isnan(g) then
-      return isnan(w) and isnan(g)
+    if g == w then
+      return true
     end
-    return g == w
+    return isnan(w) and isnan(g)
   end, "exact")
 end
 
@@ -74,11 +111,11 @@ function verify.close(got, want, name, rtol, atol)
   rtol = rtol or 1e-5
   atol = atol or 1e-6
   return compare(got, want, name or "buffer", function(g, w)
-    if isnan(w) or isnan(g) then
-      return isnan(w) and isnan(g)
-    end
     if g == w then
       return true          -- also covers equal infinities
+    end
+    if isnan(w) or isnan(g) then
+      return isnan(w) and isnan(g)
     end
     return math.abs(g - w) <= atol + rtol * math.abs(w)
   end, string.format("rtol %g, atol %g", rtol, atol))
@@ -93,6 +130,69 @@ function verify.lcg(seed)
   return function()
     state = state * 6364136223846793005 + 1442695040888963407
     return state >> 33
+  end
+end
+
+-- A generator of float32 values k / 2^23 in [-1, 1): exact in float32 and
+-- in a double, so references that round with ws.f32 see the kernel's inputs.
+function verify.floats(seed)
+  local rng = verify.lcg(seed)
+  return function()
+    return ((rng() >> 7) - (1 << 23)) / (1 << 23)
+  end
+end
+
+-- Fills a buffer with deterministic values and returns them as a 1-based
+-- table (the reference's copy of the input, as the buffer holds it):
+-- floats from verify.floats(seed) mapped onto [lo, hi) (default [-1, 1),
+-- where they are the generator's values themselves) and rounded to the
+-- buffer's precision; integers from verify.lcg(seed) in [lo, hi) (default
+-- [0, 100)).
+function verify.fill(buf, seed, lo, hi)
+  local t, n = {}, buf.n
+  if buf.type == "f32" or buf.type == "f64" then
+    lo, hi = lo or -1, hi or 1
+    local f, half = verify.floats(seed), (hi - lo) / 2
+    local r32 = buf.type == "f32" and ws.f32 or function(x) return x end
+    if lo == -1 and hi == 1 then
+      for i = 1, n do t[i] = f() end
+    else
+      for i = 1, n do t[i] = r32(lo + (f() + 1) * half) end
+    end
+  else
+    lo, hi = lo or 0, hi or 100
+    if math.type(lo) ~= "integer" or math.type(hi) ~= "integer" or hi <= lo then
+      error(string.format("verify.fill: an integer range needs integers lo < hi, got %s, %s",
+                          tostring(lo), tostring(hi)), 2)
+    end
+    local rng, span = verify.lcg(seed), hi - lo
+    for i = 1, n do t[i] = lo + rng() % span end
+  end
+  buf:write(t)
+  return t
+end
+
+-- The flat 0-based index of element (i, j) of a rows x cols array stored
+-- row by row, as a kernel computes it; an index outside the array is an
+-- error at the caller's line.
+function verify.index2d(rows, cols)
+  return function(i, j)
+    if i < 0 or i >= rows or j < 0 or j >= cols then
+      error(string.format("index (%s, %s) is outside the %d x %d array",
+                          tostring(i), tostring(j), rows, cols), 2)
+    end
+    return i * cols + j
+  end
+end
+
+-- The same for an nz x ny x nx array: (k, i, j) -> (k * ny + i) * nx + j.
+function verify.index3d(nz, ny, nx)
+  return function(k, i, j)
+    if k < 0 or k >= nz or i < 0 or i >= ny or j < 0 or j >= nx then
+      error(string.format("index (%s, %s, %s) is outside the %d x %d x %d array",
+                          tostring(k), tostring(i), tostring(j), nz, ny, nx), 2)
+    end
+    return (k * ny + i) * nx + j
   end
 end
 

@@ -1,11 +1,14 @@
 /*
 ** cli.c - what every subcommand shares (see cli.h): printing diagnostics
-** and command-line errors with the documented exit codes.
+** and command-line errors with the documented exit codes, and the
+** --design/--preset shorthands.
 */
 #include "cli/cli.h"
+#include "config/config.h"
 #include "util/strbuf.h"
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 void cli_print_diag(const struct ws_diag *d)
 {
@@ -25,4 +28,25 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     va_end(ap);
     fprintf(stderr, "\nTry 'warpscope --help'.\n");
     return EXIT_BAD;
+}
+
+int cli_shorthand(struct config_assigns *sets, const char *opt,
+                  const char *val)
+{
+    const char *key = opt + 2;            /* "--design" -> "design" */
+    if (strcmp(key, "design") == 0) {
+        struct ws_config c;
+        struct ws_diag d = { 0 };
+        config_init(&c);
+        int rc = config_set(&c, key, val, &d);
+        config_free(&c);
+        if (rc != WS_OK) {
+            diag_prefix(&d, "%s %s: ", opt, val);
+            cli_print_diag(&d);
+            diag_reset(&d);
+            return EXIT_BAD;
+        }
+    }
+    config_assigns_add(sets, key, val, NULL, 0);
+    return EXIT_OK;
 }

@@ -16,6 +16,18 @@ void cli_print_diag(const struct ws_diag *d);
 int cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+struct config_assigns;
+/*
+** `--design NAME` and `--preset NAME`, the shorthands of `--set
+** design=NAME` and `--set preset=NAME`: adds the assignment to sets (in
+** command-line order, so a later --set still wins). A design name is
+** checked at once; the error lists the designs (a preset's, the presets,
+** when the configuration is resolved). Returns EXIT_OK or EXIT_BAD after
+** printing the error.
+*/
+int cli_shorthand(struct config_assigns *sets, const char *opt,
+                  const char *val);
+
 struct ptxas_count {
     char *name;
     int regs;

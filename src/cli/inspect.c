@@ -10,6 +10,7 @@
 ** bill per SM under the configuration (SPEC 5).
 */
 #include "cli/cli.h"
+#include "util/demangle.h"
 #include "config/preset.h"
 #include "compile/intervals.h"
 #include "compile/print.h"
@@ -39,7 +40,13 @@ static void print_kernel(const struct kimage *k, const struct view *v,
     const struct ptx_func *f = &k->flat;
     struct strbuf b;
     sb_init(&b);
-    printf("kernel %s (%s:%d)\n", k->name, m->path, f->line);
+    struct ws_demangled dn;
+    if (ws_demangle(k->name, &dn) == 0) {
+        printf("kernel %s = %s (%s:%d)\n", k->name, dn.full, m->path, f->line);
+        ws_demangled_free(&dn);
+    } else {
+        printf("kernel %s (%s:%d)\n", k->name, m->path, f->line);
+    }
     printf("  parameters (%u bytes):", k->param_bytes);
     for (uint32_t i = 0; i < k->nparams; i++)
         printf("%s %s .%s @%u", i ? "," : "", k->params[i].name,
@@ -143,6 +150,13 @@ static struct jv *kernel_json(const struct kimage *k, const struct view *v,
 {
     struct jv *o = jv_obj();
     jv_set(o, "name", jv_str(k->name));
+    struct ws_demangled dn;
+    if (ws_demangle(k->name, &dn) == 0) {
+        jv_set(o, "demangled", jv_str(dn.full));
+        ws_demangled_free(&dn);
+    } else {
+        jv_set(o, "demangled", jv_null());
+    }
     jv_set(o, "regs_per_thread", jv_int(k->regs_per_thread));
     jv_set(o, "ptxas_regs", v->ptxas >= 0 ? jv_int(v->ptxas) : jv_null());
     jv_set(o, "predicates", jv_int(k->npreds));
@@ -378,7 +392,7 @@ int cli_inspect(int argc, char **argv)
         struct jv *ks = jv_set(root, "kernels", jv_arr());
         for (int i = 0; i < m->nkernels; i++) {
             const struct kimage *k = m->kernels[i];
-            if (kernel && strcmp(kernel, k->name) != 0)
+            if (kernel && !ws_demangle_match(k->name, kernel))
                 continue;
             shown++;
             struct view v = { &dev.cfg, -1, 1 };

@@ -1,9 +1,11 @@
 /*
 ** run.c - `warpscope run SCENARIO [--set k=v]... [--json FILE]`.
 ** Prints the scenario's own output, then a summary of every launch; the
-** summary is deterministic (timings only with --host-stats, on stderr).
+** summary is deterministic (timings only with --host-stats, on stderr;
+** the progress line of a long run only on a terminal, progress.c).
 */
 #include "cli/cli.h"
+#include "cli/progress.h"
 #include "debug/checkpoint.h"
 #include "lua/scenario.h"
 #include "tui.h"
@@ -156,7 +158,8 @@ static int run_main(int argc, char **argv, bool tui)
 {
     const char *path = NULL, *json = NULL, *cmds = NULL, *probes = NULL,
                *record = NULL;
-    bool unsafe = false, host = false, reverse = true;
+    bool unsafe = false, host = false, reverse = true, quiet = false,
+         progress = false;
     struct tui_opts topt = { 0 };
     struct config_assigns sets = { 0 };
     struct ws_diag d = { 0 };
@@ -165,7 +168,8 @@ static int run_main(int argc, char **argv, bool tui)
         const char *a = argv[i];
         const char *val = NULL;
         static const char *valued[] = { "--set", "--json", "--commands",
-                                        "--probes", "--record", NULL };
+                                        "--probes", "--record", "--design",
+                                        "--preset", NULL };
         bool needs = false;
         for (int k = 0; valued[k]; k++) {
             size_t kl = strlen(valued[k]);
@@ -196,6 +200,9 @@ static int run_main(int argc, char **argv, bool tui)
                 rc = EXIT_BAD;
                 goto out;
             }
+        } else if (strcmp(a, "--design") == 0 || strcmp(a, "--preset") == 0) {
+            if ((rc = cli_shorthand(&sets, a, val)) != EXIT_OK)
+                goto out;
         } else if (strcmp(a, "--json") == 0) {
             json = val;
         } else if (strcmp(a, "--commands") == 0) {
@@ -222,6 +229,10 @@ static int run_main(int argc, char **argv, bool tui)
             unsafe = true;
         } else if (strcmp(a, "--host-stats") == 0) {
             host = true;
+        } else if (!tui && strcmp(a, "--quiet") == 0) {
+            quiet = true;
+        } else if (!tui && strcmp(a, "--progress") == 0) {
+            progress = true;
         } else if (a[0] == '-' && a[1]) {
             rc = cli_usage_error("run", "unknown option '%s'", a);
             goto out;
@@ -242,6 +253,12 @@ static int run_main(int argc, char **argv, bool tui)
     struct scenario_opts o = { .path = path, .cli = &sets, .unsafe_lua = unsafe,
                                .commands = cmds, .probes_csv = probes,
                                .record = record, .reverse = reverse };
+    struct cli_progress prog;
+    cli_progress_init(&prog, quiet || tui, progress);
+    if (prog.on) {
+        o.progress = cli_progress_update;
+        o.progress_ctx = &prog;
+    }
     if (tui) {
         o.driver = tui_driver;
         o.driver_ctx = &topt;
@@ -258,6 +275,7 @@ static int run_main(int argc, char **argv, bool tui)
     struct scenario_result r;
     fflush(stdout);
     int st = scenario_run(&o, &r, &d);
+    cli_progress_end(&prog);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     fflush(stdout);
     if (st == WS_ERR) {

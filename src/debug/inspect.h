@@ -42,6 +42,16 @@ bool inspect_shown_kernel(const struct ws_device *d, const struct kimage **k,
                           const struct ptx_module **mod, bool *running);
 
 /*
+** The CUDA source line of instruction pc of kernel k, from the PTX's .loc:
+** "name.cu:LINE" into where (wn bytes), and the text of that line (leading
+** blanks dropped) into text (tn bytes; "" when the .cu file is not found
+** next to the PTX file). False, and nothing written to where, when the PTX
+** has no line information for it (inspect-cuda.c).
+*/
+bool inspect_cuda_line(const struct kimage *k, int32_t pc, char *where,
+                       size_t wn, char *text, size_t tn);
+
+/*
 ** Summary of SM sm: {sm, cycle, ctas: [{slot, id, ctaid: {x,y,z},
 ** first_warp, warps, live, threads}], ctas_used, ctas_limit, warps_used,
 ** warps_limit, threads_used, threads_limit, regs_used, regs_limit,

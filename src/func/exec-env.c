@@ -21,14 +21,26 @@ enum fx_status fx_fault(struct fctx *x, const struct fwarp *w,
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     fcta_describe_lane(x->cta, x->L, w, lane, who, sizeof who);
+    char at[320];
+    fx_cuda_at(k, in, at, sizeof at);
     diag_error(x->diag, k->mod->path, in->line, in->col,
-               "in kernel '%s', %s (warp %d lane %d): %s", k->name, who,
+               "in kernel '%s'%s, %s (warp %d lane %d): %s", k->name, at, who,
                w->wid, lane, msg);
     size_t len;
     const char *src = ptx_module_line(k->mod, in->line, &len);
     if (src)
         diag_source(x->diag, src, len, in->width);
     return FX_ERR;
+}
+
+void fx_cuda_at(const struct kimage *k, const struct ptx_inst *in, char *buf,
+                size_t n)
+{
+    char cu[300];
+    if (ptx_inst_cuda(k->mod, in, cu, sizeof cu))
+        snprintf(buf, n, " at %s", cu);
+    else
+        snprintf(buf, n, "%s", "");
 }
 
 void fcta_describe_lane(const struct fcta *c, const struct flaunch *L,

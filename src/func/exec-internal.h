@@ -59,6 +59,11 @@ bool fx_fast_setp(const struct fctx *x, struct fwarp *w,
 void fx_read_sreg(const struct fctx *x, const struct fwarp *w,
                   const struct kop *o, uint64_t *v);
 
+/* Writes " at name.cu:LINE" (the CUDA source line of `in`, from .loc) to
+   buf, or "" when the PTX has no line information; for error messages
+   (exec-env.c). */
+void fx_cuda_at(const struct kimage *k, const struct ptx_inst *in, char *buf,
+                size_t n);
 /* Reports a fault of `lane` at instruction ki (exec-env.c). */
 enum fx_status fx_fault(struct fctx *x, const struct fwarp *w,
                         const struct kinst *ki, int lane, const char *fmt,

@@ -22,8 +22,10 @@ int fx_warp_error(const struct kimage *k, const struct fwarp *w,
     if (pc < 0 || pc >= k->ninst)
         pc = k->ninst - 1;
     const struct ptx_inst *in = &k->flat.insts.v[pc];
-    diag_error(diag, k->mod->path, in->line, in->col, "in kernel '%s': %s",
-               k->name, msg);
+    char at[320];
+    fx_cuda_at(k, in, at, sizeof at);
+    diag_error(diag, k->mod->path, in->line, in->col, "in kernel '%s'%s: %s",
+               k->name, at, msg);
     size_t len;
     const char *src = ptx_module_line(k->mod, in->line, &len);
     if (src)

@@ -1,8 +1,9 @@
 /*
 ** buffer.c - device buffers as Lua userdata (ws.alloc).
 ** A buffer is a typed view of a device allocation: x.addr, x.n, x.type,
-** x:write(table|fn), x:read(), x:get(i), x:set(i, v) with 0-based i in
-** get/set (as the kernel sees it) and 1-based Lua tables in write/read.
+** x:write(table|fn), x:read(), x:get(i), x:set(i, v), x:ptr(i) with
+** 0-based i in get/set/ptr (as the kernel sees it) and 1-based Lua tables
+** in write/read.
 ** Values are checked against the element type: an integer that does not
 ** fit, or a non-integral number for an integer type, is an error.
 */
@@ -195,6 +196,20 @@ static int b_write(lua_State *L)
     return 0;
 }
 
+/* x:ptr(i): the device address of element i, for a pointer argument into
+   the buffer (C's x + i); i may be x.n, one past the end, as in C. */
+static int b_ptr(lua_State *L)
+{
+    struct wsbuf *b = wsbuf_check(L, 1);
+    lua_Integer i = luaL_checkinteger(L, 2);
+    if (i < 0 || (uint64_t)i > b->n)
+        return wslua_error(L, "ptr: index %lld is outside the buffer (0..%llu, %llu being one past the end)",
+                          (long long)i, (unsigned long long)b->n,
+                          (unsigned long long)b->n);
+    lua_pushinteger(L, (lua_Integer)(b->addr + (uint64_t)i * b->esize));
+    return 1;
+}
+
 static int b_read(lua_State *L)
 {
     struct wsbuf *b = wsbuf_check(L, 1);
@@ -225,7 +240,7 @@ static int b_index(lua_State *L)
         lua_getfield(L, -1, "methods");
         lua_getfield(L, -1, k);
         if (lua_isnil(L, -1))
-            return wslua_error(L, "buffers have no field '%s' (fields: addr, n, type, bytes; methods: read, write, get, set)",
+            return wslua_error(L, "buffers have no field '%s' (fields: addr, n, type, bytes; methods: read, write, get, set, ptr)",
                               k);
     }
     return 1;
@@ -252,7 +267,7 @@ void wsbuf_open(lua_State *L)
 {
     static const luaL_Reg methods[] = {
         { "write", b_write }, { "read", b_read }, { "get", b_get },
-        { "set", b_set },     { NULL, NULL },
+        { "set", b_set },     { "ptr", b_ptr },   { NULL, NULL },
     };
     luaL_newmetatable(L, BUFFER_MT);
     lua_pushcfunction(L, b_index);

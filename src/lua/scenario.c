@@ -327,6 +327,8 @@ int scenario_run(const struct scenario_opts *o, struct scenario_result *r,
         cl_free(&cmds);
         return WS_ERR;
     }
+    s.dev.progress = o->progress;
+    s.dev.progress_ctx = o->progress_ctx;
     char *abs = realpath(o->path, NULL);
     s.scenario = abs ? abs : ws_xstrdup(o->path);
     char *dir = ws_dirname(o->path);

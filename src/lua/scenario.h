@@ -9,6 +9,8 @@
 #include "config/config.h"
 #include "util/jval.h"
 
+struct ws_device;
+
 struct dbg;
 
 struct scenario_opts {
@@ -28,6 +30,10 @@ struct scenario_opts {
        the session until the user quits; NULL for headless runs */
     void (*driver)(struct dbg *d, void *ctx);
     void *driver_ctx;
+    /* progress reports while kernels run (struct ws_device's progress),
+       or NULL */
+    void (*progress)(void *ctx, const struct ws_device *d);
+    void *progress_ctx;
     /* set by a replay: the session records being replayed, innermost
        first (NULL for callers) */
     const struct scenario_chain *replaying;

@@ -11,6 +11,7 @@
 #include "lua/buffer.h"
 #include "lua/sandbox.h"
 #include "lua/where.h"
+#include "util/demangle.h"
 #include "util/paths.h"
 #include "util/xalloc.h"
 #include <lauxlib.h>
@@ -245,8 +246,42 @@ static void marshal(lua_State *L, int idx, const struct kparam *p, int argno,
         memcpy(buf + p->offset, str, len);
         return;
     }
+    if (lua_isnil(L, idx) && p->size == 8)
+        wslua_error(L, "%s: expected a buffer or an integer, got nil (ws.null passes a null pointer)",
+                   what);
     uint64_t bits = wsbuf_to_bits(L, idx, p->type, what, true);
     memcpy(buf + p->offset, &bits, p->size);
+}
+
+/*
+** Pushes the kernels of dm as a list for an error: each by its PTX name,
+** followed for a C++ kernel by its demangled signature. With `query`,
+** only the kernels that answer to it.
+*/
+static void push_kernel_list(lua_State *L, const struct dev_module *dm,
+                             const char *query)
+{
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    int n = 0;
+    for (int i = 0; i < dm->nkernels; i++) {
+        const char *kn = dm->kernels[i]->name;
+        if (query && !ws_demangle_match(kn, query))
+            continue;
+        if (n++)
+            luaL_addstring(&b, ", ");
+        struct ws_demangled dd;
+        if (ws_demangle(kn, &dd) == 0) {
+            luaL_addstring(&b, dd.full);
+            luaL_addstring(&b, " [");
+            luaL_addstring(&b, kn);
+            luaL_addstring(&b, "]");
+            ws_demangled_free(&dd);
+        } else {
+            luaL_addstring(&b, kn);
+        }
+    }
+    luaL_pushresult(&b);
 }
 
 static int l_launch(lua_State *L)
@@ -257,15 +292,13 @@ static int l_launch(lua_State *L)
     luaL_checktype(L, 3, LUA_TTABLE);
     int ki = device_find_kernel(&s->dev, m->index, name);
     const struct dev_module *dm = &s->dev.modules.v[m->index];
+    if (ki == DEV_KERNEL_AMBIGUOUS) {
+        push_kernel_list(L, dm, name);
+        return wslua_error(L, "ws.launch: '%s' names several kernels in %s: %s; give the signature or the PTX name",
+                          name, dm->mod->path, lua_tostring(L, -1));
+    }
     if (ki < 0) {
-        luaL_Buffer b;
-        luaL_buffinit(L, &b);
-        for (int i = 0; i < dm->nkernels; i++) {
-            if (i)
-                luaL_addstring(&b, ", ");
-            luaL_addstring(&b, dm->kernels[i]->name);
-        }
-        luaL_pushresult(&b);
+        push_kernel_list(L, dm, NULL);
         return wslua_error(L, "ws.launch: no kernel '%s' in %s (kernels: %s)",
                           name, dm->mod->path, lua_tostring(L, -1));
     }
@@ -316,9 +349,13 @@ static int l_launch(lua_State *L)
             luaL_addstring(&b, one);
         }
         luaL_pushresult(&b);
-        return wslua_error(L, "ws.launch: kernel '%s' takes %u argument%s (%s), got %lld",
+        return wslua_error(L, "ws.launch: kernel '%s' takes %u argument%s (%s), got %lld%s",
                           name, k->nparams, k->nparams == 1 ? "" : "s",
-                          lua_tostring(L, -1), (long long)nargs);
+                          lua_tostring(L, -1), (long long)nargs,
+                          (uint32_t)nargs < k->nparams &&
+                                  k->params[k->nparams - 1].size == 8
+                              ? " (a nil at the end of args is not counted: pass ws.null for a null pointer)"
+                              : "");
     }
     /* Marshal into a Lua-owned buffer first so an argument error leaks
        nothing, then copy. */
@@ -410,6 +447,8 @@ void ws_open(lua_State *L, struct ws_session *s)
     lua_setglobal(L, "assert");
     lua_pushstring(L, WS_VERSION);
     lua_setfield(L, -2, "version");
+    lua_pushinteger(L, 0);              /* the null pointer argument */
+    lua_setfield(L, -2, "null");
     lua_pushvalue(L, -1);
     lua_setglobal(L, "ws");
     /* require "warpscope" returns the same table. */

@@ -307,6 +307,13 @@ const char *ptx_sreg_name(enum ptx_sreg s);
 /* Returns a pointer to the start of 1-based line `line` and its length. */
 const char *ptx_module_line(const struct ptx_module *m, int line, size_t *len);
 
+/* The name a `.file id "name"` directive gave, or NULL (loc.c). */
+const char *ptx_module_file(const struct ptx_module *m, int id);
+/* Writes "name.cu:LINE", the CUDA source line of `in` from its .loc, to
+   buf; returns 1, or 0 (buf untouched) when the PTX says nothing. */
+int ptx_inst_cuda(const struct ptx_module *m, const struct ptx_inst *in,
+                  char *buf, size_t n);
+
 /* Looks up a function by name; -1 if absent. */
 int ptx_module_find_func(const struct ptx_module *m, const char *name);
 

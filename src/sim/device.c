@@ -11,6 +11,7 @@
 #include "ptx/parse.h"
 #include "timing/gpu.h"
 #include "timing/tparams.h"
+#include "util/demangle.h"
 #include "util/xalloc.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -142,10 +143,15 @@ int device_load(struct ws_device *d, const char *path, struct ws_diag *diag)
 int device_find_kernel(const struct ws_device *d, int mi, const char *name)
 {
     const struct dev_module *m = &d->modules.v[mi];
-    for (int i = 0; i < m->nkernels; i++)
-        if (strcmp(m->kernels[i]->name, name) == 0)
+    int found = DEV_KERNEL_NONE;
+    for (int i = 0; i < m->nkernels; i++) {
+        int hit = ws_demangle_match(m->kernels[i]->name, name);
+        if (hit == 2)
             return i;
-    return -1;
+        if (hit)
+            found = found == DEV_KERNEL_NONE ? i : DEV_KERNEL_AMBIGUOUS;
+    }
+    return found;
 }
 
 uint64_t device_alloc(struct ws_device *d, uint64_t bytes,
@@ -444,7 +450,18 @@ static enum dev_status advance_timed(struct ws_device *d, uint64_t until,
                 return DEV_ERR;
             r->in_launch = true;
         }
-        enum gpu_status st = gpu_advance(d->gpu, until, diag);
+        enum gpu_status st;
+        for (;;) {
+            /* a progress report every DEV_PROGRESS_CYCLES cycles: the GPU
+               pauses at a cycle and goes on from it, as for a debugger */
+            uint64_t now = gpu_cycle(d->gpu), to = until;
+            if (d->progress && until > now && until - now > DEV_PROGRESS_CYCLES)
+                to = now + DEV_PROGRESS_CYCLES;
+            st = gpu_advance(d->gpu, to, diag);
+            if (st != GPU_PAUSED || to == until || (d->bus && d->bus->stop))
+                break;
+            d->progress(d->progress_ctx, d);
+        }
         if (st == GPU_PAUSED)
             return DEV_PAUSED;
         launch_done(d, st == GPU_DONE);
@@ -472,9 +489,12 @@ enum dev_status device_advance(struct ws_device *d, uint64_t until,
         int rc = WS_OK;
         for (; d->run.next < d->queue.n && rc == WS_OK; d->run.next++) {
             launch_of(d, d->run.next);
-            for (uint64_t c = 0; c < d->run.rec.ctas && rc == WS_OK; c++)
+            for (uint64_t c = 0; c < d->run.rec.ctas && rc == WS_OK; c++) {
                 rc = run_cta(d, &d->run.L, c, &d->run.rec, &d->run.budget,
                              diag);
+                if (d->progress)
+                    d->progress(d->progress_ctx, d);
+            }
             vec_push(&d->done, d->run.rec);
         }
         st = rc == WS_OK ? DEV_DONE : DEV_ERR;
@@ -484,10 +504,37 @@ enum dev_status device_advance(struct ws_device *d, uint64_t until,
         if (failed < d->queue.n && d->queue.v[failed].origin)
             diag_note(diag, "launched at %s", d->queue.v[failed].origin);
     }
-    if (st != DEV_PAUSED)
+    if (st != DEV_PAUSED) {
         run_end(d, st == DEV_DONE ? WS_OK : WS_ERR);
+        if (d->progress)
+            d->progress(d->progress_ctx, d);      /* the run is over */
+    }
     d->host_ns += now_ns() - t0;
     return st;
+}
+
+void device_progress(const struct ws_device *d, struct dev_progress *p)
+{
+    memset(p, 0, sizeof *p);
+    p->running = d->run.active;
+    p->launches = d->queue.n;
+    p->timed = d->gpu != NULL;
+    /* the timing driver counts the launch in progress as started, the
+       functional one when it is done */
+    size_t cur = d->gpu ? d->run.next : d->run.next + 1;
+    if (d->run.active && cur > 0 && cur <= d->queue.n) {
+        p->launch = cur;
+        p->kernel = d->run.rec.kernel;
+    }
+    if (d->gpu) {
+        p->cycle = gpu_cycle(d->gpu);
+        p->warp_instructions = gpu_issued(d->gpu);
+        return;
+    }
+    for (size_t i = 0; i < d->done.n; i++)
+        p->warp_instructions += d->done.v[i].warp_instructions;
+    if (d->run.active)
+        p->warp_instructions += d->run.rec.warp_instructions;
 }
 
 void device_abandon(struct ws_device *d)

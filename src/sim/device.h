@@ -80,6 +80,12 @@ struct ws_device {
     struct dev_run run;
     uint64_t host_ns;         /* host time spent in device_run (never part
                                  of the statistics: not deterministic) */
+    /* Called while a run goes on (device_advance), every
+       DEV_PROGRESS_CYCLES cycles in timing mode and after each CTA in
+       functional mode, for a progress report (device_progress), and once
+       when the run ends; NULL: never. Pausing for it changes no result. */
+    void (*progress)(void *ctx, const struct ws_device *d);
+    void *progress_ctx;
     bool general_only;        /* functional mode: execute without the
                                  whole-warp fast paths (fctx.general_only;
                                  for tests, the results are the same) */
@@ -95,7 +101,13 @@ void device_reconfigure(struct ws_device *d, const struct ws_config *cfg);
 /* Loads and compiles every kernel of a PTX file; returns its index or -1. */
 int device_load(struct ws_device *d, const char *path, struct ws_diag *diag);
 
-/* Kernel index by name in module mi, or -1. */
+enum { DEV_KERNEL_NONE = -1, DEV_KERNEL_AMBIGUOUS = -2 };
+/*
+** Kernel index in module mi by the name a scenario gives: its PTX name or,
+** for a C++ kernel, the name as the source wrote it (ws_demangle_match).
+** DEV_KERNEL_NONE when no kernel answers to it, DEV_KERNEL_AMBIGUOUS when
+** several do (overloads, template instances) and none by its PTX name.
+*/
 int device_find_kernel(const struct ws_device *d, int mi, const char *name);
 
 /* Device allocation; 0 with diag filled on failure. */
@@ -125,6 +137,19 @@ enum dev_status device_advance(struct ws_device *d, uint64_t until,
 void device_abandon(struct ws_device *d);
 /* sim.mode is timing. */
 bool device_timing(const struct ws_device *d);
+
+#define DEV_PROGRESS_CYCLES 20000
+
+/* Where a run is, for progress reports. */
+struct dev_progress {
+    bool running;             /* false: the run just ended (once) */
+    const char *kernel;       /* the launch in progress, or NULL */
+    size_t launch, launches;  /* its number (1-based) of those queued */
+    bool timed;
+    uint64_t cycle;           /* timing mode: the GPU's cycle */
+    uint64_t warp_instructions;   /* issued so far, every launch */
+};
+void device_progress(const struct ws_device *d, struct dev_progress *p);
 
 /* The statistics object of SPEC 1.4 (keys the model fills so far). */
 struct jv *device_stats(const struct ws_device *d);

@@ -905,3 +905,11 @@ struct fwarp *gpu_warp(struct gpu *g, uint32_t sm, uint32_t slot,
         *cta_id = c->id;
     return w->fw;
 }
+
+uint64_t gpu_issued(const struct gpu *g)
+{
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < g->p.nsm; i++)
+        n += g->sm[i].st.issued;
+    return n;
+}

@@ -86,6 +86,10 @@ uint64_t gpu_kernel_cycles(const struct gpu *g);
 /* The current cycle (it only grows). */
 uint64_t gpu_cycle(const struct gpu *g);
 
+/* Warp-instructions issued so far, every launch (live; the statistics
+   count those of retired CTAs). For progress reports. */
+uint64_t gpu_issued(const struct gpu *g);
+
 /* Occupancy of a launch of L's geometry on this GPU. */
 struct occupancy gpu_occupancy(const struct gpu *g, const struct flaunch *L,
                                uint32_t regs_per_thread);

@@ -77,6 +77,12 @@ T send-keys -t w F5
 check "continue stops at the breakpoint" "Breakpoint 1 \(saxpy.ptx:48\), cycle [0-9]+"
 # the warp that stopped (slot 0, CTA 0 warp 0) stands at pc 14, line 48
 check "the warp row shows it at pc 14, line 48" " 0 +0\.0 +[a-z]+ +14 +48 "
+# the Source pane's title names the CUDA line of the selected PTX line
+# (.loc 1 13 before line 48) and shows it from saxpy.cu: focus the pane
+# (Esc, Tab), follow the PC ('f'), then give the console the focus again
+T send-keys -t w Escape; sleep 0.2; T send-keys -t w Tab; sleep 0.2; T send-keys -t w f
+check "the Source title names the CUDA line" "Source - saxpy\.cu:13: y\[i\] = a \* x\[i\]"
+T send-keys -t w ':'; sleep 0.2
 
 # 4. a bad command prints an error; the TUI goes on
 T send-keys -t w 'frobnicate now' Enter
