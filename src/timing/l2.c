@@ -23,6 +23,12 @@ void l2_init(struct l2slice *s, uint32_t id, uint32_t port,
     s->has_cache = p->l2_size >= p->l2_ways * p->l2_line;
     cache_init(&s->c, s->has_cache ? p->l2_size : 0, p->l2_ways, p->l2_line,
                REPL_LRU, p->l2_mshrs, 64, p->seed + 1000 + id);
+    /* A slice sees only the lines whose 256-byte chunk number selects it
+       (gpu.c: channel, then slice): index by the address within the
+       slice, as GPGPU-Sim's partition address does, or most sets would
+       never be used. */
+    struct cache_opts o = { .strip = p->l2_slices };
+    cache_configure(&s->c, &o);
     s->dram = dram;
 }
 
