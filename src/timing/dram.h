@@ -45,6 +45,7 @@ struct dram_bank_state {
 
 struct dram_stats {
     uint64_t reads, writes;          /* requests completed (counted at pop) */
+    uint64_t read_bytes, write_bytes;/* their bytes */
     uint64_t row_hits, row_misses, row_empty;
     uint64_t activates, precharges;
     uint64_t bus_busy;               /* core cycles the data bus moved data

@@ -789,6 +789,8 @@ static void dram_stats_into(const struct gpu *g, struct jv *o)
         const struct dram_stats *x = dram_stats(g->dram[c]);
         t.reads += x->reads;
         t.writes += x->writes;
+        t.read_bytes += x->read_bytes;
+        t.write_bytes += x->write_bytes;
         t.row_hits += x->row_hits;
         t.row_misses += x->row_misses;
         t.row_empty += x->row_empty;
@@ -798,6 +800,8 @@ static void dram_stats_into(const struct gpu *g, struct jv *o)
     }
     jv_set(o, "reads", jv_int((int64_t)t.reads));
     jv_set(o, "writes", jv_int((int64_t)t.writes));
+    jv_set(o, "read_bytes", jv_int((int64_t)t.read_bytes));
+    jv_set(o, "write_bytes", jv_int((int64_t)t.write_bytes));
     jv_set(o, "row_hits", jv_int((int64_t)t.row_hits));
     jv_set(o, "row_misses", jv_int((int64_t)t.row_misses));
     jv_set(o, "row_empty", jv_int((int64_t)t.row_empty));
