@@ -105,6 +105,12 @@
       "requests one MSHR holds: the first miss to a line and those merged into it")       \
     X(L1D_MISS_QUEUE, "l1d.miss_queue", CT_INT, "8", 1, 1024, NULL,            \
       "L1D requests waiting to enter the interconnect")                       \
+    X(L1D_ALLOCATE, "l1d.allocate", CT_ENUM, "fill", 0, 0, "fill|miss",        \
+      "when a load miss takes its L1D way: at the fill, or at the miss (GPGPU-Sim's allocate-on-miss: the victim leaves at once, and a miss whose set has every way awaiting a fill fails and retries)") \
+    X(L1D_WRITE_ALLOCATE, "l1d.write_allocate", CT_BOOL, "true", 0, 0, NULL,   \
+      "a write-back store to an absent line allocates it dirty (false: the store goes to L2, as GPGPU-Sim's no-write-allocate L1)") \
+    X(L1D_SET_HASH, "l1d.set_hash", CT_ENUM, "linear", 0, 0, "linear|fermi",  \
+      "L1D set index: (address / line) mod sets, or GPGPU-Sim's Fermi hash (bits 7-11 xor 13, 14, 15, 17, 19; 32 or 64 sets)") \
     X(ICNT_LATENCY, "icnt.latency", CT_INT, "10", 0, 10000, NULL,              \
       "interconnect latency in each direction (cycles)")                      \
     X(ICNT_FLIT, "icnt.flit", CT_INT, "32", 4, 1024, NULL,                     \
@@ -119,6 +125,10 @@
       "L2 hit latency inside a slice (cycles)")                               \
     X(L2_MSHRS, "l2.mshrs", CT_INT, "32", 1, 4096, NULL,                       \
       "MSHRs per L2 slice")                                                   \
+    X(L2_SECTORED, "l2.sectored", CT_BOOL, "false", 0, 0, NULL,               \
+      "L2 lines of 32-byte sectors with their own valid bits: requests are split into sectors, one sector access per slice per cycle, misses fetch sectors from DRAM (GPGPU-Sim's sector cache)") \
+    X(L2_ALLOCATE, "l2.allocate", CT_ENUM, "fill", 0, 0, "fill|miss",          \
+      "when an L2 miss takes its way: at the fill, or at the miss (the victim leaves at once; a miss to a set whose ways all await fills retries)") \
     X(DRAM_CHANNELS, "dram.channels", CT_INT, "2", 1, 64, NULL,                \
       "DRAM channels (memory controllers); each serves l2.slices / channels slices") \
     X(DRAM_BANKS, "dram.banks", CT_INT, "16", 1, 64, NULL, "banks per channel") \
@@ -134,6 +144,32 @@
       "DRAM cycles the data bus is busy per 32-byte transfer")                \
     X(DRAM_QUEUE, "dram.queue", CT_INT, "32", 1, 4096, NULL,                   \
       "requests a channel's FR-FCFS scheduler can hold")                      \
+    X(DRAM_LATENCY, "dram.latency", CT_INT, "0", 0, 100000, NULL,             \
+      "fixed delay (core cycles) between an L2 slice and its DRAM channel's scheduler (GPGPU-Sim's -dram_latency)") \
+    X(DRAM_MODEL, "dram.model", CT_ENUM, "request", 0, 0, "request|command",   \
+      "DRAM channel model: request (each request's commands fixed when it issues, exact data bus) or command (one command per DRAM cycle under every timing constraint, as GPGPU-Sim; docs/dram.md)") \
+    X(DRAM_ATOM, "dram.atom", CT_INT, "32", 32, 256, NULL,                     \
+      "command model: bytes one column command moves (a smaller request still takes a whole one)") \
+    X(DRAM_TCCD, "dram.tCCD", CT_INT, "1", 1, 1000, NULL,                       \
+      "command model: column command to column command (DRAM cycles)")        \
+    X(DRAM_TRRD, "dram.tRRD", CT_INT, "1", 1, 1000, NULL,                       \
+      "command model: activate to activate, any banks (DRAM cycles)")         \
+    X(DRAM_TRC, "dram.tRC", CT_INT, "1", 1, 1000, NULL,                         \
+      "command model: activate to activate, same bank (DRAM cycles)")         \
+    X(DRAM_TWL, "dram.tWL", CT_INT, "1", 1, 1000, NULL,                         \
+      "command model: write latency (DRAM cycles)")                           \
+    X(DRAM_TCDLR, "dram.tCDLR", CT_INT, "1", 1, 1000, NULL,                     \
+      "command model: last write data to read command (DRAM cycles)")         \
+    X(DRAM_TWR, "dram.tWR", CT_INT, "1", 1, 1000, NULL,                         \
+      "command model: write recovery before precharge (DRAM cycles)")         \
+    X(DRAM_BANK_GROUPS, "dram.bank_groups", CT_INT, "1", 1, 64, NULL,          \
+      "command model: bank groups (bank b in group b mod groups)")            \
+    X(DRAM_TCCDL, "dram.tCCDL", CT_INT, "0", 0, 1000, NULL,                     \
+      "command model: column to column in one bank group (DRAM cycles)")      \
+    X(DRAM_TRTPL, "dram.tRTPL", CT_INT, "0", 0, 1000, NULL,                     \
+      "command model: read to precharge in one bank group (DRAM cycles)")     \
+    X(DRAM_RETURN_QUEUE, "dram.return_queue", CT_INT, "116", 1, 4096, NULL,   \
+      "command model: completed requests a channel holds before the L2 takes them, one per DRAM cycle (GPGPU-Sim's return queue)") \
     X(E_RF_READ, "energy.rf_read", CT_FLOAT, "4.62", 0, 1000000, NULL,          \
       "register-file read, pJ per bank access (one warp register)") \
     X(E_RF_WRITE, "energy.rf_write", CT_FLOAT, "5.97", 0, 1000000, NULL,          \

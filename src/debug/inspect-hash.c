@@ -397,6 +397,8 @@ static void hash_req(struct hs *s, const struct mreq *r)
     h_u64(s, r->sm);
     h_u64(s, r->tag);
     h_u64(s, r->deliver);
+    h_u64(s, (uint64_t)r->parent);
+    h_u64(s, r->parts);
 }
 
 static void hash_icnt(struct hs *s, const struct gpu *g)
@@ -422,6 +424,7 @@ static void hash_l2_ring(struct hs *s, const l2_ring_t *r)
         h_u64(s, x->ready);
         h_u64(s, (uint64_t)x->req);
         h_u64(s, x->addr);
+        h_u64(s, x->bytes);
         h_u64(s, x->action);
     }
 }
@@ -430,6 +433,7 @@ static void hash_l2(struct hs *s, const struct l2slice *l)
 {
     if (l->has_cache)
         cache_hash(&l->c, &s->h);
+    hash_l2_ring(s, &l->look);
     hash_l2_ring(s, &l->pipe);
     hash_l2_ring(s, &l->out);
     hash_l2_ring(s, &l->to_dram);

@@ -25,6 +25,12 @@ struct dram_cfg {
     uint32_t burst;          /* DRAM cycles of data bus per 32 bytes */
     uint32_t queue;          /* requests the scheduler can hold */
     uint32_t core_mhz, dram_mhz;
+    /* dram.model = command (dram-cmd.c): */
+    bool command;
+    uint32_t atom;           /* bytes per column command */
+    uint32_t tCCD, tRRD, tRC, tWL, tCDLR, tWR;   /* DRAM cycles */
+    uint32_t groups, tCCDL, tRTPL;               /* bank groups */
+    uint32_t return_queue;   /* completed requests held */
 };
 
 struct dram_req {

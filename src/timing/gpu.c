@@ -298,6 +298,14 @@ static void deliver_to_sms(struct gpu *g, uint64_t now)
         bool got = false;
         struct sm *s = &g->sm[i];
         while ((r = icnt_receive(&g->net, &g->pool, (uint32_t)i, now)) >= 0) {
+            int32_t p = mreq_at(&g->pool, r)->parent;
+            if (p >= 0) {
+                /* a sector's answer: the request is answered by its last */
+                mreq_release(&g->pool, r);
+                if (--mreq_at(&g->pool, p)->parts)
+                    continue;
+                r = p;
+            }
             if (!got) {
                 sm_account(s, now);
                 got = true;
@@ -315,7 +323,7 @@ static void memory_cycle(struct gpu *g, uint64_t now)
     for (uint32_t s = 0; s < g->p.l2_slices; s++) {
         struct l2slice *l = &g->l2[s];
         if (!g->skip || icnt_next(&g->net, &g->pool, l->port) <= now ||
-            l->pipe.n || l->out.n || l->to_dram.n)
+            l->look.n || l->pipe.n || l->out.n || l->to_dram.n)
             l2_tick(l, &g->net, &g->pool, now);
     }
     for (uint32_t c = 0; c < g->p.dram.channels; c++) {
@@ -371,9 +379,10 @@ static bool launch_over(struct gpu *g)
     for (uint32_t i = 0; i < g->p.nsm; i++)
         if (sm_busy(&g->sm[i]))
             return false;
-    /* stores have reached their L2 slices */
+    /* stores have reached their L2 slices and been looked up */
     for (uint32_t s = 0; s < g->p.l2_slices; s++)
-        if (icnt_next(&g->net, &g->pool, g->l2[s].port) != UINT64_MAX)
+        if (icnt_next(&g->net, &g->pool, g->l2[s].port) != UINT64_MAX ||
+            g->l2[s].look.n)
             return false;
     return true;
 }
@@ -762,9 +771,11 @@ static void l2_stats(const struct gpu *g, struct jv *o, struct jv *energy)
         t.dram_writes += x->dram_writes;
         if (!l->has_cache)
             continue;
-        /* every read or atomic reads a line; writes and fills write one */
-        e_data += (double)(x->reads + x->atomics) * e->l2_read +
-                  (double)(x->writes + l->c.st.fills) * e->l2_write +
+        /* every read or atomic reads a unit; writes and fills write one
+           (a sector costs its share of a line) */
+        double unit = (double)l->c.unit / l->c.line;
+        e_data += (double)(x->reads + x->atomics) * e->l2_read * unit +
+                  (double)(x->writes + l->c.st.fills) * e->l2_write * unit +
                   leak_pj(&g->p, e->l2_leak, g->kernel_cycles);
         e_tag += (double)x->accesses * e->l2_tag_read +
                  (double)l->c.st.fills * e->l2_tag_write +

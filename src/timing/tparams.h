@@ -54,9 +54,14 @@ struct tparams {
     uint32_t shmem_banks, shmem_latency;
     uint32_t l1_size, l1_ways, l1_line, l1_repl, l1_latency, l1_mshrs,
              l1_mshr_merge, l1_miss_queue;
+    bool l1_alloc_on_miss;        /* l1d.allocate = miss */
+    bool l1_write_allocate;       /* l1d.write_allocate */
+    uint32_t l1_set_hash;         /* enum cache_index (l1d.set_hash) */
     bool l1_perfect;              /* l1d.perfect: every load hits */
     uint32_t icnt_latency, icnt_flit;
     uint32_t l2_slices, l2_size, l2_ways, l2_line, l2_latency, l2_mshrs;
+    bool l2_sectored, l2_alloc_on_miss;
+    uint32_t dram_latency;        /* L2 -> DRAM scheduler delay, cycles */
     struct dram_cfg dram;
     uint32_t max_threads, max_warps, max_ctas, registers, shared_bytes;
     uint64_t max_cycles, seed;
