@@ -450,10 +450,10 @@ static void hash_dram(struct hs *s, const struct gpu *g,
 {
     h_u64(s, dram_pending(d));
     for (uint32_t b = 0; b < g->p.dram.banks; b++) {
-        const struct dram_bank_state *x = dram_bank(d, b);
-        h_u64(s, (uint64_t)x->open_row);
-        h_u64(s, x->ready);
-        h_u64(s, x->activated);
+        struct dram_bank_state x = dram_bank(d, b);
+        h_u64(s, (uint64_t)x.open_row);
+        h_u64(s, x.ready);
+        h_u64(s, x.activated);
     }
     const struct dram_stats *t = dram_stats(d);
     uint64_t v[] = { t->reads, t->writes, t->row_hits, t->row_misses,

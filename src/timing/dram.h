@@ -91,6 +91,6 @@ uint32_t dram_pending(const struct dram_chan *d);
 
 const struct dram_stats *dram_stats(const struct dram_chan *d);
 /* Bank state for inspection (the TUI's DRAM view). */
-const struct dram_bank_state *dram_bank(const struct dram_chan *d, uint32_t b);
+struct dram_bank_state dram_bank(const struct dram_chan *d, uint32_t b);
 
 #endif
