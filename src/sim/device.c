@@ -71,6 +71,7 @@ void device_free(struct ws_device *d)
     for (size_t i = 0; i < d->done.n; i++)
         jv_free(d->done.v[i].stats);
     vec_free(&d->done);
+    vec_free(&d->copies);
     dmem_free(&d->mem);
     gpu_free(d->gpu);
     free(d->sm_clock);
@@ -373,6 +374,21 @@ const struct design *device_design(const struct ws_device *d)
     return d->design ? d->design : design_of(&d->cfg);
 }
 
+bool device_host_write(struct ws_device *d, uint64_t addr, const void *buf,
+                       size_t n)
+{
+    if (!dmem_write(&d->mem, addr, buf, n))
+        return false;
+    if (!config_b(&d->cfg, CK_L2_WARM_ON_WRITE) || !timing_mode(d))
+        return true;
+    struct dev_copy *last = d->copies.n ? &d->copies.v[d->copies.n - 1] : NULL;
+    if (last && last->addr + last->bytes == addr)
+        last->bytes += n;             /* a buffer written element by element */
+    else
+        vec_push(&d->copies, ((struct dev_copy){ addr, n }));
+    return true;
+}
+
 /* Starts a run over the queue: the GPU and the limits. */
 static int run_begin(struct ws_device *d, struct ws_diag *diag)
 {
@@ -384,6 +400,9 @@ static int run_begin(struct ws_device *d, struct ws_diag *diag)
         if (!d->gpu)
             return WS_ERR;
     }
+    for (size_t i = 0; d->gpu && i < d->copies.n; i++)
+        gpu_host_write(d->gpu, d->copies.v[i].addr, d->copies.v[i].bytes);
+    d->copies.n = 0;
     if (d->gpu) {
         uint64_t mc = (uint64_t)config_i(&d->cfg, CK_MAX_CYCLES);
         uint64_t c0 = gpu_cycle(d->gpu);

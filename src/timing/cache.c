@@ -133,23 +133,26 @@ static struct cache_line *victim_way(struct cache *c, struct cache_line *set,
     return v;
 }
 
-/* Empties way l for the line of addr; records the victim. Returns true if
-   it was dirty (its address in *victim). */
-static bool evict(struct cache *c, struct cache_line *l, uint64_t *victim)
+/* Empties way l; records the victim (and counts it unless `quiet`).
+   Returns true if it was dirty (its address in *victim). */
+static bool evict(struct cache *c, struct cache_line *l, uint64_t *victim,
+                  bool quiet)
 {
     if (!l->valid)
         return false;
-    c->st.evictions++;
     c->evicted = true;
     c->evicted_dirty = l->dirty;
     c->evicted_addr = l->addr;
     c->evicted_bytes = (uint32_t)__builtin_popcount(l->sec_dirty) * c->unit;
     c->nvalid--;
     l->valid = false;
+    if (!quiet)
+        c->st.evictions++;
     if (!l->dirty)
         return false;
     *victim = l->addr;
-    c->st.writebacks++;
+    if (!quiet)
+        c->st.writebacks++;
     return true;
 }
 
@@ -226,7 +229,7 @@ enum cache_result cache_read(struct cache *c, uint64_t addr, uint32_t tag,
     }
     if (v) {
         uint64_t victim;
-        evict(c, v, &victim);
+        evict(c, v, &victim, false);
         install(c, v, addr, 0, 0, bit);
     }
     return CACHE_MISS;
@@ -277,7 +280,9 @@ bool cache_write_hit(struct cache *c, uint64_t addr)
     return true;
 }
 
-bool cache_fill(struct cache *c, uint64_t addr, bool dirty, uint64_t *victim)
+/* cache_fill, and (quiet) cache_warm: the same without statistics. */
+static bool fill(struct cache *c, uint64_t addr, bool dirty, uint64_t *victim,
+                 bool quiet)
 {
     if (!c->sets)
         return false;
@@ -285,7 +290,7 @@ bool cache_fill(struct cache *c, uint64_t addr, bool dirty, uint64_t *victim)
     struct cache_line *l = find(c, addr);
     c->evicted = false;
     if (l) {
-        if (!(l->sec_valid & bit))
+        if (!(l->sec_valid & bit) && !quiet)
             c->st.fills++;           /* a reserved or absent unit arrives */
         l->sec_pending &= (uint8_t)~bit;
         l->sec_valid |= bit;
@@ -301,10 +306,22 @@ bool cache_fill(struct cache *c, uint64_t addr, bool dirty, uint64_t *victim)
                                       c->o.alloc_on_miss);
     if (!v)
         return false;                /* every way awaits a fill: not kept */
-    bool wb = evict(c, v, victim);
+    bool wb = evict(c, v, victim, quiet);
     install(c, v, addr, bit, dirty ? bit : 0, 0);
-    c->st.fills++;
+    if (!quiet)
+        c->st.fills++;
     return wb;
+}
+
+bool cache_fill(struct cache *c, uint64_t addr, bool dirty, uint64_t *victim)
+{
+    return fill(c, addr, dirty, victim, false);
+}
+
+void cache_warm(struct cache *c, uint64_t addr)
+{
+    uint64_t victim;
+    fill(c, addr, false, &victim, true);
 }
 
 uint32_t cache_release(struct cache *c, uint64_t addr, uint32_t *out)

@@ -148,6 +148,11 @@ bool cache_write_hit(struct cache *c, uint64_t addr);
 */
 bool cache_fill(struct cache *c, uint64_t addr, bool dirty, uint64_t *victim);
 
+/* Installs addr's unit clean, as cache_fill, without counting anything; a
+   dirty victim is dropped (GPGPU-Sim's tag update for host-to-device
+   copies, which keeps the data in memory). */
+void cache_warm(struct cache *c, uint64_t addr);
+
 /* Releases the MSHR of addr's unit: copies its waiting tags to out (room
    for `merge` tags) and returns how many. 0 if there was no MSHR. */
 uint32_t cache_release(struct cache *c, uint64_t addr, uint32_t *out);

@@ -640,6 +640,15 @@ void gpu_drain(struct gpu *g)
     }
 }
 
+void gpu_host_write(struct gpu *g, uint64_t addr, uint64_t bytes)
+{
+    if (!g->p.l2_warm || !bytes)
+        return;
+    /* every 32 bytes, as GPGPU-Sim: a sector, or its line again */
+    for (uint64_t a = addr - addr % 32; a < addr + bytes; a += 32)
+        l2_warm(&g->l2[slice_of(g, a)], a);
+}
+
 uint64_t gpu_kernel_cycles(const struct gpu *g)
 {
     return g->kernel_cycles;

@@ -249,6 +249,12 @@ void l2_tick(struct l2slice *s, struct icnt *n, struct mreq_pool *pool,
     }
 }
 
+void l2_warm(struct l2slice *s, uint64_t addr)
+{
+    if (s->has_cache)
+        cache_warm(&s->c, addr);
+}
+
 void l2_dram_done(struct l2slice *s, const struct dram_req *d,
                   struct mreq_pool *pool, uint64_t now)
 {

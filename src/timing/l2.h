@@ -61,6 +61,10 @@ void l2_free(struct l2slice *s);
 void l2_tick(struct l2slice *s, struct icnt *n, struct mreq_pool *pool,
              uint64_t now);
 
+/* A host-to-device copy wrote addr's unit: its tag is installed, clean,
+   without statistics (l2.warm_on_write). */
+void l2_warm(struct l2slice *s, uint64_t addr);
+
 /* DRAM finished request r (whose tag says it is this slice's). */
 void l2_dram_done(struct l2slice *s, const struct dram_req *r,
                   struct mreq_pool *pool, uint64_t now);
