@@ -79,8 +79,18 @@
       "register-to-bank mapping: (warp slot + register) mod banks, or register mod banks") \
     X(RF_ARBITER, "rf.arbiter", CT_INT, "0", 0, 64, NULL,                     \
       "register-file banks served per cycle, round-robin (0: every bank; Fermi: 4 of 16)") \
+    X(SM_IBUFFER, "sm.ibuffer", CT_INT, "0", 0, 16, NULL,                     \
+      "instructions per warp buffer, filled by a fetch stage that serves one warp per cycle; a warp issues only from its buffer (GPGPU-Sim: 2); 0: ideal fetch, the next instruction is always there") \
+    X(SM_OC_PIPELINE, "sm.oc_pipeline", CT_BOOL, "false", 0, 0, NULL,        \
+      "GPGPU-Sim's pipeline registers around the operand collector: reads begin 2 cycles after issue, an ALU result is written back latency + 4 cycles after the last operand read (memory instructions reach the LD/ST unit 3 cycles after it, their results 1 cycle after they are ready); branches, barriers and exits take an SP collector and pipeline") \
     X(RF_COLLECTORS, "rf.collectors", CT_INT, "8", 1, 64, NULL,                \
-      "operand collector units per SM (instructions gathering operands at once)") \
+      "operand collector units per SM (instructions gathering operands at once); with rf.collectors_sfu or rf.collectors_mem set, those of the SP pipelines") \
+    X(RF_COLLECTORS_SFU, "rf.collectors_sfu", CT_INT, "0", 0, 64, NULL,        \
+      "operand collector units of SFU instructions (0: they share rf.collectors)") \
+    X(RF_COLLECTORS_MEM, "rf.collectors_mem", CT_INT, "0", 0, 64, NULL,        \
+      "operand collector units of memory instructions (0: they share rf.collectors)") \
+    X(RF_COLLECTOR_READS, "rf.collector_reads", CT_INT, "0", 0, 16, NULL,      \
+      "operands one collector receives per cycle (0: no limit; GPGPU-Sim's allocator: 1)") \
     X(SHMEM_BANKS, "shmem.banks", CT_INT, "32", 1, 64, NULL,                   \
       "shared-memory banks of 4 bytes")                                       \
     X(SHMEM_LATENCY, "shmem.latency", CT_INT, "24", 1, 1000, NULL,             \

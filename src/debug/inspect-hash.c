@@ -177,6 +177,9 @@ static void hash_twarp(struct hs *s, const struct twarp *w,
     }
     h_u64(s, w->sbp);
     h_u64(s, w->inflight);
+    h_u64(s, w->ib_n);
+    h_u64(s, (uint64_t)(int64_t)w->ib_pc);
+    h_u64(s, w->ib_flush);
     hash_fwarp(s, w->fw, k);
 }
 
@@ -317,7 +320,7 @@ static void hash_scheds(struct hs *s, const struct sm *sm)
         for (int r = 0; r < STALL__COUNT; r++)
             h_u64(s, q->cnt[r]);
         for (uint32_t i = 0; i < q->words; i++) {
-            for (int j = 0; j < 3; j++)
+            for (int j = 0; j < SCHED_KINDS; j++)
                 h_u64(s, q->ready[j][i]);
             h_u64(s, q->pool[i]);
         }
@@ -368,6 +371,10 @@ static void hash_sm(struct hs *s, const struct sm *sm, uint64_t now)
     h_u64(s, sm->shared);
     h_u64(s, sm->retired);
     h_u64(s, sm->seq);
+    h_u64(s, sm->fetching);
+    h_u64(s, sm->fetch_warp);
+    h_u64(s, sm->fetch_last);
+    h_u64(s, (uint64_t)(int64_t)sm->fetch_pc);
     const struct kimage *k = sm->launch ? sm->launch->k : NULL;
     for (uint32_t c = 0; c < sm->p->max_ctas; c++) {
         h_u64(s, sm->cta[c].used);

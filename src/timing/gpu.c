@@ -677,8 +677,10 @@ static struct jv *sm_stats(const struct gpu *g, const struct sm *s)
         counted += k == STALL_IDLE ? 0 : st->stalls[k];
     uint64_t slots = g->kernel_cycles * g->p.schedulers;
     for (int k = STALL_NONE; k < STALL__COUNT; k++) {
-        if (k == STALL_DESIGN && !s->scho)
-            continue;             /* only a scheduler part holds warps */
+        if ((k == STALL_DESIGN && !s->scho) ||
+            (k == STALL_FETCH && !g->p.ibuffer))
+            continue;             /* only a scheduler part holds warps;
+                                     only a fetch stage starves them */
         uint64_t v = k == STALL_IDLE ? (slots > counted ? slots - counted : 0)
                                      : st->stalls[k];
         jv_set(r, stall_name((enum stall)k), jv_int((int64_t)v));

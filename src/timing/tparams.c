@@ -23,9 +23,23 @@ void tparams_init(struct tparams *p, const struct ws_config *c)
     p->ii[TC_SFU] = I(II_SFU);
     p->ii[TC_DIV] = I(II_DIV);
     p->ii[TC_MEM] = p->ii[TC_CTRL] = 1;
+    /* sm.oc_pipeline: control instructions take an SP pipeline for one
+       cycle (GPGPU-Sim's default latency of an instruction) */
+    p->lat[TC_CTRL] = 1;
     p->rf_banks = I(RF_BANKS);
     p->rf_arbiter = I(RF_ARBITER);
     p->collectors = I(RF_COLLECTORS);
+    p->oc_pipeline = config_b(c, CK_SM_OC_PIPELINE);
+    p->pool_size[0] = p->collectors;
+    p->pool_size[1] = I(RF_COLLECTORS_SFU);
+    p->pool_size[2] = I(RF_COLLECTORS_MEM);
+    p->pools_split = p->pool_size[1] || p->pool_size[2];
+    if (!p->pool_size[1])
+        p->pool_size[1] = p->collectors;   /* SFU shares the SP pool */
+    if (!p->pool_size[2])
+        p->pool_size[2] = p->collectors;
+    p->collector_reads = I(RF_COLLECTOR_READS);
+    p->ibuffer = I(SM_IBUFFER);
     p->bank_map = (enum bank_map)config_e(c, CK_RF_BANK_MAP);
     p->l1_write_global = (enum write_policy)config_e(c, CK_L1D_WRITE_GLOBAL);
     p->l1_write_local = (enum write_policy)config_e(c, CK_L1D_WRITE_LOCAL);
