@@ -213,7 +213,9 @@
     X(E_L2_TAG_LEAK, "energy.l2_tag_leak_mw", CT_FLOAT, "0.80", 0, 1000000, NULL,          \
       "L2 tag array leakage per slice, mW") \
     X(REGS_PER_THREAD, "regs_per_thread", CT_INT, "0", 0, 255, NULL,           \
-      "registers per thread used for occupancy; 0 = the compiled kernel's count") \
+      "registers per thread used for occupancy; 0 = the count occupancy.regs chooses") \
+    X(OCCUPANCY_REGS, "occupancy.regs", CT_ENUM, "allocated", 0, 0, "allocated|ptxas", \
+      "registers per thread that occupancy counts, per kernel: ours (the allocation), or ptxas's (recorded in NAME.ptxas beside the PTX); the register file still holds our allocation") \
     X(LTRF_REGS_PER_INTERVAL, "ltrf.regs_per_interval", CT_INT, "16", 8, 256, \
       NULL, "registers a register-interval may use (N of the LTRF interval passes)") \
     X(CERF_WAYS, "cerf.ways", CT_ENUM, "4", 0, 0, "2|4|8",                     \

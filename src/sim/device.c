@@ -7,6 +7,7 @@
 ** deterministic; this is the fastest way to check a kernel's results.
 */
 #include "sim/device.h"
+#include "compile/ptxas.h"
 #include "designs/registry.h"
 #include "ptx/parse.h"
 #include "timing/gpu.h"
@@ -132,6 +133,14 @@ int device_load(struct ws_device *d, const char *path, struct ws_diag *diag)
                                                  sizeof *dm.kernels);
         dm.kernels[dm.nkernels++] = k;
     }
+    /* ptxas's register counts, when recorded beside the PTX */
+    struct ptxas_count *pc;
+    int npc = ptxas_read_beside(path, &pc);
+    for (int i = 0; i < dm.nkernels; i++)
+        for (int j = 0; j < npc; j++)
+            if (strcmp(pc[j].name, dm.kernels[i]->name) == 0 && pc[j].regs > 0)
+                dm.kernels[i]->ptxas_regs = (uint32_t)pc[j].regs;
+    ptxas_free(pc, npc > 0 ? npc : 0);
     if (dm.nkernels == 0) {
         diag_error(diag, path, 0, 0, "no kernels (.entry functions with a body) in this file");
         module_free(&dm);
@@ -165,7 +174,11 @@ uint32_t device_regs_per_thread(const struct ws_device *d,
                                 const struct kimage *k)
 {
     int64_t o = config_i(&d->cfg, CK_REGS_PER_THREAD);
-    return o > 0 ? (uint32_t)o : k->regs_per_thread;
+    if (o > 0)
+        return (uint32_t)o;
+    if (config_e(&d->cfg, CK_OCCUPANCY_REGS) == 1 && k->ptxas_regs)
+        return k->ptxas_regs;
+    return k->regs_per_thread;
 }
 
 static int launch_error(struct dev_launch *l, struct ws_diag *diag,
@@ -202,6 +215,14 @@ int device_enqueue(struct ws_device *d, struct dev_launch *l,
         if (l->grid[i] == 0 || l->grid[i] > gmax[i])
             return launch_error(l, diag, "launch of '%s': grid.%c = %u is outside 1..%u",
                                 k->name, dim[i], l->grid[i], gmax[i]);
+    }
+    if (config_e(c, CK_OCCUPANCY_REGS) == 1 && !k->ptxas_regs &&
+        config_i(c, CK_REGS_PER_THREAD) == 0) {
+        char *pp = ptxas_path(k->mod->path);
+        int rc = launch_error(l, diag, "launch of '%s': occupancy.regs = ptxas, but %s records no ptxas register count for it (scripts/gen-ptx.sh writes that file)",
+                              k->name, pp);
+        free(pp);
+        return rc;
     }
     uint64_t threads = (uint64_t)l->block[0] * l->block[1] * l->block[2];
     if (threads > 1024)
