@@ -225,6 +225,8 @@
       "cerf: lru-fair (registers and cache lines replace each other, registers spill to L2) or lru-prioritized (cache lines never replace registers)") \
     X(CERF_TAG_BANKS, "cerf.tag_banks", CT_INT, "4", 1, 64, NULL,              \
       "cerf: tag-array banks, each governing rf.banks / cerf.tag_banks data banks") \
+    X(CERF_TAG_STAGE_CYCLES, "cerf.tag_stage_cycles", CT_INT, "1", 0, 4, NULL, \
+      "cerf: cycles from a register access's tag lookup to its data access (0: the paper's extra pipeline stage hides it; 1: one cycle more than the baseline)") \
     X(E_CERF_TAG_READ, "energy.cerf_tag_read", CT_FLOAT, "0.75", 0, 1000000, NULL, \
       "cerf: integrated tag lookup per tag bank, pJ (CERF Table III)")         \
     X(E_CERF_TAG_WRITE, "energy.cerf_tag_write", CT_FLOAT, "0.78", 0, 1000000, NULL, \
