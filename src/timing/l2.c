@@ -71,7 +71,10 @@ static void evict_to_dram(struct l2slice *s, uint64_t victim, uint64_t now)
 ** The head of the interconnect queue becomes lookups, one per cache unit
 ** it covers: a line-sized read to a sectored L2 splits into sector reads
 ** of its own (GPGPU-Sim's breakdown into sector requests), each answered
-** on its own; the SM gathers them (mreq.parent). Writes need no answer.
+** on its own; the SM gathers them (mreq.parent). Writes need no answer;
+** a write starts at its first byte written (seams.h), so it marks the
+** sectors from there for as many bytes as it carries (a store with gaps
+** between its lanes is placed as if its bytes were contiguous).
 */
 static void take_request(struct l2slice *s, struct icnt *n,
                          struct mreq_pool *pool, uint64_t now)

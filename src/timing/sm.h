@@ -119,6 +119,8 @@ struct memop {
     uint32_t shmem_left;
     uint64_t tx[COALESCE_MAX];
     uint32_t txb[COALESCE_MAX];
+    uint8_t txo[COALESCE_MAX];    /* stores: offset of the first byte
+                                     written in the segment */
     int32_t inst;
     int32_t next;
 };
