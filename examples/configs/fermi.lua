@@ -82,4 +82,6 @@ return {
     latency = 100,
     return_queue = 116,
   },
+  -- CERF's tagging stage is hidden by its extra pipeline stage (the paper)
+  cerf = { tag_stage_cycles = 0 },
 }
