@@ -47,9 +47,10 @@ static bool wants_fetch(const struct sm *s, const struct twarp *w,
            w->fw->state != FW_DONE && !(s->fetching && &s->w[s->fetch_warp] == w);
 }
 
-void fetch_cycle(struct sm *s, uint64_t now)
+int32_t fetch_cycle(struct sm *s, uint64_t now)
 {
     uint32_t nw = s->p->max_warps;
+    int32_t filled = -1;
     if (s->fetching) {
         /* decode: last cycle's fetch enters the warp's buffer */
         struct twarp *w = &s->w[s->fetch_warp];
@@ -57,7 +58,7 @@ void fetch_cycle(struct sm *s, uint64_t now)
         if (w->used && w->fw->state != FW_DONE && fx_pc(w->fw) == s->fetch_pc) {
             w->ib_pc = s->fetch_pc;
             w->ib_n = (uint8_t)s->p->ibuffer;
-            sched_update(s, s->fetch_warp);
+            filled = (int32_t)s->fetch_warp;
         }
         s->progressed = true;
     }
@@ -71,8 +72,9 @@ void fetch_cycle(struct sm *s, uint64_t now)
         s->fetch_pc = fx_pc(w->fw);
         s->fetch_last = wi;
         s->progressed = true;
-        return;
+        break;
     }
+    return filled;
 }
 
 uint64_t fetch_next_event(const struct sm *s, uint64_t now)

@@ -618,8 +618,12 @@ int sm_cycle(struct sm *s, uint64_t now, struct ws_diag *diag)
         if (issue(s, (uint32_t)wi, now, diag) != WS_OK)
             return WS_ERR;
     }
-    if (p->ibuffer)
-        fetch_cycle(s, now);
+    if (p->ibuffer) {
+        /* the scheduler is told here, so fetch.c need not call it */
+        int32_t filled = fetch_cycle(s, now);
+        if (filled >= 0)
+            sched_update(s, (uint32_t)filled);
+    }
     return WS_OK;
 }
 
