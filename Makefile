@@ -9,6 +9,7 @@
 #                   FUZZ_SECONDS (default 60) each on their seed corpora;
 #                   make fuzz-build only builds them
 #   make bench      speed and memory of the example kernels
+#   make reference  the baseline beside GPGPU-Sim on the reference kernels
 #   make ptx        regenerate examples/kernels/*.ptx with nvcc (if present)
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
@@ -74,7 +75,7 @@ TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 LIB := $(BUILD)/libwarpscope.a
 BIN := $(BUILD)/warpscope
 
-.PHONY: all run test unit conformance asan fuzz fuzz-build fuzz-bins bench ptx install clean
+.PHONY: all run test unit conformance asan fuzz fuzz-build fuzz-bins bench reference ptx install clean
 all: $(BIN)
 
 $(BUILD)/obj/%.o: %.c $(DEPS_MK)
@@ -163,6 +164,9 @@ $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_UTIL) $(LIB) $(DEPS_MK)
 
 bench: $(BIN)
 	@scripts/bench.sh $(BIN)
+
+reference: $(BIN)
+	@scripts/reference.sh $(BIN)
 
 ptx:
 	scripts/gen-ptx.sh

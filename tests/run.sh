@@ -2,8 +2,8 @@
 # Runs the scenario and bad-input suites against a warpscope binary:
 #   tests/run.sh build/warpscope
 # - every examples/scenarios/*.lua, examples/suite/*.lua (workload.size=test),
-#   examples/microbench/*.lua and
-#   tests/scenarios/*.lua must exit 0, and examples/bench/*.lua in
+#   examples/microbench/*.lua, tests/scenarios/*.lua and the reference
+#   kernels tests/reference/*.lua (fermi, test size) must exit 0, and examples/bench/*.lua in
 #   functional mode;
 # - every tests/bad/NAME.{ptx,lua,args} must produce exactly the stderr and
 #   exit code written in tests/bad/NAME.expect (first line "exit N");
@@ -19,8 +19,9 @@ fail=0; pass=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-for s in examples/scenarios/*.lua examples/suite/*.lua examples/microbench/*.lua examples/debug/*.lua tests/scenarios/*.lua; do
+for s in examples/scenarios/*.lua examples/suite/*.lua examples/microbench/*.lua examples/debug/*.lua tests/scenarios/*.lua tests/reference/*.lua; do
   [ -e "$s" ] || continue
+  [ "$s" = tests/reference/common.lua ] && continue
   if "$bin" run "$s" >"$tmp/out" 2>&1; then
     pass=$((pass + 1))
   else
@@ -130,10 +131,12 @@ done
 [ $dfail = 0 ] && echo "determinism: identical JSON across runs"
 
 # Skipping idle cycles must not change any result: every example run with
-# and without it writes the same statistics (the config hash differs).
+# and without it writes the same statistics (the config hash differs). The
+# reference kernels run on fermi, with its memory-system mechanisms.
 sfail=0; sn=0
-for s in examples/scenarios/*.lua examples/microbench/*.lua; do
+for s in examples/scenarios/*.lua examples/microbench/*.lua tests/reference/*.lua; do
   [ -e "$s" ] || continue
+  [ "$s" = tests/reference/common.lua ] && continue
   "$bin" run "$s" --json "$tmp/a.json" >/dev/null 2>&1
   "$bin" run "$s" --set sim.skip_idle=false --json "$tmp/b.json" >/dev/null 2>&1
   if ! cmp -s <(grep -v '"config_hash"' "$tmp/a.json") \

@@ -26,6 +26,10 @@ return {
     size = 65536,            -- Table I: 64 sets x 8 ways x 128 B per bank
     ways = 8,                -- Table I
     latency = 121,           -- GPGPU-Sim ROP latency 120 + Table I 1-cycle L2
+    -- GPGPU-Sim 3.2.2 has fermi's mechanisms but not 4.x's sectored L2
+    -- or its L2 warm-up by host-to-device copies
+    sectored = false,
+    warm_on_write = false,
   },
   dram = {
     channels = 6,            -- Table I

@@ -27,7 +27,9 @@ return {
     repl = "lru",            -- Table 2
     mshrs = 32,              -- Table 2
   },
-  l2 = { slices = 12, size = 65536 },  -- Table 2: 768 KB = 12 x 64 KB
+  -- Table 2: 768 KB = 12 x 64 KB. GPGPU-Sim 3.2.2, the paper's simulator,
+  -- has fermi's mechanisms but not 4.x's sectored L2 or its L2 warm-up.
+  l2 = { slices = 12, size = 65536, sectored = false, warm_on_write = false },
   -- Table 3, SRAM row: 218.88 pJ read, 57.28 pJ write, 12.31 mW leakage
   -- for the whole 16-bank register file (12.31 / 16 per bank)
   energy = { rf_read = 218.88, rf_write = 57.28, rf_leak_mw = 0.769375 },

@@ -19,7 +19,9 @@ return {
   sched = { policy = "two-level", active_warps = 4 },
   rf = {
     banks = 16,              -- Table 2 and section 2: 16 banks
-    collectors = 16,         -- Figure 5: 16 operand collectors
+    -- Figure 5: 16 operand collectors, GPGPU-Sim's 6 SP + 8 SFU + 2
+    -- memory units (fermi's pools)
+    collectors = 6,
   },
   l1d = { size = 16384, ways = 4, line = 128 },  -- Table 3
   l2 = {
@@ -27,6 +29,10 @@ return {
     size = 131072,           -- Table 3: 2 MB LLC = 16 x 128 KB
     ways = 8,                -- Table 3
     line = 128,              -- Table 3
+    -- GPGPU-Sim 3.2.2 has fermi's mechanisms but not 4.x's sectored L2
+    -- or its L2 warm-up by host-to-device copies
+    sectored = false,
+    warm_on_write = false,
   },
   dram = {
     channels = 8,            -- Table 3: 8 GDDR5 controllers, FR-FCFS
@@ -36,6 +42,10 @@ return {
     tRP = 33,                -- Table 3: 12 ns
     tRAS = 76,               -- Table 3: 28 ns x 2.7 = 75.6
     burst = 4,               -- default: the paper gives no bus width
+    -- the paper gives tCL, tRCD, tRP and tRAS only: the command model's
+    -- other timings (fermi's are GTX480 ones, in 924 MHz cycles) are
+    -- unknown for this memory, so the request model times it
+    model = "request",
   },
   ltrf = { regs_per_interval = 16 },  -- Table 3
 }

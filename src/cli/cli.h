@@ -6,6 +6,7 @@
 #ifndef WS_CLI_H
 #define WS_CLI_H
 #include <stdbool.h>
+#include "compile/ptxas.h"
 #include "util/diag.h"
 
 enum { EXIT_OK = 0, EXIT_CHECK = 1, EXIT_BAD = 2 };
@@ -28,10 +29,6 @@ struct config_assigns;
 int cli_shorthand(struct config_assigns *sets, const char *opt,
                   const char *val);
 
-struct ptxas_count {
-    char *name;
-    int regs;
-};
 /* ptxas runs at most this long and with this much address space. */
 #define PTXAS_SECONDS 60
 #define PTXAS_MEMORY (2048LL << 20)

@@ -399,6 +399,8 @@ int cli_inspect(int argc, char **argv)
             for (int j = 0; j < npc; j++)
                 if (strcmp(pc[j].name, k->name) == 0)
                     v.ptxas = pc[j].regs;
+            if (v.ptxas <= 0 && k->ptxas_regs)
+                v.ptxas = (int)k->ptxas_regs;    /* recorded in NAME.ptxas */
             struct intervals iv;
             intervals_compute(k, (uint32_t)config_i(&dev.cfg, CK_LTRF_REGS_PER_INTERVAL),
                               &iv);

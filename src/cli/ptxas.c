@@ -1,11 +1,12 @@
 /*
 ** ptxas.c - ask NVIDIA's ptxas for its register counts, when installed.
 ** Only `warpscope inspect` uses it, to put our allocation next to the
-** real one; the simulator never depends on it. ptxas runs as a child with
-** limits (PTXAS_SECONDS of wall-clock time, PTXAS_MEMORY of address
-** space; WARPSCOPE_PTXAS_SECONDS shortens the time for tests), in its own
-** process group so that stopping it stops all of it, and is always waited
-** for.
+** real one; the simulator never depends on it (it reads the recorded
+** NAME.ptxas files, parsed as this output is: compile/ptxas.c). ptxas
+** runs as a child with limits (PTXAS_SECONDS of wall-clock time,
+** PTXAS_MEMORY of address space; WARPSCOPE_PTXAS_SECONDS shortens the
+** time for tests), in its own process group so that stopping it stops all
+** of it, and is always waited for.
 */
 #include "cli/cli.h"
 #include "util/strbuf.h"
@@ -80,40 +81,6 @@ static bool read_output(int fd, struct strbuf *out)
     }
 }
 
-/* "Compiling entry function 'k'" then "Used N registers" per kernel. */
-static int parse_counts(const char *text, struct ptxas_count **out)
-{
-    char name[256] = "";
-    int n = 0;
-    struct ptxas_count *v = NULL;
-    for (const char *line = text; *line;) {
-        const char *e = strchr(line, '\n');
-        size_t len = e ? (size_t)(e - line) : strlen(line);
-        char *l = ws_xstrndup(line, len);
-        const char *c = strstr(l, "Compiling entry function '");
-        const char *u = strstr(l, "Used ");
-        int regs;
-        if (c) {
-            c += strlen("Compiling entry function '");
-            const char *q = strchr(c, '\'');
-            if (q && (size_t)(q - c) < sizeof name) {
-                memcpy(name, c, (size_t)(q - c));
-                name[q - c] = '\0';
-            }
-        } else if (u && name[0] && sscanf(u, "Used %d registers", &regs) == 1) {
-            v = ws_xrealloc(v, (size_t)(n + 1) * sizeof *v);
-            v[n].name = ws_xstrdup(name);
-            v[n].regs = regs;
-            n++;
-            name[0] = '\0';
-        }
-        free(l);
-        line = e ? e + 1 : line + len;
-    }
-    *out = v;
-    return n;
-}
-
 int cli_ptxas_seconds(void)
 {
     return limit_seconds();
@@ -157,7 +124,7 @@ int cli_ptxas_regs(const char *path, const char *target,
     else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
         rc = PTXAS_FAILED;
     else
-        rc = parse_counts(sb_str(&text), out);
+        rc = ptxas_parse(sb_str(&text), text.len, out);
     sb_free(&text);
     return rc;
 }

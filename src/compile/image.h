@@ -74,6 +74,7 @@ struct kimage {
     uint32_t npreds;          /* predicate registers per thread */
     int32_t *vreg_slot;       /* flat register -> slot (or predicate) */
     uint32_t regs_per_thread; /* registers counted for occupancy */
+    uint32_t ptxas_regs;      /* ptxas's count (NAME.ptxas), 0: unknown */
     struct deadbits dead;     /* registers dying at each instruction */
     uint64_t *live_in;        /* per block: live-in virtual registers */
     uint64_t *live_out;       /* per block: live-out virtual registers */

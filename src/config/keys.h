@@ -79,8 +79,18 @@
       "register-to-bank mapping: (warp slot + register) mod banks, or register mod banks") \
     X(RF_ARBITER, "rf.arbiter", CT_INT, "0", 0, 64, NULL,                     \
       "register-file banks served per cycle, round-robin (0: every bank; Fermi: 4 of 16)") \
+    X(SM_IBUFFER, "sm.ibuffer", CT_INT, "0", 0, 16, NULL,                     \
+      "instructions per warp buffer, filled by a fetch stage that serves one warp per cycle; a warp issues only from its buffer (GPGPU-Sim: 2); 0: ideal fetch, the next instruction is always there") \
+    X(SM_OC_PIPELINE, "sm.oc_pipeline", CT_BOOL, "false", 0, 0, NULL,        \
+      "GPGPU-Sim's pipeline registers around the operand collector: reads begin 2 cycles after issue, an ALU result is written back latency + 4 cycles after the last operand read (memory instructions reach the LD/ST unit 3 cycles after it, their results 1 cycle after they are ready); branches, barriers and exits take an SP collector and pipeline") \
     X(RF_COLLECTORS, "rf.collectors", CT_INT, "8", 1, 64, NULL,                \
-      "operand collector units per SM (instructions gathering operands at once)") \
+      "operand collector units per SM (instructions gathering operands at once); with rf.collectors_sfu or rf.collectors_mem set, those of the SP pipelines") \
+    X(RF_COLLECTORS_SFU, "rf.collectors_sfu", CT_INT, "0", 0, 64, NULL,        \
+      "operand collector units of SFU instructions (0: they share rf.collectors)") \
+    X(RF_COLLECTORS_MEM, "rf.collectors_mem", CT_INT, "0", 0, 64, NULL,        \
+      "operand collector units of memory instructions (0: they share rf.collectors)") \
+    X(RF_COLLECTOR_READS, "rf.collector_reads", CT_INT, "0", 0, 16, NULL,      \
+      "operands one collector receives per cycle (0: no limit; GPGPU-Sim's allocator: 1)") \
     X(SHMEM_BANKS, "shmem.banks", CT_INT, "32", 1, 64, NULL,                   \
       "shared-memory banks of 4 bytes")                                       \
     X(SHMEM_LATENCY, "shmem.latency", CT_INT, "24", 1, 1000, NULL,             \
@@ -105,6 +115,12 @@
       "requests one MSHR holds: the first miss to a line and those merged into it")       \
     X(L1D_MISS_QUEUE, "l1d.miss_queue", CT_INT, "8", 1, 1024, NULL,            \
       "L1D requests waiting to enter the interconnect")                       \
+    X(L1D_ALLOCATE, "l1d.allocate", CT_ENUM, "fill", 0, 0, "fill|miss",        \
+      "when a load miss takes its L1D way: at the fill, or at the miss (GPGPU-Sim's allocate-on-miss: the victim leaves at once, and a miss whose set has every way awaiting a fill fails and retries)") \
+    X(L1D_WRITE_ALLOCATE, "l1d.write_allocate", CT_BOOL, "true", 0, 0, NULL,   \
+      "a write-back store to an absent line allocates it dirty (false: the store goes to L2, as GPGPU-Sim's no-write-allocate L1)") \
+    X(L1D_SET_HASH, "l1d.set_hash", CT_ENUM, "linear", 0, 0, "linear|fermi",  \
+      "L1D set index: (address / line) mod sets, or GPGPU-Sim's Fermi hash (bits 7-11 xor 13, 14, 15, 17, 19; 32 or 64 sets)") \
     X(ICNT_LATENCY, "icnt.latency", CT_INT, "10", 0, 10000, NULL,              \
       "interconnect latency in each direction (cycles)")                      \
     X(ICNT_FLIT, "icnt.flit", CT_INT, "32", 4, 1024, NULL,                     \
@@ -119,6 +135,12 @@
       "L2 hit latency inside a slice (cycles)")                               \
     X(L2_MSHRS, "l2.mshrs", CT_INT, "32", 1, 4096, NULL,                       \
       "MSHRs per L2 slice")                                                   \
+    X(L2_SECTORED, "l2.sectored", CT_BOOL, "false", 0, 0, NULL,               \
+      "L2 lines of 32-byte sectors with their own valid bits: requests are split into sectors, one sector access per slice per cycle, misses fetch sectors from DRAM (GPGPU-Sim's sector cache)") \
+    X(L2_WARM_ON_WRITE, "l2.warm_on_write", CT_BOOL, "false", 0, 0, NULL,     \
+      "host-to-device copies (buffer write and set) install their lines in the L2, clean, before the next run (GPGPU-Sim's -gpgpu_perf_sim_memcpy)") \
+    X(L2_ALLOCATE, "l2.allocate", CT_ENUM, "fill", 0, 0, "fill|miss",          \
+      "when an L2 miss takes its way: at the fill, or at the miss (the victim leaves at once; a miss to a set whose ways all await fills retries)") \
     X(DRAM_CHANNELS, "dram.channels", CT_INT, "2", 1, 64, NULL,                \
       "DRAM channels (memory controllers); each serves l2.slices / channels slices") \
     X(DRAM_BANKS, "dram.banks", CT_INT, "16", 1, 64, NULL, "banks per channel") \
@@ -134,6 +156,32 @@
       "DRAM cycles the data bus is busy per 32-byte transfer")                \
     X(DRAM_QUEUE, "dram.queue", CT_INT, "32", 1, 4096, NULL,                   \
       "requests a channel's FR-FCFS scheduler can hold")                      \
+    X(DRAM_LATENCY, "dram.latency", CT_INT, "0", 0, 100000, NULL,             \
+      "fixed delay (core cycles) between an L2 slice and its DRAM channel's scheduler (GPGPU-Sim's -dram_latency)") \
+    X(DRAM_MODEL, "dram.model", CT_ENUM, "request", 0, 0, "request|command",   \
+      "DRAM channel model: request (each request's commands fixed when it issues, exact data bus) or command (one command per DRAM cycle under every timing constraint, as GPGPU-Sim; docs/dram.md)") \
+    X(DRAM_ATOM, "dram.atom", CT_INT, "32", 32, 256, NULL,                     \
+      "command model: bytes one column command moves (a smaller request still takes a whole one)") \
+    X(DRAM_TCCD, "dram.tCCD", CT_INT, "1", 1, 1000, NULL,                       \
+      "command model: column command to column command (DRAM cycles)")        \
+    X(DRAM_TRRD, "dram.tRRD", CT_INT, "1", 1, 1000, NULL,                       \
+      "command model: activate to activate, any banks (DRAM cycles)")         \
+    X(DRAM_TRC, "dram.tRC", CT_INT, "1", 1, 1000, NULL,                         \
+      "command model: activate to activate, same bank (DRAM cycles)")         \
+    X(DRAM_TWL, "dram.tWL", CT_INT, "1", 1, 1000, NULL,                         \
+      "command model: write latency (DRAM cycles)")                           \
+    X(DRAM_TCDLR, "dram.tCDLR", CT_INT, "1", 1, 1000, NULL,                     \
+      "command model: last write data to read command (DRAM cycles)")         \
+    X(DRAM_TWR, "dram.tWR", CT_INT, "1", 1, 1000, NULL,                         \
+      "command model: write recovery before precharge (DRAM cycles)")         \
+    X(DRAM_BANK_GROUPS, "dram.bank_groups", CT_INT, "1", 1, 64, NULL,          \
+      "command model: bank groups (bank b in group b mod groups)")            \
+    X(DRAM_TCCDL, "dram.tCCDL", CT_INT, "0", 0, 1000, NULL,                     \
+      "command model: column to column in one bank group (DRAM cycles)")      \
+    X(DRAM_TRTPL, "dram.tRTPL", CT_INT, "0", 0, 1000, NULL,                     \
+      "command model: read to precharge in one bank group (DRAM cycles)")     \
+    X(DRAM_RETURN_QUEUE, "dram.return_queue", CT_INT, "116", 1, 4096, NULL,   \
+      "command model: completed requests a channel holds before the L2 takes them, one per DRAM cycle (GPGPU-Sim's return queue)") \
     X(E_RF_READ, "energy.rf_read", CT_FLOAT, "4.62", 0, 1000000, NULL,          \
       "register-file read, pJ per bank access (one warp register)") \
     X(E_RF_WRITE, "energy.rf_write", CT_FLOAT, "5.97", 0, 1000000, NULL,          \
@@ -165,7 +213,9 @@
     X(E_L2_TAG_LEAK, "energy.l2_tag_leak_mw", CT_FLOAT, "0.80", 0, 1000000, NULL,          \
       "L2 tag array leakage per slice, mW") \
     X(REGS_PER_THREAD, "regs_per_thread", CT_INT, "0", 0, 255, NULL,           \
-      "registers per thread used for occupancy; 0 = the compiled kernel's count") \
+      "registers per thread used for occupancy; 0 = the count occupancy.regs chooses") \
+    X(OCCUPANCY_REGS, "occupancy.regs", CT_ENUM, "allocated", 0, 0, "allocated|ptxas", \
+      "registers per thread that occupancy counts, per kernel: ours (the allocation), or ptxas's (recorded in NAME.ptxas beside the PTX); the register file still holds our allocation") \
     X(LTRF_REGS_PER_INTERVAL, "ltrf.regs_per_interval", CT_INT, "16", 8, 256, \
       NULL, "registers a register-interval may use (N of the LTRF interval passes)") \
     X(CERF_WAYS, "cerf.ways", CT_ENUM, "4", 0, 0, "2|4|8",                     \
@@ -175,6 +225,8 @@
       "cerf: lru-fair (registers and cache lines replace each other, registers spill to L2) or lru-prioritized (cache lines never replace registers)") \
     X(CERF_TAG_BANKS, "cerf.tag_banks", CT_INT, "4", 1, 64, NULL,              \
       "cerf: tag-array banks, each governing rf.banks / cerf.tag_banks data banks") \
+    X(CERF_TAG_STAGE_CYCLES, "cerf.tag_stage_cycles", CT_INT, "1", 0, 4, NULL, \
+      "cerf: cycles from a register access's tag lookup to its data access (0: the paper's extra pipeline stage hides it; 1: one cycle more than the baseline)") \
     X(E_CERF_TAG_READ, "energy.cerf_tag_read", CT_FLOAT, "0.75", 0, 1000000, NULL, \
       "cerf: integrated tag lookup per tag bank, pJ (CERF Table III)")         \
     X(E_CERF_TAG_WRITE, "energy.cerf_tag_write", CT_FLOAT, "0.78", 0, 1000000, NULL, \

@@ -177,6 +177,9 @@ static void hash_twarp(struct hs *s, const struct twarp *w,
     }
     h_u64(s, w->sbp);
     h_u64(s, w->inflight);
+    h_u64(s, w->ib_n);
+    h_u64(s, (uint64_t)(int64_t)w->ib_pc);
+    h_u64(s, w->ib_flush);
     hash_fwarp(s, w->fw, k);
 }
 
@@ -317,7 +320,7 @@ static void hash_scheds(struct hs *s, const struct sm *sm)
         for (int r = 0; r < STALL__COUNT; r++)
             h_u64(s, q->cnt[r]);
         for (uint32_t i = 0; i < q->words; i++) {
-            for (int j = 0; j < 3; j++)
+            for (int j = 0; j < SCHED_KINDS; j++)
                 h_u64(s, q->ready[j][i]);
             h_u64(s, q->pool[i]);
         }
@@ -368,6 +371,10 @@ static void hash_sm(struct hs *s, const struct sm *sm, uint64_t now)
     h_u64(s, sm->shared);
     h_u64(s, sm->retired);
     h_u64(s, sm->seq);
+    h_u64(s, sm->fetching);
+    h_u64(s, sm->fetch_warp);
+    h_u64(s, sm->fetch_last);
+    h_u64(s, (uint64_t)(int64_t)sm->fetch_pc);
     const struct kimage *k = sm->launch ? sm->launch->k : NULL;
     for (uint32_t c = 0; c < sm->p->max_ctas; c++) {
         h_u64(s, sm->cta[c].used);
@@ -397,6 +404,8 @@ static void hash_req(struct hs *s, const struct mreq *r)
     h_u64(s, r->sm);
     h_u64(s, r->tag);
     h_u64(s, r->deliver);
+    h_u64(s, (uint64_t)r->parent);
+    h_u64(s, r->parts);
 }
 
 static void hash_icnt(struct hs *s, const struct gpu *g)
@@ -422,6 +431,7 @@ static void hash_l2_ring(struct hs *s, const l2_ring_t *r)
         h_u64(s, x->ready);
         h_u64(s, (uint64_t)x->req);
         h_u64(s, x->addr);
+        h_u64(s, x->bytes);
         h_u64(s, x->action);
     }
 }
@@ -430,6 +440,7 @@ static void hash_l2(struct hs *s, const struct l2slice *l)
 {
     if (l->has_cache)
         cache_hash(&l->c, &s->h);
+    hash_l2_ring(s, &l->look);
     hash_l2_ring(s, &l->pipe);
     hash_l2_ring(s, &l->out);
     hash_l2_ring(s, &l->to_dram);
@@ -446,10 +457,10 @@ static void hash_dram(struct hs *s, const struct gpu *g,
 {
     h_u64(s, dram_pending(d));
     for (uint32_t b = 0; b < g->p.dram.banks; b++) {
-        const struct dram_bank_state *x = dram_bank(d, b);
-        h_u64(s, (uint64_t)x->open_row);
-        h_u64(s, x->ready);
-        h_u64(s, x->activated);
+        struct dram_bank_state x = dram_bank(d, b);
+        h_u64(s, (uint64_t)x.open_row);
+        h_u64(s, x.ready);
+        h_u64(s, x.activated);
     }
     const struct dram_stats *t = dram_stats(d);
     uint64_t v[] = { t->reads, t->writes, t->row_hits, t->row_misses,

@@ -415,7 +415,7 @@ static struct jv *scheds_json(const struct sm *s)
         jv_set(o, "id", jv_int(k));
         jv_set(o, "last", jv_str(stall_name((enum stall)s->why[k])));
         uint32_t ready = 0;
-        for (int i = 0; i < 3; i++)
+        for (int i = 0; i < SCHED_KINDS; i++)
             ready += popcount_words(q->ready[i], q->words);
         jv_set(o, "ready", jv_int(ready));
         jv_set(o, "in_pool", jv_int(q->in_pool));

@@ -13,6 +13,7 @@
 struct rreq {                 /* a queued register access */
     uint32_t w, r, tag;
     bool last;
+    bool refilled;            /* a read that waited for its register's fill */
 };
 typedef RING(struct rreq) rq_t;
 
@@ -34,6 +35,8 @@ extern const char *const cerf_cerf_tr_names[16];
 
 struct cstats {
     uint64_t reads, writes, reg_hits, cold;   /* register accesses */
+    uint64_t refilled;                        /* reads that waited for a
+                                                 fill after a spill */
     uint64_t spills, fills, freed;            /* freed: dead-operand bits */
     uint64_t loads, hits, misses, merges, stores, store_hits, bypass, stalls;
     uint64_t cache_fills, fills_uncached, writebacks;
@@ -49,6 +52,7 @@ struct cerf {
     const struct tparams *p;
     enum write_policy wpol_global, wpol_local;
     uint32_t sm, registers, nwr, rpt, per_tb;
+    uint32_t tag_cycles;          /* cerf.tag_stage_cycles */
     struct cerf_array a;
     rq_t *rd, *wr;                /* per data bank */
     uint32_t pending;             /* queued register accesses */

@@ -58,6 +58,7 @@ void cerf_section(const struct design_parts *sp, struct jv *o)
     jv_add_int(o, "register_writes", (int64_t)s->writes);
     jv_add_int(o, "register_hits", (int64_t)s->reg_hits);
     jv_add_int(o, "cold_reads", (int64_t)s->cold);
+    jv_add_int(o, "refilled_reads", (int64_t)s->refilled);
     jv_add_int(o, "spills", (int64_t)s->spills);
     jv_add_int(o, "fills", (int64_t)s->fills);
     jv_add_int(o, "freed_by_dead_bits", (int64_t)s->freed);

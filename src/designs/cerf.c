@@ -13,8 +13,10 @@
 **
 ** Timing. Register accesses pass a tagging stage: each cycle every data
 ** bank serves one queued access (writes first, then reads oldest first)
-** after its tag lookup, and the data access happens the next cycle, so a
-** register access takes one cycle more than in the baseline. The tag
+** after its tag lookup, and the data access happens cerf.tag_stage_cycles
+** later: 1 (the default) makes a register access one cycle longer than in
+** the baseline; 0 is the paper's pipeline, whose extra stage hides the
+** lookup. The tag
 ** array has cerf.tag_banks banks; a tag bank governs rf.banks /
 ** cerf.tag_banks data banks and performs that many lookups per cycle (the
 ** paper's narrow banks serve one warp register per tag bank per cycle; in
@@ -112,6 +114,7 @@ static void *cerf_create(const struct seam_env *env)
     g.banks = p->rf_banks;
     g.tag_banks = (uint32_t)config_i(env->cfg, CK_CERF_TAG_BANKS);
     c->per_tb = g.banks / g.tag_banks;
+    c->tag_cycles = (uint32_t)config_i(env->cfg, CK_CERF_TAG_STAGE_CYCLES);
     cerf_array_init(&c->a, &g, config_e(env->cfg, CK_CERF_POLICY) == 0
                                    ? CP_LRU_FAIR : CP_LRU_PRIORITIZED);
     c->wpol_global = p->l1_write_global;
@@ -281,20 +284,26 @@ static void cerf_read(void *self, uint32_t w, uint32_t r, uint32_t tag,
                       bool last)
 {
     struct cerf *c = self;
-    struct rreq q = { w, r, tag, last };
+    struct rreq q = { w, r, tag, last, false };
     queue_req(c, c->rd, &q);
 }
 
 static void cerf_write(void *self, uint32_t w, uint32_t r, uint32_t tag)
 {
     struct cerf *c = self;
-    struct rreq q = { w, r, tag, false };
+    struct rreq q = { w, r, tag, false, false };
     queue_req(c, c->wr, &q);
 }
 
+/* The data access of a served request: tag_cycles after its lookup (now,
+   with the paper's pipeline). */
 static void grant(struct cerf *c, uint64_t now, uint32_t tag, bool write)
 {
-    struct due d = { now + 1, tag, write };
+    if (!c->tag_cycles) {
+        c->env.rf_done(c->env.ctx, tag, write);
+        return;
+    }
+    struct due d = { now + c->tag_cycles, tag, write };
     ring_push(&c->due, d);
 }
 
@@ -337,8 +346,11 @@ static bool serve(struct cerf *c, uint64_t now, const struct rreq *q,
     bool hit = way >= 0;
     if (hit) {
         cerf_array_touch(&c->a, at.set, way);
-        if (!write)
+        /* a read served after its register's fill was a miss */
+        if (!write && !q->refilled)
             c->st.reg_hits++;
+        if (!write && q->refilled)
+            c->st.refilled++;
     } else {
         /* a write, or a read of a register never written: allocate */
         if (!write)
@@ -618,6 +630,7 @@ static void filled(struct cerf *c, uint32_t wr)
     uint32_t k = 0;
     for (uint32_t i = 0; i < c->nfw; i++) {
         if (c->fw[i].wr == wr) {
+            c->fw[i].q.refilled = true;
             ring_push(&c->rd[at.data_bank], c->fw[i].q);
             c->pending++;
         } else {

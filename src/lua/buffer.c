@@ -143,7 +143,7 @@ static void store(lua_State *L, struct wsbuf *b, uint64_t i, int vidx,
                   const char *what)
 {
     uint64_t bits = wsbuf_to_bits(L, vidx, b->type, what, false);
-    dmem_write(&b->dev->mem, b->addr + i * b->esize, &bits, b->esize);
+    device_host_write(b->dev, b->addr + i * b->esize, &bits, b->esize);
 }
 
 static int b_set(lua_State *L)

@@ -7,6 +7,7 @@
 ** deterministic; this is the fastest way to check a kernel's results.
 */
 #include "sim/device.h"
+#include "compile/ptxas.h"
 #include "designs/registry.h"
 #include "ptx/parse.h"
 #include "timing/gpu.h"
@@ -71,6 +72,7 @@ void device_free(struct ws_device *d)
     for (size_t i = 0; i < d->done.n; i++)
         jv_free(d->done.v[i].stats);
     vec_free(&d->done);
+    vec_free(&d->copies);
     dmem_free(&d->mem);
     gpu_free(d->gpu);
     free(d->sm_clock);
@@ -131,6 +133,14 @@ int device_load(struct ws_device *d, const char *path, struct ws_diag *diag)
                                                  sizeof *dm.kernels);
         dm.kernels[dm.nkernels++] = k;
     }
+    /* ptxas's register counts, when recorded beside the PTX */
+    struct ptxas_count *pc;
+    int npc = ptxas_read_beside(path, &pc);
+    for (int i = 0; i < dm.nkernels; i++)
+        for (int j = 0; j < npc; j++)
+            if (strcmp(pc[j].name, dm.kernels[i]->name) == 0 && pc[j].regs > 0)
+                dm.kernels[i]->ptxas_regs = (uint32_t)pc[j].regs;
+    ptxas_free(pc, npc > 0 ? npc : 0);
     if (dm.nkernels == 0) {
         diag_error(diag, path, 0, 0, "no kernels (.entry functions with a body) in this file");
         module_free(&dm);
@@ -164,7 +174,11 @@ uint32_t device_regs_per_thread(const struct ws_device *d,
                                 const struct kimage *k)
 {
     int64_t o = config_i(&d->cfg, CK_REGS_PER_THREAD);
-    return o > 0 ? (uint32_t)o : k->regs_per_thread;
+    if (o > 0)
+        return (uint32_t)o;
+    if (config_e(&d->cfg, CK_OCCUPANCY_REGS) == 1 && k->ptxas_regs)
+        return k->ptxas_regs;
+    return k->regs_per_thread;
 }
 
 static int launch_error(struct dev_launch *l, struct ws_diag *diag,
@@ -201,6 +215,14 @@ int device_enqueue(struct ws_device *d, struct dev_launch *l,
         if (l->grid[i] == 0 || l->grid[i] > gmax[i])
             return launch_error(l, diag, "launch of '%s': grid.%c = %u is outside 1..%u",
                                 k->name, dim[i], l->grid[i], gmax[i]);
+    }
+    if (config_e(c, CK_OCCUPANCY_REGS) == 1 && !k->ptxas_regs &&
+        config_i(c, CK_REGS_PER_THREAD) == 0) {
+        char *pp = ptxas_path(k->mod->path);
+        int rc = launch_error(l, diag, "launch of '%s': occupancy.regs = ptxas, but %s records no ptxas register count for it (write it with `ptxas -v`, as scripts/gen-ptx.sh does, or count this tool's own allocation with --set occupancy.regs=allocated)",
+                              k->name, pp);
+        free(pp);
+        return rc;
     }
     uint64_t threads = (uint64_t)l->block[0] * l->block[1] * l->block[2];
     if (threads > 1024)
@@ -373,6 +395,21 @@ const struct design *device_design(const struct ws_device *d)
     return d->design ? d->design : design_of(&d->cfg);
 }
 
+bool device_host_write(struct ws_device *d, uint64_t addr, const void *buf,
+                       size_t n)
+{
+    if (!dmem_write(&d->mem, addr, buf, n))
+        return false;
+    if (!config_b(&d->cfg, CK_L2_WARM_ON_WRITE) || !timing_mode(d))
+        return true;
+    struct dev_copy *last = d->copies.n ? &d->copies.v[d->copies.n - 1] : NULL;
+    if (last && last->addr + last->bytes == addr)
+        last->bytes += n;             /* a buffer written element by element */
+    else
+        vec_push(&d->copies, ((struct dev_copy){ addr, n }));
+    return true;
+}
+
 /* Starts a run over the queue: the GPU and the limits. */
 static int run_begin(struct ws_device *d, struct ws_diag *diag)
 {
@@ -384,6 +421,9 @@ static int run_begin(struct ws_device *d, struct ws_diag *diag)
         if (!d->gpu)
             return WS_ERR;
     }
+    for (size_t i = 0; d->gpu && i < d->copies.n; i++)
+        gpu_host_write(d->gpu, d->copies.v[i].addr, d->copies.v[i].bytes);
+    d->copies.n = 0;
     if (d->gpu) {
         uint64_t mc = (uint64_t)config_i(&d->cfg, CK_MAX_CYCLES);
         uint64_t c0 = gpu_cycle(d->gpu);

@@ -36,6 +36,11 @@ struct dev_launch {
     char *origin;             /* where it was requested, for errors */
 };
 
+/* A host-to-device copy not yet shown to the GPU (l2.warm_on_write). */
+struct dev_copy {
+    uint64_t addr, bytes;
+};
+
 struct launch_record {
     const char *kernel;       /* interned in the module */
     uint32_t grid[3], block[3];
@@ -68,6 +73,7 @@ struct ws_device {
     VEC(struct dev_module) modules;
     VEC(struct dev_launch) queue;
     VEC(struct launch_record) done;
+    VEC(struct dev_copy) copies;  /* host writes since the last run began */
     uint64_t *sm_clock;       /* functional mode, per SM: warp-instructions
                                  issued so far (its %clock) */
     struct gpu *gpu;          /* timing mode: built at the first run */
@@ -109,6 +115,12 @@ enum { DEV_KERNEL_NONE = -1, DEV_KERNEL_AMBIGUOUS = -2 };
 ** several do (overloads, template instances) and none by its PTX name.
 */
 int device_find_kernel(const struct ws_device *d, int mi, const char *name);
+
+/* A host write of n bytes at addr (a scenario's buffer write or set):
+   stores them and, with l2.warm_on_write, records the copy for the L2,
+   which sees it when the next run begins. False outside device memory. */
+bool device_host_write(struct ws_device *d, uint64_t addr, const void *buf,
+                       size_t n);
 
 /* Device allocation; 0 with diag filled on failure. */
 uint64_t device_alloc(struct ws_device *d, uint64_t bytes,

@@ -1,4 +1,5 @@
-/* cache.c - tags, replacement and MSHRs (see cache.h). */
+/* cache.c - tags, sectors, set index, replacement and MSHRs (see
+   cache.h). */
 #include "timing/cache.h"
 #include "util/hash.h"
 #include "util/xalloc.h"
@@ -13,10 +14,19 @@ void cache_init(struct cache *c, uint32_t size, uint32_t ways, uint32_t line,
     c->ways = ways;
     c->line = line;
     c->sets = size / (ways * line);
+    c->unit = line;
+    c->nunit = 1;
     c->repl = repl;
     c->rng = seed * 0x9e3779b97f4a7c15ULL + 1;
     c->lines = ws_xcalloc((size_t)c->sets * ways + 1, sizeof *c->lines);
     mshr_init(&c->mshr, nmshr, merge);
+}
+
+void cache_configure(struct cache *c, const struct cache_opts *o)
+{
+    c->o = *o;
+    c->unit = o->sectored && c->line > CACHE_SECTOR ? CACHE_SECTOR : c->line;
+    c->nunit = c->line / c->unit;
 }
 
 uint32_t cache_log2(uint64_t v)
@@ -44,31 +54,137 @@ void cache_free(struct cache *c)
     memset(c, 0, sizeof *c);
 }
 
+uint32_t cache_fermi_set(uint64_t addr, uint32_t line, uint32_t sets)
+{
+    /* GPGPU-Sim: bits 7-11 of a 128-byte-line address xor bits 13, 14,
+       15, 17 and 19; 64 sets take bit 12 as the sixth index bit. */
+    uint32_t lower = (uint32_t)(addr >> cache_log2(line)) & 0x1f;
+    uint32_t upper = (uint32_t)((addr & 0xe000) >> 13 | (addr & 0x20000) >> 14 |
+                                (addr & 0x80000) >> 15);
+    uint32_t s = lower ^ upper;
+    if (sets == 64)
+        s |= (uint32_t)((addr & 0x1000) >> 7);
+    return s;
+}
+
+uint32_t cache_set_of(const struct cache *c, uint64_t addr)
+{
+    if (!c->sets)
+        return 0;
+    if (c->o.strip > 1)       /* the address within its slice */
+        addr = addr / 256 / c->o.strip * 256 + addr % 256;
+    if (c->o.index == CIDX_FERMI)
+        return cache_fermi_set(addr, c->line, c->sets);
+    return (uint32_t)((addr / c->line) % c->sets);
+}
+
+/* The valid/dirty/pending bit of addr's unit in its line. */
+static uint8_t unit_bit(const struct cache *c, uint64_t addr)
+{
+    return (uint8_t)(1u << (addr % c->line / c->unit));
+}
+
+static struct cache_line *set_base(const struct cache *c, uint64_t addr)
+{
+    return c->lines + (size_t)cache_set_of(c, addr) * c->ways;
+}
+
 static struct cache_line *find(const struct cache *c, uint64_t addr)
 {
     if (!c->sets)
         return NULL;
     uint64_t la = cache_line_of(c, addr);
-    struct cache_line *set = c->lines + (size_t)cache_set_of(c, addr) * c->ways;
+    struct cache_line *set = set_base(c, addr);
     for (uint32_t w = 0; w < c->ways; w++)
         if (set[w].valid && set[w].addr == la)
             return &set[w];
     return NULL;
 }
 
+/* The way to replace in set: an invalid way, else by the policy among
+   the ways (without a fetch in flight when `skip_pending`); NULL when
+   every way has one. */
+static struct cache_line *victim_way(struct cache *c, struct cache_line *set,
+                                     bool skip_pending)
+{
+    uint32_t cand = 0;
+    for (uint32_t w = 0; w < c->ways; w++) {
+        if (!set[w].valid)
+            return &set[w];
+        cand += !(skip_pending && set[w].sec_pending);
+    }
+    if (!cand)
+        return NULL;
+    if (c->repl == REPL_RANDOM) {
+        /* xorshift64; the k-th candidate way */
+        c->rng ^= c->rng << 13;
+        c->rng ^= c->rng >> 7;
+        c->rng ^= c->rng << 17;
+        uint32_t k = (uint32_t)(c->rng % cand);
+        for (uint32_t w = 0; w < c->ways; w++)
+            if (!(skip_pending && set[w].sec_pending) && k-- == 0)
+                return &set[w];
+    }
+    struct cache_line *v = NULL;
+    for (uint32_t w = 0; w < c->ways; w++)
+        if (!(skip_pending && set[w].sec_pending) &&
+            (!v || set[w].stamp < v->stamp))
+            v = &set[w];
+    return v;
+}
+
+/* Empties way l; records the victim (and counts it unless `quiet`).
+   Returns true if it was dirty (its address in *victim). */
+static bool evict(struct cache *c, struct cache_line *l, uint64_t *victim,
+                  bool quiet)
+{
+    if (!l->valid)
+        return false;
+    c->evicted = true;
+    c->evicted_dirty = l->dirty;
+    c->evicted_addr = l->addr;
+    c->evicted_bytes = (uint32_t)__builtin_popcount(l->sec_dirty) * c->unit;
+    c->nvalid--;
+    l->valid = false;
+    if (!quiet)
+        c->st.evictions++;
+    if (!l->dirty)
+        return false;
+    *victim = l->addr;
+    if (!quiet)
+        c->st.writebacks++;
+    return true;
+}
+
+/* Puts the line of addr into the (emptied) way l with unit bits `bits`. */
+static void install(struct cache *c, struct cache_line *l, uint64_t addr,
+                    uint8_t valid, uint8_t dirty, uint8_t pending)
+{
+    l->addr = cache_line_of(c, addr);
+    c->nvalid++;
+    l->valid = true;
+    l->sec_valid = valid;
+    l->sec_dirty = dirty;
+    l->sec_pending = pending;
+    l->dirty = dirty != 0;
+    l->stamp = ++c->clock;           /* LRU and FIFO both start here */
+}
+
 enum cache_result cache_read(struct cache *c, uint64_t addr, uint32_t tag,
                              uint32_t *mshr)
 {
-    uint64_t la = cache_line_of(c, addr);
+    uint64_t u = cache_unit_of(c, addr);
+    uint8_t bit = unit_bit(c, addr);
     struct cache_line *l = find(c, addr);
-    if (l) {
+    c->evicted = false;
+    if (l && (l->sec_valid & bit)) {
         c->st.accesses++;
         c->st.hits++;
         if (c->repl == REPL_LRU)
             l->stamp = ++c->clock;
         return CACHE_HIT;
     }
-    int32_t m = mshr_find(&c->mshr, la);
+    int32_t m = mshr_find(&c->mshr, u);
     if (m >= 0) {
         if (mshr_merge_full(&c->mshr, m)) {
             c->st.fails++;
@@ -78,35 +194,73 @@ enum cache_result cache_read(struct cache *c, uint64_t addr, uint32_t tag,
         c->st.accesses++;
         c->st.misses++;
         c->st.mshr_merges++;
+        if (l && c->repl == REPL_LRU)
+            l->stamp = ++c->clock;
         *mshr = (uint32_t)m;
         return CACHE_MERGED;
+    }
+    /* A new miss: allocating on a miss needs a way without a fetch in
+       flight (GPGPU-Sim's reservation failure), then an MSHR. */
+    struct cache_line *v = NULL;
+    if (!l && c->o.alloc_on_miss && c->sets) {
+        v = victim_way(c, set_base(c, addr), true);
+        if (!v) {
+            c->st.fails++;
+            c->st.line_fails++;
+            return CACHE_FAIL;
+        }
     }
     m = mshr_free_slot(&c->mshr);
     if (m < 0) {
         c->st.fails++;
         return CACHE_FAIL;
     }
-    mshr_open(&c->mshr, m, la, tag);
+    mshr_open(&c->mshr, m, u, tag);
     c->st.accesses++;
     c->st.misses++;
     *mshr = (uint32_t)m;
+    if (l) {
+        c->st.sector_misses++;
+        if (c->o.alloc_on_miss)
+            l->sec_pending |= bit;
+        if (c->repl == REPL_LRU)
+            l->stamp = ++c->clock;
+        return CACHE_SECTOR_MISS;
+    }
+    if (v) {
+        uint64_t victim;
+        evict(c, v, &victim, false);
+        install(c, v, addr, 0, 0, bit);
+    }
     return CACHE_MISS;
 }
 
 bool cache_present(const struct cache *c, uint64_t addr)
 {
-    return find(c, addr) != NULL;
+    const struct cache_line *l = find(c, addr);
+    return l && (l->sec_valid & unit_bit(c, addr));
 }
 
 bool cache_pending(const struct cache *c, uint64_t addr)
 {
-    return mshr_find(&c->mshr, cache_line_of(c, addr)) >= 0;
+    return mshr_find(&c->mshr, cache_unit_of(c, addr)) >= 0;
+}
+
+bool cache_set_reserved(const struct cache *c, uint64_t addr)
+{
+    if (!c->o.alloc_on_miss || !c->sets || find(c, addr))
+        return false;
+    const struct cache_line *set = set_base(c, addr);
+    for (uint32_t w = 0; w < c->ways; w++)
+        if (!set[w].valid || !set[w].sec_pending)
+            return false;
+    return true;
 }
 
 bool cache_touch(struct cache *c, uint64_t addr)
 {
     struct cache_line *l = find(c, addr);
-    if (!l)
+    if (!l || !(l->sec_valid & unit_bit(c, addr)))
         return false;
     if (c->repl == REPL_LRU)
         l->stamp = ++c->clock;
@@ -116,71 +270,63 @@ bool cache_touch(struct cache *c, uint64_t addr)
 bool cache_write_hit(struct cache *c, uint64_t addr)
 {
     struct cache_line *l = find(c, addr);
-    if (!l)
+    uint8_t bit = unit_bit(c, addr);
+    if (!l || !(l->sec_valid & bit))
         return false;
+    l->sec_dirty |= bit;
     l->dirty = true;
     if (c->repl == REPL_LRU)
         l->stamp = ++c->clock;
     return true;
 }
 
-static uint32_t victim_way(struct cache *c, struct cache_line *set)
-{
-    for (uint32_t w = 0; w < c->ways; w++)
-        if (!set[w].valid)
-            return w;
-    if (c->repl == REPL_RANDOM) {
-        /* xorshift64 */
-        c->rng ^= c->rng << 13;
-        c->rng ^= c->rng >> 7;
-        c->rng ^= c->rng << 17;
-        return (uint32_t)(c->rng % c->ways);
-    }
-    uint32_t v = 0;
-    for (uint32_t w = 1; w < c->ways; w++)
-        if (set[w].stamp < set[v].stamp)
-            v = w;
-    return v;
-}
-
-bool cache_fill(struct cache *c, uint64_t addr, bool dirty, uint64_t *victim)
+/* cache_fill, and (quiet) cache_warm: the same without statistics. */
+static bool fill(struct cache *c, uint64_t addr, bool dirty, uint64_t *victim,
+                 bool quiet)
 {
     if (!c->sets)
         return false;
+    uint8_t bit = unit_bit(c, addr);
     struct cache_line *l = find(c, addr);
     c->evicted = false;
     if (l) {
-        l->dirty |= dirty;
+        if (!(l->sec_valid & bit) && !quiet)
+            c->st.fills++;           /* a reserved or absent unit arrives */
+        l->sec_pending &= (uint8_t)~bit;
+        l->sec_valid |= bit;
+        if (dirty) {
+            l->sec_dirty |= bit;
+            l->dirty = true;
+        }
         if (c->repl == REPL_LRU)
             l->stamp = ++c->clock;
         return false;
     }
-    struct cache_line *set = c->lines + (size_t)cache_set_of(c, addr) * c->ways;
-    uint32_t w = victim_way(c, set);
-    bool wb = false;
-    if (set[w].valid) {
-        c->st.evictions++;
-        c->evicted = true;
-        c->evicted_dirty = set[w].dirty;
-        c->evicted_addr = set[w].addr;
-        if (set[w].dirty) {
-            wb = true;
-            *victim = set[w].addr;
-            c->st.writebacks++;
-        }
-    }
-    set[w].addr = cache_line_of(c, addr);
-    c->nvalid += !set[w].valid;
-    set[w].valid = true;
-    set[w].dirty = dirty;
-    set[w].stamp = ++c->clock;       /* LRU and FIFO both start here */
-    c->st.fills++;
+    struct cache_line *v = victim_way(c, set_base(c, addr),
+                                      c->o.alloc_on_miss);
+    if (!v)
+        return false;                /* every way awaits a fill: not kept */
+    bool wb = evict(c, v, victim, quiet);
+    install(c, v, addr, bit, dirty ? bit : 0, 0);
+    if (!quiet)
+        c->st.fills++;
     return wb;
+}
+
+bool cache_fill(struct cache *c, uint64_t addr, bool dirty, uint64_t *victim)
+{
+    return fill(c, addr, dirty, victim, false);
+}
+
+void cache_warm(struct cache *c, uint64_t addr)
+{
+    uint64_t victim;
+    fill(c, addr, false, &victim, true);
 }
 
 uint32_t cache_release(struct cache *c, uint64_t addr, uint32_t *out)
 {
-    return mshr_release(&c->mshr, cache_line_of(c, addr), out);
+    return mshr_release(&c->mshr, cache_unit_of(c, addr), out);
 }
 
 bool cache_invalidate(struct cache *c, uint64_t addr)
@@ -190,6 +336,7 @@ bool cache_invalidate(struct cache *c, uint64_t addr)
         return false;
     bool d = l->dirty;
     l->valid = l->dirty = false;
+    l->sec_valid = l->sec_dirty = l->sec_pending = 0;
     c->nvalid--;
     c->st.invalidations++;
     return d;
@@ -235,6 +382,8 @@ void cache_hash(const struct cache *c, uint64_t *h)
         ws_hash_u64(h, l->addr);
         ws_hash_u64(h, l->dirty);
         ws_hash_u64(h, l->stamp);
+        ws_hash_u64(h, (uint64_t)l->sec_valid | (uint64_t)l->sec_dirty << 8 |
+                           (uint64_t)l->sec_pending << 16);
     }
     mshr_hash(&c->mshr, h);
 }

@@ -59,6 +59,20 @@ uint32_t coalesce(const uint64_t *addr, uint32_t mask, uint32_t size,
     return n;
 }
 
+uint32_t coalesce_first(const uint64_t *addr, uint32_t mask, uint32_t size,
+                        uint64_t s, uint32_t seg)
+{
+    uint64_t first = s + seg;
+    for (int l = 0; l < 32; l++) {
+        if (!(mask >> l & 1) || addr[l] + size <= s || addr[l] >= s + seg)
+            continue;
+        uint64_t a = addr[l] > s ? addr[l] : s;
+        if (a < first)
+            first = a;
+    }
+    return (uint32_t)(first - s);
+}
+
 /* True if an active lane before lane l touches the word at byte address
    w (a multiple of 4). */
 static bool seen_before(const uint64_t *addr, uint32_t mask, uint32_t size,

@@ -23,6 +23,14 @@ uint32_t coalesce(const uint64_t *addr, uint32_t mask, uint32_t size,
                   uint32_t seg, uint64_t *out, uint32_t *bytes);
 
 /*
+** Offset from segment start s of the lowest byte of [s, s + seg) that the
+** lanes in mask touch (seg when none does): a store's first byte written,
+** which places a partial segment on the right sectors of a sectored L2.
+*/
+uint32_t coalesce_first(const uint64_t *addr, uint32_t mask, uint32_t size,
+                        uint64_t s, uint32_t seg);
+
+/*
 ** Shared-memory bank-conflict degree (>= 1 when any lane is active; 0
 ** when none). With `atomic`, lanes hitting the same word also serialise.
 */

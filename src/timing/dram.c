@@ -22,6 +22,7 @@
 ** anything but its inputs (deterministic).
 */
 #include "timing/dram.h"
+#include "timing/dram-cmd.h"
 #include "util/xalloc.h"
 #include "util/invariant.h"
 #include <stdlib.h>
@@ -54,6 +55,7 @@ struct span {
 struct dram_chan {
     struct dram_cfg cfg;
     uint32_t id;
+    struct dcmd *cmd;         /* dram.model = command: it does the work */
     /* DRAM timings converted to core cycles once (see to_core). */
     uint64_t cl;              /* column command -> data: tCL */
     uint64_t act_data;        /* activate -> data: tRCD + tCL */
@@ -114,6 +116,10 @@ struct dram_chan *dram_new(const struct dram_cfg *c, uint32_t id)
     struct dram_chan *d = ws_xcalloc(1, sizeof *d);
     d->cfg = *c;
     d->id = id;
+    if (c->command) {
+        d->cmd = dcmd_new(c, id);
+        return d;
+    }
     d->cl = to_core(c, c->tCL);
     d->act_data = to_core(c, (uint64_t)c->tRCD + c->tCL);
     d->pre_data = to_core(c, (uint64_t)c->tRP + c->tRCD + c->tCL);
@@ -134,6 +140,7 @@ void dram_free(struct dram_chan *d)
 {
     if (!d)
         return;
+    dcmd_free(d->cmd);
     free(d->slot);
     free(d->bus);
     free(d->bank);
@@ -173,6 +180,13 @@ static void recompute_wake(struct dram_chan *d)
 
 bool dram_push(struct dram_chan *d, const struct dram_req *r, uint64_t now)
 {
+    if (d->cmd) {
+        uint32_t bank;
+        uint64_t row;
+        WS_ASSERT(dram_channel_of(&d->cfg, r->addr) == d->id);
+        decode(&d->cfg, r->addr, &bank, &row);
+        return dcmd_push(d->cmd, r, bank, row, now);
+    }
     if (d->pending == d->cfg.queue) {
         d->st.queue_full++;
         return false;
@@ -294,6 +308,10 @@ static void issue(struct dram_chan *d, struct slot *s, uint64_t c)
 void dram_tick(struct dram_chan *d, uint64_t now)
 {
     WS_ASSERT(now < NEVER);
+    if (d->cmd) {
+        dcmd_tick(d->cmd, now);
+        return;
+    }
     if (now < d->next)
         return;
     while (d->wake != NEVER) {
@@ -314,6 +332,8 @@ void dram_tick(struct dram_chan *d, uint64_t now)
 
 bool dram_pop(struct dram_chan *d, uint64_t now, struct dram_req *out)
 {
+    if (d->cmd)
+        return dcmd_pop(d->cmd, now, out);
     /* Only what the channel has been advanced past is known to be done. */
     if (d->next == 0)
         return false;
@@ -329,10 +349,13 @@ bool dram_pop(struct dram_chan *d, uint64_t now, struct dram_req *out)
     if (!first)
         return false;
     *out = first->req;
-    if (first->req.write)
+    if (first->req.write) {
         d->st.writes++;
-    else
+        d->st.write_bytes += first->req.bytes;
+    } else {
         d->st.reads++;
+        d->st.read_bytes += first->req.bytes;
+    }
     d->bus_ticks += first->burst;
     d->st.bus_busy = d->bus_ticks / d->cfg.dram_mhz;
     first->state = SLOT_FREE;
@@ -342,6 +365,8 @@ bool dram_pop(struct dram_chan *d, uint64_t now, struct dram_req *out)
 
 uint64_t dram_next_event(const struct dram_chan *d, uint64_t now)
 {
+    if (d->cmd)
+        return dcmd_next_event(d->cmd, now);
     uint64_t t = NEVER;
     if (!d->pending)
         return NEVER;
@@ -360,16 +385,16 @@ uint64_t dram_next_event(const struct dram_chan *d, uint64_t now)
 
 uint32_t dram_pending(const struct dram_chan *d)
 {
-    return d->pending;
+    return d->cmd ? dcmd_pending(d->cmd) : d->pending;
 }
 
 const struct dram_stats *dram_stats(const struct dram_chan *d)
 {
-    return &d->st;
+    return d->cmd ? dcmd_stats(d->cmd) : &d->st;
 }
 
-const struct dram_bank_state *dram_bank(const struct dram_chan *d, uint32_t b)
+struct dram_bank_state dram_bank(const struct dram_chan *d, uint32_t b)
 {
     WS_ASSERT(b < d->cfg.banks);
-    return &d->bank[b];
+    return d->cmd ? dcmd_bank(d->cmd, b) : d->bank[b];
 }

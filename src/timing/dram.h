@@ -25,6 +25,12 @@ struct dram_cfg {
     uint32_t burst;          /* DRAM cycles of data bus per 32 bytes */
     uint32_t queue;          /* requests the scheduler can hold */
     uint32_t core_mhz, dram_mhz;
+    /* dram.model = command (dram-cmd.c): */
+    bool command;
+    uint32_t atom;           /* bytes per column command */
+    uint32_t tCCD, tRRD, tRC, tWL, tCDLR, tWR;   /* DRAM cycles */
+    uint32_t groups, tCCDL, tRTPL;               /* bank groups */
+    uint32_t return_queue;   /* completed requests held */
 };
 
 struct dram_req {
@@ -45,6 +51,7 @@ struct dram_bank_state {
 
 struct dram_stats {
     uint64_t reads, writes;          /* requests completed (counted at pop) */
+    uint64_t read_bytes, write_bytes;/* their bytes */
     uint64_t row_hits, row_misses, row_empty;
     uint64_t activates, precharges;
     uint64_t bus_busy;               /* core cycles the data bus moved data
@@ -84,6 +91,6 @@ uint32_t dram_pending(const struct dram_chan *d);
 
 const struct dram_stats *dram_stats(const struct dram_chan *d);
 /* Bank state for inspection (the TUI's DRAM view). */
-const struct dram_bank_state *dram_bank(const struct dram_chan *d, uint32_t b);
+struct dram_bank_state dram_bank(const struct dram_chan *d, uint32_t b);
 
 #endif

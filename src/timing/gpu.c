@@ -298,6 +298,14 @@ static void deliver_to_sms(struct gpu *g, uint64_t now)
         bool got = false;
         struct sm *s = &g->sm[i];
         while ((r = icnt_receive(&g->net, &g->pool, (uint32_t)i, now)) >= 0) {
+            int32_t p = mreq_at(&g->pool, r)->parent;
+            if (p >= 0) {
+                /* a sector's answer: the request is answered by its last */
+                mreq_release(&g->pool, r);
+                if (--mreq_at(&g->pool, p)->parts)
+                    continue;
+                r = p;
+            }
             if (!got) {
                 sm_account(s, now);
                 got = true;
@@ -315,7 +323,7 @@ static void memory_cycle(struct gpu *g, uint64_t now)
     for (uint32_t s = 0; s < g->p.l2_slices; s++) {
         struct l2slice *l = &g->l2[s];
         if (!g->skip || icnt_next(&g->net, &g->pool, l->port) <= now ||
-            l->pipe.n || l->out.n || l->to_dram.n)
+            l->look.n || l->pipe.n || l->out.n || l->to_dram.n)
             l2_tick(l, &g->net, &g->pool, now);
     }
     for (uint32_t c = 0; c < g->p.dram.channels; c++) {
@@ -371,9 +379,10 @@ static bool launch_over(struct gpu *g)
     for (uint32_t i = 0; i < g->p.nsm; i++)
         if (sm_busy(&g->sm[i]))
             return false;
-    /* stores have reached their L2 slices */
+    /* stores have reached their L2 slices and been looked up */
     for (uint32_t s = 0; s < g->p.l2_slices; s++)
-        if (icnt_next(&g->net, &g->pool, g->l2[s].port) != UINT64_MAX)
+        if (icnt_next(&g->net, &g->pool, g->l2[s].port) != UINT64_MAX ||
+            g->l2[s].look.n)
             return false;
     return true;
 }
@@ -631,6 +640,15 @@ void gpu_drain(struct gpu *g)
     }
 }
 
+void gpu_host_write(struct gpu *g, uint64_t addr, uint64_t bytes)
+{
+    if (!g->p.l2_warm || !bytes)
+        return;
+    /* every 32 bytes, as GPGPU-Sim: a sector, or its line again */
+    for (uint64_t a = addr - addr % 32; a < addr + bytes; a += 32)
+        l2_warm(&g->l2[slice_of(g, a)], a);
+}
+
 uint64_t gpu_kernel_cycles(const struct gpu *g)
 {
     return g->kernel_cycles;
@@ -659,8 +677,10 @@ static struct jv *sm_stats(const struct gpu *g, const struct sm *s)
         counted += k == STALL_IDLE ? 0 : st->stalls[k];
     uint64_t slots = g->kernel_cycles * g->p.schedulers;
     for (int k = STALL_NONE; k < STALL__COUNT; k++) {
-        if (k == STALL_DESIGN && !s->scho)
-            continue;             /* only a scheduler part holds warps */
+        if ((k == STALL_DESIGN && !s->scho) ||
+            (k == STALL_FETCH && !g->p.ibuffer))
+            continue;             /* only a scheduler part holds warps;
+                                     only a fetch stage starves them */
         uint64_t v = k == STALL_IDLE ? (slots > counted ? slots - counted : 0)
                                      : st->stalls[k];
         jv_set(r, stall_name((enum stall)k), jv_int((int64_t)v));
@@ -762,9 +782,11 @@ static void l2_stats(const struct gpu *g, struct jv *o, struct jv *energy)
         t.dram_writes += x->dram_writes;
         if (!l->has_cache)
             continue;
-        /* every read or atomic reads a line; writes and fills write one */
-        e_data += (double)(x->reads + x->atomics) * e->l2_read +
-                  (double)(x->writes + l->c.st.fills) * e->l2_write +
+        /* every read or atomic reads a unit; writes and fills write one
+           (a sector costs its share of a line) */
+        double unit = (double)l->c.unit / l->c.line;
+        e_data += (double)(x->reads + x->atomics) * e->l2_read * unit +
+                  (double)(x->writes + l->c.st.fills) * e->l2_write * unit +
                   leak_pj(&g->p, e->l2_leak, g->kernel_cycles);
         e_tag += (double)x->accesses * e->l2_tag_read +
                  (double)l->c.st.fills * e->l2_tag_write +
@@ -789,6 +811,8 @@ static void dram_stats_into(const struct gpu *g, struct jv *o)
         const struct dram_stats *x = dram_stats(g->dram[c]);
         t.reads += x->reads;
         t.writes += x->writes;
+        t.read_bytes += x->read_bytes;
+        t.write_bytes += x->write_bytes;
         t.row_hits += x->row_hits;
         t.row_misses += x->row_misses;
         t.row_empty += x->row_empty;
@@ -798,6 +822,8 @@ static void dram_stats_into(const struct gpu *g, struct jv *o)
     }
     jv_set(o, "reads", jv_int((int64_t)t.reads));
     jv_set(o, "writes", jv_int((int64_t)t.writes));
+    jv_set(o, "read_bytes", jv_int((int64_t)t.read_bytes));
+    jv_set(o, "write_bytes", jv_int((int64_t)t.write_bytes));
     jv_set(o, "row_hits", jv_int((int64_t)t.row_hits));
     jv_set(o, "row_misses", jv_int((int64_t)t.row_misses));
     jv_set(o, "row_empty", jv_int((int64_t)t.row_empty));

@@ -80,6 +80,11 @@ bool gpu_running(const struct gpu *g);
 /* Lets L2 and DRAM finish queued writes (not counted as kernel cycles). */
 void gpu_drain(struct gpu *g);
 
+/* A host-to-device copy of [addr, addr + bytes): with l2.warm_on_write its
+   L2 units are installed clean (GPGPU-Sim's -gpgpu_perf_sim_memcpy);
+   otherwise nothing. */
+void gpu_host_write(struct gpu *g, uint64_t addr, uint64_t bytes);
+
 /* Cycles spent inside launches so far. */
 uint64_t gpu_kernel_cycles(const struct gpu *g);
 

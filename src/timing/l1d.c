@@ -26,6 +26,8 @@ struct l1d {
     struct missq mq;          /* requests to L2; dirty writebacks of fills
                                  are never refused */
     uint64_t loads, stores, bypass, hits, misses, merges, stalls;
+    uint64_t stall_mq, stall_line;   /* stalls for the miss queue and for
+                                        a set whose ways all await fills */
     uint64_t write_hits;      /* local stores into a present line */
     uint64_t valid_acc, valid_t;  /* valid line x cycles up to valid_t */
 };
@@ -47,6 +49,14 @@ static void l1d_size(struct l1d *l, uint32_t size)
     cache_init(&l->c, l->has_cache ? size : 0, p->l1_ways, p->l1_line,
                (enum cache_repl)p->l1_repl, p->l1_mshrs, p->l1_mshr_merge,
                p->seed + l->env.sm);
+    /* GPGPU-Sim's Fermi hash is defined for 32 or 64 sets of 128-byte
+       lines (tparams_check); an L1 resized by design `unified` to another
+       geometry keeps the linear index. */
+    struct cache_opts o = { .alloc_on_miss = p->l1_alloc_on_miss };
+    if (p->l1_set_hash == CIDX_FERMI && p->l1_line == 128 &&
+        (l->c.sets == 32 || l->c.sets == 64))
+        o.index = CIDX_FERMI;
+    cache_configure(&l->c, &o);
 }
 
 static void *l1d_create(const struct seam_env *env)
@@ -81,6 +91,17 @@ static bool mq_full(const struct l1d *l)
     return missq_full(&l->mq);
 }
 
+/* GPGPU-Sim's read-miss check when lines are allocated at the miss: any
+   read that does not hit needs room for itself and a dirty victim's
+   write-back, or it fails (merges into a pending line included). */
+static bool mq_blocks_read(const struct l1d *l, uint64_t line)
+{
+    if (!l->env.p->l1_alloc_on_miss)
+        return mq_full(l) && !cache_present(&l->c, line) &&
+               !cache_pending(&l->c, line);
+    return l->mq.q.n + 1 >= l->mq.limit && !cache_present(&l->c, line);
+}
+
 /* Queues a new request; the caller checked there is room. */
 static struct mreq *enqueue(struct l1d *l, enum mreq_kind kind, uint64_t addr,
                             uint32_t bytes, uint32_t tag)
@@ -97,6 +118,7 @@ static enum l1_status l1d_load(void *self, const struct l1_req *rq,
     if (!l->has_cache) {
         if (mq_full(l)) {
             l->stalls++;
+            l->stall_mq++;
             return L1_STALL;
         }
         l->loads++;
@@ -112,14 +134,16 @@ static enum l1_status l1d_load(void *self, const struct l1_req *rq,
         *ready = now + l->env.p->l1_latency;
         return L1_HIT;
     }
-    /* A new miss needs room in the miss queue (a hit or a merge into an
-       outstanding miss does not); check before touching any state. */
-    if (mq_full(l) && !cache_present(&l->c, line) &&
-        !cache_pending(&l->c, line)) {
+    /* A new miss needs room in the miss queue (a hit or, allocating at
+       the fill, a merge into an outstanding miss does not); check before
+       touching any state. */
+    if (mq_blocks_read(l, line)) {
         l->stalls++;
+        l->stall_mq++;
         return L1_STALL;
     }
     uint32_t m;
+    uint64_t line_fails = l->c.st.line_fails;
     enum cache_result r = cache_read(&l->c, line, tag, &m);
     switch (r) {
     case CACHE_HIT:
@@ -128,10 +152,18 @@ static enum l1_status l1d_load(void *self, const struct l1_req *rq,
         emit(l, EV_L1_HIT, line, 0);
         *ready = now + l->env.p->l1_latency;
         return L1_HIT;
-    case CACHE_MISS: {
+    case CACHE_MISS:
+    case CACHE_SECTOR_MISS: {
         l->loads++;
         l->misses++;
         emit(l, EV_L1_MISS, line, 0);
+        if (l->c.evicted) {
+            /* allocated at the miss: the victim leaves now */
+            valid_acct(l);
+            emit(l, EV_L1_EVICT, l->c.evicted_addr, l->c.evicted_dirty);
+            if (l->c.evicted_dirty)
+                enqueue(l, MR_WRITEBACK, l->c.evicted_addr, l->c.line, 0);
+        }
         struct mreq *q = enqueue(l, MR_READ, line, l->c.line, m);
         q->l1line = true;
         return L1_PENDING;
@@ -144,8 +176,30 @@ static enum l1_status l1d_load(void *self, const struct l1_req *rq,
         return L1_PENDING;
     default:
         l->stalls++;
+        l->stall_line += l->c.st.line_fails != line_fails;
         return L1_STALL;
     }
+}
+
+/* A write-back store missing the L1 allocates its line dirty without
+   fetching it (the line counts as whole: byte masks are not modelled); a
+   dirty victim leaves now. */
+static enum l1_status store_allocate(struct l1d *l, uint64_t line)
+{
+    if (mq_full(l) || cache_set_reserved(&l->c, line)) {
+        l->stalls++;
+        l->stall_mq += mq_full(l);
+        return L1_STALL;
+    }
+    l->stores++;
+    uint64_t victim;
+    valid_acct(l);
+    bool wb = cache_fill(&l->c, line, true, &victim);
+    if (l->c.evicted)
+        emit(l, EV_L1_EVICT, l->c.evicted_addr, l->c.evicted_dirty);
+    if (wb)
+        enqueue(l, MR_WRITEBACK, victim, l->c.line, 0);
+    return L1_SENT;
 }
 
 static enum l1_status l1d_store(void *self, const struct l1_req *rq,
@@ -161,30 +215,18 @@ static enum l1_status l1d_store(void *self, const struct l1_req *rq,
                             : local       ? p->l1_write_local
                                           : p->l1_write_global;
     uint64_t line = l->has_cache ? cache_line_of(&l->c, addr) : addr;
-    if (pol == WRITE_BACK) {
-        if (cache_write_hit(&l->c, line)) {
-            l->stores++;
-            l->write_hits++;
-            return L1_SENT;
-        }
-        /* Write-allocate without fetch (the line counts as whole: byte
-           masks are not modelled); a dirty victim leaves now. */
-        if (mq_full(l)) {
-            l->stalls++;
-            return L1_STALL;
-        }
+    if (pol == WRITE_BACK && cache_write_hit(&l->c, line)) {
         l->stores++;
-        uint64_t victim;
-        valid_acct(l);
-        bool wb = cache_fill(&l->c, line, true, &victim);
-        if (l->c.evicted)
-            emit(l, EV_L1_EVICT, l->c.evicted_addr, l->c.evicted_dirty);
-        if (wb)
-            enqueue(l, MR_WRITEBACK, victim, l->c.line, 0);
+        l->write_hits++;
         return L1_SENT;
     }
+    if (pol == WRITE_BACK && p->l1_write_allocate)
+        return store_allocate(l, line);
+    /* Otherwise the data goes to L2 (a write-back miss without
+       write-allocate too, as GPGPU-Sim's Fermi L1). */
     if (mq_full(l)) {
         l->stalls++;
+        l->stall_mq++;
         return L1_STALL;
     }
     l->stores++;
@@ -192,8 +234,10 @@ static enum l1_status l1d_store(void *self, const struct l1_req *rq,
     if (pol == WRITE_THROUGH) {
         if (cache_touch(&l->c, line))
             l->write_hits++;          /* the line's copy is updated */
-    } else if (l->has_cache && cache_invalidate(&l->c, line)) {
-        /* a write-back line being evicted keeps its data */
+    } else if (pol == WRITE_EVICT && l->has_cache &&
+               cache_present(&l->c, line) && cache_invalidate(&l->c, line)) {
+        /* a write-back line being evicted keeps its data (a line still
+           awaiting its fill is left alone, as in GPGPU-Sim) */
         enqueue(l, MR_WRITEBACK, line, l->c.line, 0);
     }
     enqueue(l, MR_WRITE, addr, bytes, 0);
@@ -207,6 +251,7 @@ static enum l1_status l1d_bypass(void *self, enum mreq_kind kind,
     (void)now;
     if (mq_full(l)) {
         l->stalls++;
+        l->stall_mq++;
         return L1_STALL;
     }
     l->bypass++;
@@ -266,6 +311,7 @@ static void l1d_invalidate(void *self)
         }
         c->valid = false;
         c->dirty = false;
+        c->sec_valid = c->sec_dirty = c->sec_pending = 0;
     }
     l->c.nvalid = 0;
 }
@@ -280,6 +326,8 @@ static void l1d_stats(void *self, struct jv *o)
     jv_add_int(o, "stores", (int64_t)l->stores);
     jv_add_int(o, "bypassed", (int64_t)l->bypass);
     jv_add_int(o, "reservation_stalls", (int64_t)l->stalls);
+    jv_add_int(o, "stalls_miss_queue", (int64_t)l->stall_mq);
+    jv_add_int(o, "stalls_line_alloc", (int64_t)l->stall_line);
     jv_add_int(o, "fills", (int64_t)l->c.st.fills);
     jv_add_int(o, "evictions", (int64_t)l->c.st.evictions);
     jv_add_int(o, "writebacks", (int64_t)l->c.st.writebacks);

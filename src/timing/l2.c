@@ -5,6 +5,8 @@
 #include <string.h>
 
 enum { ACT_RESPOND, ACT_FETCH, ACT_FORWARD };
+/* What a lookup (s->look) does. */
+enum { LOOK_READ, LOOK_ATOMIC, LOOK_WRITE };
 
 /* The oldest item of a ring, or NULL when it is empty. */
 static struct l2_item *ring_head(l2_ring_t *r)
@@ -20,108 +22,187 @@ void l2_init(struct l2slice *s, uint32_t id, uint32_t port,
     s->port = port;
     s->latency = p->l2_latency;
     s->line = p->l2_line;
+    s->dram_latency = p->dram_latency;
     s->has_cache = p->l2_size >= p->l2_ways * p->l2_line;
     cache_init(&s->c, s->has_cache ? p->l2_size : 0, p->l2_ways, p->l2_line,
                REPL_LRU, p->l2_mshrs, 64, p->seed + 1000 + id);
+    /* A slice sees only the lines whose 256-byte chunk number selects it
+       (gpu.c: channel, then slice): index by the address within the
+       slice, as GPGPU-Sim's partition address does, or most sets would
+       never be used. */
+    struct cache_opts o = { .sectored = p->l2_sectored,
+                            .alloc_on_miss = p->l2_alloc_on_miss,
+                            .strip = p->l2_slices };
+    cache_configure(&s->c, &o);
     s->dram = dram;
 }
 
 void l2_free(struct l2slice *s)
 {
     cache_free(&s->c);
+    ring_free(&s->look);
     ring_free(&s->pipe);
     ring_free(&s->out);
     ring_free(&s->to_dram);
     memset(s, 0, sizeof *s);
 }
 
+/* Queues a DRAM request; it reaches the channel dram.latency cycles
+   later (GPGPU-Sim's L2-to-DRAM latency queue). */
 static void to_dram(struct l2slice *s, uint64_t addr, uint32_t bytes,
                     bool write, uint32_t payload, uint64_t now)
 {
-    struct l2_item it = { now, (int32_t)payload, addr, (uint8_t)write };
+    struct l2_item it = { now + s->dram_latency, (int32_t)payload, addr,
+                          bytes, (uint8_t)write };
     ring_push(&s->to_dram, it);
     if (write)
         s->st.dram_writes++;
     else
         s->st.dram_reads++;
-    (void)bytes;
 }
 
+/* The dirty victim of the last cache_fill or allocating miss leaves. */
 static void evict_to_dram(struct l2slice *s, uint64_t victim, uint64_t now)
 {
-    to_dram(s, victim, s->line, true, L2_NO_REQ, now);
+    to_dram(s, victim, s->c.evicted_bytes, true, L2_NO_REQ, now);
 }
 
-/* Handles the request at the head of the interconnect queue. Returns false
-   (leaving it queued) when no MSHR is free. */
-static bool accept(struct l2slice *s, struct icnt *n, struct mreq_pool *pool,
-                   uint64_t now)
+/*
+** The head of the interconnect queue becomes lookups, one per cache unit
+** it covers: a line-sized read to a sectored L2 splits into sector reads
+** of its own (GPGPU-Sim's breakdown into sector requests), each answered
+** on its own; the SM gathers them (mreq.parent). Writes need no answer;
+** a write starts at its first byte written (seams.h), so it marks the
+** sectors from there for as many bytes as it carries (a store with gaps
+** between its lanes is placed as if its bytes were contiguous).
+*/
+static void take_request(struct l2slice *s, struct icnt *n,
+                         struct mreq_pool *pool, uint64_t now)
 {
-    if (icnt_next(n, pool, s->port) > now)
-        return false;
-    int32_t ri = n->q[s->port].head;
+    int32_t ri = icnt_receive(n, pool, s->port, now);
     struct mreq *r = mreq_at(pool, ri);
-    uint64_t victim;
-    switch (r->kind) {
-    case MR_WRITE:
-    case MR_WRITEBACK:
-        s->st.writes++;
-        if (!s->has_cache) {
-            to_dram(s, r->addr, r->bytes, true, L2_NO_REQ, now);
-        } else {
-            s->st.accesses++;
-            if (cache_write_hit(&s->c, r->addr)) {
-                s->st.hits++;
-            } else {
-                s->st.misses++;
-                if (cache_fill(&s->c, r->addr, true, &victim))
-                    evict_to_dram(s, victim, now);
+    uint32_t unit = s->c.unit;
+    uint64_t first = r->addr - r->addr % unit;
+    uint64_t end = r->addr + (r->bytes ? r->bytes : 1);
+    uint32_t parts = (uint32_t)((end - first + unit - 1) / unit);
+    uint8_t what = r->kind == MR_ATOMIC ? LOOK_ATOMIC
+                   : r->kind == MR_READ ? LOOK_READ : LOOK_WRITE;
+    if (what == LOOK_READ && parts > 1)
+        r->parts = (uint8_t)parts;
+    for (uint32_t k = 0; k < parts; k++) {
+        struct l2_item it = { 0, -1, first + (uint64_t)k * unit, unit, what };
+        if (what != LOOK_WRITE) {
+            it.req = ri;
+            if (parts > 1) {
+                it.req = mreq_alloc(pool);   /* may move pool->v */
+                r = mreq_at(pool, ri);
+                struct mreq *q = mreq_at(pool, it.req);
+                *q = *r;
+                q->addr = it.addr;
+                q->bytes = unit;
+                q->parent = ri;
+                q->parts = 0;
+                q->next = -1;
             }
         }
-        icnt_receive(n, pool, s->port, now);
+        ring_push(&s->look, it);
+    }
+    if (what == LOOK_WRITE)
         mreq_release(pool, ri);
-        return true;
-    default:
-        break;
+}
+
+/* A write to the cache (write-validate: a miss allocates the unit dirty
+   without fetching it). False: no way to allocate, retry. */
+static bool look_write(struct l2slice *s, const struct l2_item *it,
+                       uint64_t now)
+{
+    if (!cache_write_hit(&s->c, it->addr)) {
+        if (cache_set_reserved(&s->c, it->addr))
+            return false;
+        s->st.misses++;
+        uint64_t victim;
+        if (cache_fill(&s->c, it->addr, true, &victim))
+            evict_to_dram(s, victim, now);
+    } else {
+        s->st.hits++;
     }
-    /* Reads and atomics. */
-    if (!s->has_cache) {
-        icnt_receive(n, pool, s->port, now);
-        if (r->kind == MR_ATOMIC)
-            s->st.atomics++;
-        else
-            s->st.reads++;
-        struct l2_item it = { now + s->latency, ri, r->addr, ACT_FORWARD };
-        ring_push(&s->pipe, it);
-        return true;
-    }
+    s->st.accesses++;
+    s->st.writes++;
+    return true;
+}
+
+/* A read or atomic: hits answer after the lookup latency, misses fetch
+   their unit after it. False: no MSHR or way, retry. */
+static bool look_read(struct l2slice *s, const struct l2_item *it,
+                      struct mreq_pool *pool, uint64_t now)
+{
     uint32_t m;
-    enum cache_result res = cache_read(&s->c, r->addr, (uint32_t)ri, &m);
+    enum cache_result res = cache_read(&s->c, it->addr, (uint32_t)it->req, &m);
     if (res == CACHE_FAIL)
         return false;
-    icnt_receive(n, pool, s->port, now);
     s->st.accesses++;
-    if (r->kind == MR_ATOMIC)
+    if (it->action == LOOK_ATOMIC)
         s->st.atomics++;
     else
         s->st.reads++;
     if (res == CACHE_HIT) {
         s->st.hits++;
-        if (r->kind == MR_ATOMIC)
-            cache_write_hit(&s->c, r->addr);
-        struct l2_item it = { now + s->latency, ri, r->addr, ACT_RESPOND };
-        ring_push(&s->pipe, it);
-    } else {
-        s->st.misses++;
-        if (res == CACHE_MERGED)
-            s->st.mshr_merges++;
-        if (res == CACHE_MISS) {
-            struct l2_item it = { now + s->latency, -1,
-                                  cache_line_of(&s->c, r->addr), ACT_FETCH };
-            ring_push(&s->pipe, it);
-        }
+        if (it->action == LOOK_ATOMIC)
+            cache_write_hit(&s->c, it->addr);
+        struct l2_item r = { now + s->latency, it->req, it->addr, 0,
+                             ACT_RESPOND };
+        ring_push(&s->pipe, r);
+        return true;
     }
+    s->st.misses++;
+    if (res == CACHE_MERGED) {
+        s->st.mshr_merges++;
+        return true;
+    }
+    if (s->c.evicted_dirty && s->c.evicted)   /* allocated at the miss */
+        evict_to_dram(s, s->c.evicted_addr, now);
+    struct l2_item f = { now + s->latency, -1, cache_unit_of(&s->c, it->addr),
+                         s->c.unit, ACT_FETCH };
+    ring_push(&s->pipe, f);
+    (void)pool;
     return true;
+}
+
+/* The slice's one lookup of this cycle. */
+static void lookup(struct l2slice *s, struct icnt *n, struct mreq_pool *pool,
+                   uint64_t now)
+{
+    if (!s->look.n && icnt_next(n, pool, s->port) <= now)
+        take_request(s, n, pool, now);
+    struct l2_item *it = ring_head(&s->look);
+    if (!it)
+        return;
+    bool done = it->action == LOOK_WRITE ? look_write(s, it, now)
+                                         : look_read(s, it, pool, now);
+    if (done)
+        ring_pop(&s->look);
+}
+
+/* Without a cache: requests go straight to DRAM after the latency. */
+static void pass_through(struct l2slice *s, struct icnt *n,
+                         struct mreq_pool *pool, uint64_t now)
+{
+    if (icnt_next(n, pool, s->port) > now)
+        return;
+    int32_t ri = icnt_receive(n, pool, s->port, now);
+    struct mreq *r = mreq_at(pool, ri);
+    if (r->kind == MR_WRITE || r->kind == MR_WRITEBACK) {
+        s->st.writes++;
+        to_dram(s, r->addr, s->line, true, L2_NO_REQ, now);
+        mreq_release(pool, ri);
+        return;
+    }
+    if (r->kind == MR_ATOMIC)
+        s->st.atomics++;
+    else
+        s->st.reads++;
+    struct l2_item it = { now + s->latency, ri, r->addr, 0, ACT_FORWARD };
+    ring_push(&s->pipe, it);
 }
 
 static void respond(struct mreq *r)
@@ -134,7 +215,10 @@ static void respond(struct mreq *r)
 void l2_tick(struct l2slice *s, struct icnt *n, struct mreq_pool *pool,
              uint64_t now)
 {
-    accept(s, n, pool, now);
+    if (s->has_cache)
+        lookup(s, n, pool, now);
+    else
+        pass_through(s, n, pool, now);
     struct l2_item *it;
     /* Fills first: they answer requests that have waited for DRAM. */
     while ((it = ring_head(&s->out))) {
@@ -146,10 +230,10 @@ void l2_tick(struct l2slice *s, struct icnt *n, struct mreq_pool *pool,
     }
     while ((it = ring_head(&s->pipe)) && it->ready <= now) {
         if (it->action == ACT_FETCH) {
-            to_dram(s, it->addr, s->line, false, L2_NO_REQ, now);
+            to_dram(s, it->addr, it->bytes, false, L2_NO_REQ, now);
         } else if (it->action == ACT_FORWARD) {
             struct mreq *r = mreq_at(pool, it->req);
-            to_dram(s, r->addr, r->bytes < 32 ? 32 : r->bytes, false,
+            to_dram(s, r->addr, 32 * ((r->bytes + 31) / 32), false,
                     (uint32_t)it->req, now);
         } else {
             struct mreq *r = mreq_at(pool, it->req);
@@ -159,15 +243,19 @@ void l2_tick(struct l2slice *s, struct icnt *n, struct mreq_pool *pool,
         }
         ring_pop(&s->pipe);
     }
-    while ((it = ring_head(&s->to_dram))) {
-        struct dram_req d = { it->addr, s->line, it->action != 0,
+    while ((it = ring_head(&s->to_dram)) && it->ready <= now) {
+        struct dram_req d = { it->addr, it->bytes, it->action != 0,
                               L2_TAG(s->id, (uint32_t)it->req) };
-        if (it->action == 0 && (uint32_t)it->req != L2_NO_REQ)
-            d.bytes = 32 * ((mreq_at(pool, it->req)->bytes + 31) / 32);
         if (!dram_push(s->dram, &d, now))
             break;
         ring_pop(&s->to_dram);
     }
+}
+
+void l2_warm(struct l2slice *s, uint64_t addr)
+{
+    if (s->has_cache)
+        cache_warm(&s->c, addr);
 }
 
 void l2_dram_done(struct l2slice *s, const struct dram_req *d,
@@ -178,7 +266,7 @@ void l2_dram_done(struct l2slice *s, const struct dram_req *d,
     uint32_t payload = L2_TAG_PAYLOAD(d->tag);
     if (payload != L2_NO_REQ) {
         /* A request passed through an L2 without a cache. */
-        struct l2_item it = { now, (int32_t)payload, d->addr, ACT_RESPOND };
+        struct l2_item it = { now, (int32_t)payload, d->addr, 0, ACT_RESPOND };
         ring_push(&s->out, it);
         return;
     }
@@ -191,7 +279,7 @@ void l2_dram_done(struct l2slice *s, const struct dram_req *d,
         struct mreq *r = mreq_at(pool, (int32_t)tags[i]);
         if (r->kind == MR_ATOMIC)
             cache_write_hit(&s->c, r->addr);
-        struct l2_item it = { now, (int32_t)tags[i], r->addr, ACT_RESPOND };
+        struct l2_item it = { now, (int32_t)tags[i], r->addr, 0, ACT_RESPOND };
         ring_push(&s->out, it);
     }
 }
@@ -203,12 +291,19 @@ uint64_t l2_next_event(const struct l2slice *s, uint64_t now)
         uint64_t r = ring_front(&s->pipe).ready;
         t = r > now ? r : now + 1;
     }
-    if (s->to_dram.n || s->out.n)
+    if (s->to_dram.n) {
+        uint64_t r = ring_front(&s->to_dram).ready;
+        r = r > now ? r : now + 1;
+        if (r < t)
+            t = r;
+    }
+    if (s->out.n || s->look.n)
         t = now + 1;
     return t;
 }
 
 uint32_t l2_pending(const struct l2slice *s)
 {
-    return s->pipe.n + s->out.n + s->to_dram.n + cache_mshrs_used(&s->c);
+    return s->look.n + s->pipe.n + s->out.n + s->to_dram.n +
+           cache_mshrs_used(&s->c);
 }

@@ -1,13 +1,16 @@
 /*
 ** l2.h - one L2 slice: a write-back cache in front of a DRAM channel.
-** A slice takes at most one request per cycle from the interconnect. Reads
-** and atomics look up the tags: hits answer after l2.latency; misses
-** allocate an MSHR (merging later misses to the same line) and fetch the
-** line from DRAM after the lookup latency; the fill answers every merged
-** request. Writes allocate the line without fetching it (write-validate)
-** and mark it dirty; dirty victims are written to DRAM. Atomics are
-** performed here and answer with one flit. With l2.size = 0 the slice
-** passes requests straight to DRAM.
+** A slice looks up one cache unit per cycle: a line, or with l2.sectored
+** a 32-byte sector (a request for a line then takes one lookup per sector
+** and each sector is answered on its own). Reads and atomics look up the
+** tags: hits answer after l2.latency; misses allocate an MSHR (merging
+** later misses to the same unit) and fetch the unit from DRAM after the
+** lookup latency; the fill answers every merged request. Writes allocate
+** without fetching (write-validate) and mark the unit dirty; dirty
+** victims are written to DRAM (their dirty sectors). With l2.allocate =
+** miss the victim leaves at the miss. Requests to DRAM wait dram.latency
+** cycles first. Atomics are performed here and answer with one flit.
+** With l2.size = 0 the slice passes requests straight to DRAM.
 */
 #ifndef WS_L2_H
 #define WS_L2_H
@@ -20,8 +23,10 @@
 
 struct l2_item {
     uint64_t ready;
-    int32_t req;          /* request index, or -1 for a DRAM line fetch */
-    uint64_t addr;        /* line to fetch (DRAM actions) */
+    int32_t req;          /* request index, or -1 for a DRAM fetch or a
+                             write */
+    uint64_t addr;        /* unit looked up, fetched or written */
+    uint32_t bytes;       /* DRAM request bytes */
     uint8_t action;
 };
 
@@ -35,13 +40,15 @@ struct l2_stats {
 
 struct l2slice {
     uint32_t id, port;
-    uint32_t latency, line;
+    uint32_t latency, line, dram_latency;
     bool has_cache;
     struct cache c;
     struct dram_chan *dram;
+    l2_ring_t look;      /* lookups still to do, one per cycle */
     l2_ring_t pipe;      /* after the tag lookup, by ready cycle */
     l2_ring_t out;       /* answers from DRAM fills, ready now */
-    l2_ring_t to_dram;   /* waiting for room in the DRAM queue */
+    l2_ring_t to_dram;   /* on the way to DRAM: by ready cycle, then
+                            waiting for room in the DRAM queue */
     struct l2_stats st;
 };
 
@@ -54,6 +61,10 @@ void l2_free(struct l2slice *s);
 void l2_tick(struct l2slice *s, struct icnt *n, struct mreq_pool *pool,
              uint64_t now);
 
+/* A host-to-device copy wrote addr's unit: its tag is installed, clean,
+   without statistics (l2.warm_on_write). */
+void l2_warm(struct l2slice *s, uint64_t addr);
+
 /* DRAM finished request r (whose tag says it is this slice's). */
 void l2_dram_done(struct l2slice *s, const struct dram_req *r,
                   struct mreq_pool *pool, uint64_t now);
@@ -62,7 +73,7 @@ void l2_dram_done(struct l2slice *s, const struct dram_req *r,
    deliveries to it are accounted by the caller). */
 uint64_t l2_next_event(const struct l2slice *s, uint64_t now);
 
-/* Requests held (pipeline, DRAM queue, MSHRs). */
+/* Requests held (lookups, pipeline, DRAM queue, MSHRs). */
 uint32_t l2_pending(const struct l2slice *s);
 
 /* DRAM tag of a slice's requests: slice in the high bits. */

@@ -71,6 +71,7 @@ static void local_segments(struct sm *s, struct memop *o, uint32_t warp,
         uint32_t n = coalesce(a, r->mask, size, seg, out, b);
         for (uint32_t k = 0; k < n; k++) {
             uint32_t j;
+            uint8_t first = (uint8_t)coalesce_first(a, r->mask, size, out[k], seg);
             for (j = 0; j < o->ntx; j++)
                 if (o->tx[j] == out[k])
                     break;
@@ -78,8 +79,11 @@ static void local_segments(struct sm *s, struct memop *o, uint32_t warp,
                 if (o->ntx == COALESCE_MAX)
                     return;
                 o->tx[o->ntx] = out[k];
+                o->txo[o->ntx] = first;
                 o->txb[o->ntx++] = 0;
             }
+            if (first < o->txo[j])
+                o->txo[j] = first;
             o->txb[j] += b[k];
             if (o->txb[j] > seg)
                 o->txb[j] = seg;
@@ -179,8 +183,12 @@ void mo_setup(struct sm *s, int32_t m, int32_t i, const struct kinst *ki,
     uint32_t seg = o->kind == MK_ATOMIC || o->bypass ? 32 : s->p->l1_line;
     if (o->local)
         local_segments(s, o, (uint32_t)s->in[i].warp, seg);
-    else
+    else {
         o->ntx = coalesce(r->addr, mask, r->size, seg, o->tx, o->txb);
+        for (uint32_t k = 0; k < o->ntx; k++)
+            o->txo[k] = (uint8_t)coalesce_first(r->addr, mask, r->size,
+                                                o->tx[k], seg);
+    }
 }
 
 void mo_extra(struct sm *s, const struct lane_reply *r)
@@ -201,6 +209,7 @@ void mo_extra(struct sm *s, const struct lane_reply *r)
         }
         if (o->ntx < COALESCE_MAX) {
             o->tx[o->ntx] = r->extra[k];
+            o->txo[o->ntx] = 0;
             o->txb[o->ntx++] = r->extra_bytes[k];
         }
     }
@@ -323,7 +332,11 @@ static bool ldst_step(struct sm *s, struct memop *o, int32_t m, uint64_t now)
     if (o->next_tx == o->ntx)
         return true;
     const struct inst *in = o->inst >= 0 ? &s->in[o->inst] : NULL;
-    struct l1_req q = { .addr = o->tx[o->next_tx], .bytes = o->txb[o->next_tx],
+    /* a store names its first byte written (seams.h), so a sectored L2
+       marks the sectors it writes */
+    uint64_t at = o->tx[o->next_tx] +
+                  (o->kind == MK_STORE ? o->txo[o->next_tx] : 0);
+    struct l1_req q = { .addr = at, .bytes = o->txb[o->next_tx],
                         .tag = (uint32_t)m,
                         .warp = in ? (uint32_t)in->warp : 0,
                         .pc = in ? in->pc : -1, .local = o->local };

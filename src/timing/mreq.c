@@ -25,6 +25,7 @@ int32_t mreq_alloc(struct mreq_pool *p)
     p->free = p->v[i].next;
     memset(&p->v[i], 0, sizeof p->v[i]);
     p->v[i].next = -1;
+    p->v[i].parent = -1;
     p->used++;
     return i;
 }

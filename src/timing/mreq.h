@@ -24,6 +24,8 @@ struct mreq {
     uint32_t tag;         /* the requester's id (memory operation) */
     uint64_t deliver;     /* cycle it reaches its current destination */
     int32_t next;         /* queue / free-list link */
+    int32_t parent;       /* a sector of this request (sectored L2), or -1 */
+    uint8_t parts;        /* a split request: sector answers outstanding */
 };
 
 struct mreq_pool {

@@ -7,7 +7,11 @@
 ** Every request left waiting in a cycle counts as a bank conflict. With
 ** rf.arbiter = N > 0 only N banks are served per cycle (Fermi's register
 ** file: 4 of 16), granted round-robin from the bank after the last one
-** served; banks with work left out wait (`arbiter_waits`).
+** served; banks with work left out wait (`arbiter_waits`). With
+** rf.collector_reads = N > 0 a collector (an instruction) receives at most
+** N operands per cycle, as GPGPU-Sim's allocator matches banks to
+** collectors: a bank whose oldest read is for a collector already served
+** waits (`collector_waits`).
 */
 #include "timing/rf-banked.h"
 #include "util/hash.h"
@@ -22,6 +26,9 @@ struct rfb {
     uint32_t banks, capacity, pending;
     uint32_t arbiter, next;       /* grants per cycle (0: all); rr start */
     uint64_t arbiter_waits;       /* bank-cycles with work, not granted */
+    uint32_t per_tag;             /* reads per collector per cycle (0: any) */
+    uint64_t collector_waits;     /* bank-cycles whose read's collector was
+                                     full */
     uint64_t busy;                /* banks with queued requests (<= 64) */
     enum bank_map map;
     rq_t *rd, *wr;
@@ -48,6 +55,7 @@ static void *rfb_create(const struct seam_env *env)
     r->banks = env->p->rf_banks;
     r->map = env->p->bank_map;
     r->arbiter = env->p->rf_arbiter < r->banks ? env->p->rf_arbiter : 0;
+    r->per_tag = env->p->collector_reads;
     r->capacity = env->p->registers;
     r->rd = ws_xcalloc(r->banks, sizeof *r->rd);
     r->wr = ws_xcalloc(r->banks, sizeof *r->wr);
@@ -116,11 +124,21 @@ static void rfb_write(void *self, uint32_t w, uint32_t reg, uint32_t tag)
     enqueue(r, r->wr, w, reg, tag);
 }
 
+/* The reads given to collector `tag` this cycle (served[0..n)). */
+static uint32_t reads_of(const uint32_t *served, uint32_t n, uint32_t tag)
+{
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < n; i++)
+        k += served[i] == tag;
+    return k;
+}
+
 static void rfb_tick(void *self, uint64_t now)
 {
     struct rfb *r = self;
     if (!r->pending)
         return;
+    uint32_t served[64], nserved = 0;   /* read tags of this cycle */
     bool conflicted = false;
     uint32_t granted = 0, start = r->next;
     /* the banks with work in round-robin order from r->next: bit j of
@@ -136,10 +154,15 @@ static void rfb_tick(void *self, uint64_t now)
             r->arbiter_waits++;
             continue;
         }
+        rq_t *w = &r->wr[b], *q = &r->rd[b];
+        if (r->per_tag && !w->n &&
+            reads_of(served, nserved, ring_front(q)) >= r->per_tag) {
+            r->collector_waits++;      /* its collector has its operands */
+            continue;
+        }
         granted++;
         if (r->arbiter)
             r->next = (b + 1) % r->banks;
-        rq_t *w = &r->wr[b], *q = &r->rd[b];
         uint32_t waiting = w->n + q->n;
         r->served_at[b] = now;
         r->waited_at[b] = waiting - 1;
@@ -162,6 +185,7 @@ static void rfb_tick(void *self, uint64_t now)
         } else {
             r->reads++;
             r->bank_reads[b]++;
+            served[nserved++] = tag;
         }
         if (!w->n && !q->n)
             r->busy &= ~(1ULL << b);
@@ -185,6 +209,8 @@ static void rfb_stats(void *self, struct jv *o)
     jv_add_int(o, "conflict_cycles", (int64_t)r->conflict_cycles);
     if (r->arbiter)
         jv_add_int(o, "arbiter_waits", (int64_t)r->arbiter_waits);
+    if (r->per_tag)
+        jv_add_int(o, "collector_waits", (int64_t)r->collector_waits);
     jv_set(o, "banks", jv_int(r->banks));
     for (uint32_t b = 0; b < r->banks; b++)
         rf_stats_add_bank(o, r->banks, b, r->bank_reads[b], r->bank_writes[b],

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { K_OTHER, K_MEM, K_CTRL };
+enum { K_OTHER, K_MEM, K_CTRL, K_SFU };
 
 void sched_init(struct sm *s)
 {
@@ -33,7 +33,7 @@ void sched_init(struct sm *s)
         struct sched *q = &s->sch[k];
         q->n = (p->max_warps - k + p->schedulers - 1) / p->schedulers;
         q->words = (q->n + 63) / 64;
-        for (int i = 0; i < 3; i++)
+        for (int i = 0; i < SCHED_KINDS; i++)
             q->ready[i] = ws_xcalloc(q->words ? q->words : 1, sizeof(uint64_t));
         q->pool = ws_xcalloc(q->words ? q->words : 1, sizeof(uint64_t));
     }
@@ -44,7 +44,7 @@ void sched_init(struct sm *s)
 void sched_free(struct sm *s)
 {
     for (uint32_t k = 0; s->sch && k < s->p->schedulers; k++) {
-        for (int i = 0; i < 3; i++)
+        for (int i = 0; i < SCHED_KINDS; i++)
             free(s->sch[k].ready[i]);
         free(s->sch[k].pool);
     }
@@ -73,12 +73,15 @@ static uint8_t readiness(const struct sm *s, const struct twarp *w,
         return STALL_BARRIER;
     int32_t pc = fx_pc(w->fw);
     const struct tinst *t = &s->tinst[pc];
+    if (!fetch_holds(s, w, pc))
+        return STALL_FETCH;
     if (reg_pending(w->sb, t->regs) || (w->sbp & t->preds))
         return reg_pending(w->sbmem, t->regs) ? STALL_MEMORY : STALL_RAW;
     if (s->scho && s->scho->may_issue &&
         !s->scho->may_issue(s->schp, (uint32_t)(w - s->w), pc))
         return STALL_DESIGN;
-    *kind = t->cls == TC_CTRL ? K_CTRL : t->cls == TC_MEM ? K_MEM : K_OTHER;
+    *kind = t->cls == TC_CTRL ? K_CTRL : t->cls == TC_MEM ? K_MEM
+            : t->cls == TC_SFU ? K_SFU : K_OTHER;
     return STALL_NONE;
 }
 
@@ -180,16 +183,28 @@ int32_t sched_pick(struct sm *s, uint32_t k, enum stall *why)
     bool two = p->policy == SCHED_TWO_LEVEL;
     if (two && q->in_pool < p->active_warps)
         pool_refill(s, k, q);
-    bool coll = s->collectors_used < p->collectors;
+    bool sp = s->pool_used[SM_POOL_SP] < p->pool_size[SM_POOL_SP];
+    bool sfu = s->pool_used[tparams_pool(p, TC_SFU)] <
+               p->pool_size[tparams_pool(p, TC_SFU)];
+    bool mem = s->pool_used[tparams_pool(p, TC_MEM)] <
+               p->pool_size[tparams_pool(p, TC_MEM)];
+    bool coll = sp && sfu && mem;     /* no pool full */
+    bool oc = p->oc_pipeline;
     bool ldst = s->ldst_n < SM_LDST_QUEUE;
     uint64_t cand[SCHED_MAX_WORDS];
     bool any = false, ready = false;
     for (uint32_t i = 0; i < q->words; i++) {
         uint64_t r = q->ready[K_OTHER][i] | q->ready[K_MEM][i] |
-                     q->ready[K_CTRL][i];
-        uint64_t c = q->ready[K_CTRL][i];
-        if (coll)
-            c |= q->ready[K_OTHER][i] | (ldst ? q->ready[K_MEM][i] : 0);
+                     q->ready[K_CTRL][i] | q->ready[K_SFU][i];
+        /* control needs nothing, or (sm.oc_pipeline) an SP collector;
+           the others a collector of their pool */
+        uint64_t c = oc ? (sp ? q->ready[K_CTRL][i] : 0) : q->ready[K_CTRL][i];
+        if (sp)
+            c |= q->ready[K_OTHER][i];
+        if (sfu)
+            c |= q->ready[K_SFU][i];
+        if (mem && ldst)
+            c |= q->ready[K_MEM][i];
         if (two) {
             r &= q->pool[i];
             c &= q->pool[i];
@@ -205,6 +220,8 @@ int32_t sched_pick(struct sm *s, uint32_t k, enum stall *why)
             *why = STALL_MEMORY;
         else if (q->cnt[STALL_RAW])
             *why = STALL_RAW;
+        else if (q->cnt[STALL_FETCH])
+            *why = STALL_FETCH;
         else if (q->cnt[STALL_DESIGN])
             *why = STALL_DESIGN;
         else if (q->cnt[STALL_BARRIER])

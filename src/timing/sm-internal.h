@@ -26,6 +26,16 @@ void sched_leave_pool(struct sm *s, uint32_t wi);
 /* The warp slot scheduler k issues from now, or -1 with *why set. */
 int32_t sched_pick(struct sm *s, uint32_t k, enum stall *why);
 
+/* Instruction fetch (fetch.c). */
+bool fetch_holds(const struct sm *s, const struct twarp *w, int32_t pc);
+void fetch_issued(struct sm *s, uint32_t wi, int32_t pc, int32_t next,
+                  uint64_t now);
+/* Decode last cycle's fetch, then fetch for one warp (after issue).
+   Returns the warp slot whose buffer the decode filled (its scheduler
+   state must be updated), or -1. */
+int32_t fetch_cycle(struct sm *s, uint64_t now);
+uint64_t fetch_next_event(const struct sm *s, uint64_t now);
+
 /* LD/ST unit (ldst.c). */
 int32_t mo_alloc(struct sm *s);
 void mo_release(struct sm *s, int32_t mo);

@@ -18,7 +18,8 @@ const char *stall_name(enum stall s)
 {
     static const char *n[STALL__COUNT] = { "issued", "idle", "barrier",
                                            "memory", "raw", "structural",
-                                           "bank_conflict", "design" };
+                                           "bank_conflict", "design",
+                                           "fetch" };
     return (unsigned)s < STALL__COUNT ? n[s] : "?";
 }
 
@@ -84,6 +85,7 @@ static void inst_release(struct sm *s, int32_t i)
 /* ---- setup ----------------------------------------------------------- */
 
 static void on_rf_done(void *ctx, uint32_t tag, bool write);
+static void complete_wb(struct sm *s, int32_t i);
 static void on_l1_done(void *ctx, uint32_t tag, uint64_t when);
 static void on_wake(void *ctx, uint32_t w);
 
@@ -111,7 +113,7 @@ void sm_init(struct sm *s, uint32_t id, const struct tparams *p,
     s->free_in = -1;
     s->free_mo = -1;
     s->ldst_head = s->ldst_tail = -1;
-    s->complete = sm_complete;
+    s->complete = p->oc_pipeline ? complete_wb : sm_complete;
     tq_init(&s->collecting);
     tq_init(&s->wb);
     for (int c = 0; c < TC__COUNT; c++)
@@ -344,8 +346,8 @@ static void on_rf_done(void *ctx, uint32_t tag, bool write)
     if (write) {
         if (++in->nwritten == s->tinst[in->pc].ndst)
             finish(s, (int32_t)tag);
-    } else {
-        in->nread++;
+    } else if (++in->nread == s->tinst[in->pc].nsrc) {
+        in->read_done = *s->g_cycle;
     }
 }
 
@@ -371,6 +373,33 @@ void sm_response(struct sm *s, const struct mreq *r, uint64_t now)
 
 /* ---- issue ----------------------------------------------------------- */
 
+/* Instruction i's operand reads go to the register file (served from the
+   next cycle on). */
+static void ask_reads(struct sm *s, int32_t i)
+{
+    struct inst *in = &s->in[i];
+    const struct tinst *t = &s->tinst[in->pc];
+    struct twarp *w = &s->w[in->warp];
+    in->reads_asked = true;
+    if (t->nsrc == 0)
+        in->read_done = *s->g_cycle;
+    for (uint32_t k = 0; k < t->nsrc; k++) {
+        bool last = t->last >> k & 1;
+        if (last)
+            set_live(s, w, t->src[k], false);
+        s->rfo->read(s->rf, (uint32_t)in->warp, t->src[k], (uint32_t)i, last);
+    }
+}
+
+/* The execution of a memory instruction is over; with sm.oc_pipeline its
+   results are written back the next cycle (GPGPU-Sim's writeback stage). */
+static void complete_wb(struct sm *s, int32_t i)
+{
+    s->in[i].ready = *s->g_cycle + 1;
+    tq_push(s, &s->exec[TC_MEM], i);
+    s->progressed = true;
+}
+
 static int issue(struct sm *s, uint32_t wi, uint64_t now,
                  struct ws_diag *diag)
 {
@@ -394,6 +423,7 @@ static int issue(struct sm *s, uint32_t wi, uint64_t now,
     }
     s->st.issued++;
     s->progressed = true;
+    fetch_issued(s, wi, pc, w->fw->state == FW_DONE ? -1 : fx_pc(w->fw), now);
     if (ev_wanted(s->bus, EV_WARP_ISSUE)) {
         struct ws_event e = { EV_WARP_ISSUE, (int16_t)s->id, (int32_t)wi, now,
                               0, pc, __builtin_popcount(before) };
@@ -418,7 +448,7 @@ static int issue(struct sm *s, uint32_t wi, uint64_t now,
     if (s->scho && s->scho->issued)
         s->scho->issued(s->schp, wi, pc,
                         w->fw->state == FW_DONE ? -1 : fx_pc(w->fw), now);
-    if (t->cls == TC_CTRL) {
+    if (t->cls == TC_CTRL && !s->p->oc_pipeline) {
         if (released)
             sched_update_cta(s, c);
         else
@@ -427,7 +457,9 @@ static int issue(struct sm *s, uint32_t wi, uint64_t now,
             try_retire_cta(s, w->cta);
         return WS_OK;
     }
-    /* Into an operand collector; results become pending now. */
+    /* Into an operand collector; results become pending now. With
+       sm.oc_pipeline branches, barriers and exits go this way too, as
+       GPGPU-Sim sends them through the SP pipeline. */
     int32_t i = inst_alloc(s);
     struct inst *in = &s->in[i];
     in->warp = (int32_t)wi;
@@ -445,13 +477,11 @@ static int issue(struct sm *s, uint32_t wi, uint64_t now,
     w->sbp |= t->dpreds;
     w->inflight++;
     s->collectors_used++;
+    s->pool_used[tparams_pool(s->p, in->cls)]++;
     tq_push(s, &s->collecting, i);
-    for (uint32_t k = 0; k < t->nsrc; k++) {
-        bool last = t->last >> k & 1;
-        if (last)
-            set_live(s, w, t->src[k], false);
-        s->rfo->read(s->rf, wi, t->src[k], (uint32_t)i, last);
-    }
+    in->issued = now;
+    if (!s->p->oc_pipeline)
+        ask_reads(s, i);
     if (mo >= 0)
         mo_setup(s, mo, i, ki, now);
     if (released)
@@ -466,6 +496,20 @@ static int issue(struct sm *s, uint32_t wi, uint64_t now,
 
 /* ---- the cycle ------------------------------------------------------- */
 
+/* Instruction in has its operands and may leave its collector now: at
+   once, or with sm.oc_pipeline after GPGPU-Sim's pipeline registers (the
+   cycle after the last read into OC_EX; a memory instruction two cycles
+   later, when the LD/ST unit takes it from its dispatch register). */
+static bool operands_in(const struct sm *s, const struct inst *in,
+                        const struct tinst *t, uint64_t now)
+{
+    if (in->nread < t->nsrc || !in->reads_asked)
+        return false;
+    if (!s->p->oc_pipeline)
+        return true;
+    return now >= in->read_done + (in->cls == TC_MEM ? 3 : 1);
+}
+
 static void dispatch(struct sm *s, uint64_t now)
 {
     const struct tparams *p = s->p;
@@ -475,7 +519,7 @@ static void dispatch(struct sm *s, uint64_t now)
         int32_t next = in->next;
         const struct tinst *t = &s->tinst[in->pc];
         bool sent = false;
-        if (in->nread >= t->nsrc) {
+        if (operands_in(s, in, t, now)) {
             if (in->cls == TC_MEM) {
                 if (s->ldst_free <= now) {
                     mo_enqueue(s, in->mem);
@@ -489,7 +533,10 @@ static void dispatch(struct sm *s, uint64_t now)
                     if (units[u] > now)
                         continue;
                     units[u] = now + p->ii[in->cls];
-                    in->ready = now + p->lat[in->cls];
+                    /* with the OC pipeline: unit issue, its dispatch
+                       register, the EX_WB register (+3) */
+                    in->ready = now + p->lat[in->cls] +
+                                (p->oc_pipeline ? 3 : 0);
                     sent = true;
                 }
             }
@@ -498,6 +545,7 @@ static void dispatch(struct sm *s, uint64_t now)
             tq_remove(s, &s->collecting, prev, i);
             in->collecting = false;
             s->collectors_used--;
+            s->pool_used[tparams_pool(p, in->cls)]--;
             if (in->cls != TC_MEM)
                 tq_push(s, &s->exec[in->cls], i);
             s->progressed = true;
@@ -533,9 +581,15 @@ int sm_cycle(struct sm *s, uint64_t now, struct ws_diag *diag)
     /* Register file: writes, then operand reads. */
     if (s->rfo->part.tick)
         s->rfo->part.tick(s->rf, now);
+    /* sm.oc_pipeline: an instruction issued last cycle has its collector
+       now (ID_OC register); its reads are served from the next cycle */
+    for (int32_t i = s->collecting.head; i >= 0; i = s->in[i].next)
+        if (!s->in[i].reads_asked && s->in[i].issued < now)
+            ask_reads(s, i);
     s->bank_stalled = false;
     for (int32_t i = s->collecting.head; i >= 0; i = s->in[i].next)
-        if (s->in[i].nread < s->tinst[s->in[i].pc].nsrc)
+        if (s->in[i].reads_asked &&
+            s->in[i].nread < s->tinst[s->in[i].pc].nsrc)
             s->bank_stalled = true;
     dispatch(s, now);
     ldst_cycle(s, now);
@@ -563,6 +617,12 @@ int sm_cycle(struct sm *s, uint64_t now, struct ws_diag *diag)
         ws_where.warp = wi;
         if (issue(s, (uint32_t)wi, now, diag) != WS_OK)
             return WS_ERR;
+    }
+    if (p->ibuffer) {
+        /* the scheduler is told here, so fetch.c need not call it */
+        int32_t filled = fetch_cycle(s, now);
+        if (filled >= 0)
+            sched_update(s, (uint32_t)filled);
     }
     return WS_OK;
 }
@@ -594,9 +654,18 @@ uint64_t sm_next_event(struct sm *s, uint64_t now)
         if (s->exec[c].head >= 0)
             MIN(s->in[s->exec[c].head].ready);
     MIN(mo_next(s));
+    MIN(fetch_next_event(s, now));
     for (uint32_t i = 0; i < s->nparts; i++)
         if (s->parts[i].ops->next_event)
             MIN(s->parts[i].ops->next_event(s->parts[i].self, now));
+    for (int32_t i = s->collecting.head; s->p->oc_pipeline && i >= 0;
+         i = s->in[i].next) {
+        const struct inst *in = &s->in[i];
+        if (!in->reads_asked)
+            MIN(in->issued + 1);
+        else if (in->nread >= s->tinst[in->pc].nsrc)
+            MIN(in->read_done + (in->cls == TC_MEM ? 3 : 1));
+    }
     if (s->collecting.head >= 0) {
         /* A collector waits for a unit to free up. */
         for (uint32_t u = 0; u < s->p->sp_units; u++)

@@ -45,19 +45,21 @@ enum stall {
     STALL_STRUCTURAL,   /* no collector / LD/ST slot free */
     STALL_BANK,         /* collectors held up by register bank conflicts */
     STALL_DESIGN,       /* held back by the design's scheduler part */
+    STALL_FETCH,        /* no instruction in its buffer (sm.ibuffer) */
     STALL__COUNT
 };
 
 const char *stall_name(enum stall s);
 
 #define RS_ABSENT 0xff                /* readiness of an empty warp slot */
+#define SCHED_KINDS 4                 /* next units: sched.c K_* */
 #define SCHED_MAX_WORDS 32            /* 2048 warps per scheduler */
 
 /* One warp scheduler's view of its warps (sched.c). */
 struct sched {
     uint32_t n, words;            /* its warp slots, bitset words */
-    uint64_t *ready[3];           /* ready warps by next unit: SP/SFU,
-                                     LD/ST, none (control) */
+    uint64_t *ready[SCHED_KINDS]; /* ready warps by next unit: SP, LD/ST,
+                                     none (control), SFU */
     uint64_t *pool;               /* two-level: the active pool */
     uint32_t in_pool;
     uint32_t cnt[STALL__COUNT];   /* waiting warps by reason */
@@ -78,6 +80,10 @@ struct twarp {
     uint64_t live[SM_REG_WORDS];  /* registers holding a value still to be
                                      read (written, no last read yet) */
     uint32_t inflight;            /* issued, not yet complete */
+    /* instruction buffer (fetch.c, sm.ibuffer > 0) */
+    uint8_t ib_n;                 /* instructions buffered */
+    int32_t ib_pc;                /* pc of the first */
+    uint64_t ib_flush;            /* flushed: no fetch before this cycle */
 };
 
 struct tcta {
@@ -93,6 +99,9 @@ struct inst {
     int32_t warp, pc;
     uint8_t cls, nread, nwritten;
     bool collecting;
+    bool reads_asked;             /* its operand reads are queued */
+    uint64_t issued;              /* cycle it issued */
+    uint64_t read_done;           /* cycle its last operand was read */
     uint64_t ready;
     int32_t mem;                  /* memory operation, or -1 */
     uint64_t seq;
@@ -110,6 +119,8 @@ struct memop {
     uint32_t shmem_left;
     uint64_t tx[COALESCE_MAX];
     uint32_t txb[COALESCE_MAX];
+    uint8_t txo[COALESCE_MAX];    /* stores: offset of the first byte
+                                     written in the segment */
     int32_t inst;
     int32_t next;
 };
@@ -178,6 +189,7 @@ struct sm {
     uint32_t nin;
     int32_t free_in;
     uint32_t collectors_used;
+    uint32_t pool_used[3];        /* per collector pool (SM_POOL_*) */
     struct tqueue collecting;     /* in collectors, in issue order */
     struct tqueue exec[TC__COUNT];/* executing, per class (FIFO by ready) */
     uint64_t *sp_free, *sfu_free; /* per unit: cycle it accepts again */
@@ -194,6 +206,10 @@ struct sm {
     void (*complete)(struct sm *s, int32_t i);
     uint32_t ntimed, captimed;
     bool bank_stalled;            /* collectors saw conflicts this cycle */
+    /* the fetch stage (fetch.c): last cycle's fetch, decoded this cycle */
+    bool fetching;
+    uint32_t fetch_warp, fetch_last;
+    int32_t fetch_pc;
     uint8_t *why;                 /* per scheduler: last cycle's outcome */
     uint64_t next_due;            /* the GPU runs sm_cycle from here on */
     uint64_t acct;                /* cycles before this are counted */

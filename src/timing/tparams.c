@@ -23,9 +23,23 @@ void tparams_init(struct tparams *p, const struct ws_config *c)
     p->ii[TC_SFU] = I(II_SFU);
     p->ii[TC_DIV] = I(II_DIV);
     p->ii[TC_MEM] = p->ii[TC_CTRL] = 1;
+    /* sm.oc_pipeline: control instructions take an SP pipeline for one
+       cycle (GPGPU-Sim's default latency of an instruction) */
+    p->lat[TC_CTRL] = 1;
     p->rf_banks = I(RF_BANKS);
     p->rf_arbiter = I(RF_ARBITER);
     p->collectors = I(RF_COLLECTORS);
+    p->oc_pipeline = config_b(c, CK_SM_OC_PIPELINE);
+    p->pool_size[0] = p->collectors;
+    p->pool_size[1] = I(RF_COLLECTORS_SFU);
+    p->pool_size[2] = I(RF_COLLECTORS_MEM);
+    p->pools_split = p->pool_size[1] || p->pool_size[2];
+    if (!p->pool_size[1])
+        p->pool_size[1] = p->collectors;   /* SFU shares the SP pool */
+    if (!p->pool_size[2])
+        p->pool_size[2] = p->collectors;
+    p->collector_reads = I(RF_COLLECTOR_READS);
+    p->ibuffer = I(SM_IBUFFER);
     p->bank_map = (enum bank_map)config_e(c, CK_RF_BANK_MAP);
     p->l1_write_global = (enum write_policy)config_e(c, CK_L1D_WRITE_GLOBAL);
     p->l1_write_local = (enum write_policy)config_e(c, CK_L1D_WRITE_LOCAL);
@@ -40,6 +54,9 @@ void tparams_init(struct tparams *p, const struct ws_config *c)
     p->l1_mshrs = I(L1D_MSHRS);
     p->l1_mshr_merge = I(L1D_MSHR_MERGE);
     p->l1_miss_queue = I(L1D_MISS_QUEUE);
+    p->l1_alloc_on_miss = config_e(c, CK_L1D_ALLOCATE) == 1;
+    p->l1_write_allocate = config_b(c, CK_L1D_WRITE_ALLOCATE);
+    p->l1_set_hash = (uint32_t)config_e(c, CK_L1D_SET_HASH);
     p->icnt_latency = I(ICNT_LATENCY);
     p->icnt_flit = I(ICNT_FLIT);
     p->l2_slices = I(L2_SLICES);
@@ -48,6 +65,10 @@ void tparams_init(struct tparams *p, const struct ws_config *c)
     p->l2_line = I(L2_LINE);
     p->l2_latency = I(L2_LATENCY);
     p->l2_mshrs = I(L2_MSHRS);
+    p->l2_sectored = config_b(c, CK_L2_SECTORED);
+    p->l2_alloc_on_miss = config_e(c, CK_L2_ALLOCATE) == 1;
+    p->l2_warm = config_b(c, CK_L2_WARM_ON_WRITE);
+    p->dram_latency = I(DRAM_LATENCY);
     p->dram.channels = I(DRAM_CHANNELS);
     p->dram.banks = I(DRAM_BANKS);
     p->dram.row_bytes = I(DRAM_ROW_BYTES);
@@ -57,6 +78,18 @@ void tparams_init(struct tparams *p, const struct ws_config *c)
     p->dram.tRP = I(DRAM_TRP);
     p->dram.burst = I(DRAM_BURST);
     p->dram.queue = I(DRAM_QUEUE);
+    p->dram.command = config_e(c, CK_DRAM_MODEL) == 1;
+    p->dram.atom = I(DRAM_ATOM);
+    p->dram.tCCD = I(DRAM_TCCD);
+    p->dram.tRRD = I(DRAM_TRRD);
+    p->dram.tRC = I(DRAM_TRC);
+    p->dram.tWL = I(DRAM_TWL);
+    p->dram.tCDLR = I(DRAM_TCDLR);
+    p->dram.tWR = I(DRAM_TWR);
+    p->dram.groups = I(DRAM_BANK_GROUPS);
+    p->dram.tCCDL = I(DRAM_TCCDL);
+    p->dram.tRTPL = I(DRAM_TRTPL);
+    p->dram.return_queue = I(DRAM_RETURN_QUEUE);
     p->dram.core_mhz = I(SM_CLOCK_MHZ);
     p->dram.dram_mhz = I(DRAM_CLOCK_MHZ);
     p->max_threads = I(SM_MAX_THREADS);
@@ -102,6 +135,17 @@ int tparams_check(const struct tparams *p, struct ws_diag *diag)
         return diag_error(diag, NULL, 0, 0,
                           "configuration: l1d.size = %u must be a multiple of l1d.ways x l1d.line = %u x %u",
                           p->l1_size, p->l1_ways, p->l1_line);
+    if (p->l1_set_hash && p->l1_size) {
+        uint32_t sets = p->l1_size / (p->l1_ways * p->l1_line);
+        if ((sets != 32 && sets != 64) || p->l1_line != 128)
+            return diag_error(diag, NULL, 0, 0,
+                              "configuration: l1d.set_hash = fermi needs 128-byte lines and 32 or 64 sets (l1d.line = %u, %u sets)",
+                              p->l1_line, sets);
+    }
+    if (p->dram.command && p->dram.groups > p->dram.banks)
+        return diag_error(diag, NULL, 0, 0,
+                          "configuration: dram.bank_groups = %u exceeds dram.banks = %u",
+                          p->dram.groups, p->dram.banks);
     if (p->l2_size % (p->l2_ways * p->l2_line))
         return diag_error(diag, NULL, 0, 0,
                           "configuration: l2.size = %u must be a multiple of l2.ways x l2.line = %u x %u",

@@ -48,15 +48,27 @@ struct tparams {
     uint32_t lat[TC__COUNT];      /* latency per class (TC_MEM: unused) */
     uint32_t ii[TC__COUNT];       /* initiation interval per class */
     uint32_t rf_banks, collectors;
+    bool oc_pipeline;             /* sm.oc_pipeline */
+    uint32_t pool_size[3];        /* collector units per pool (SM_POOL_*);
+                                     pool 0 only when not split */
+    bool pools_split;             /* rf.collectors_sfu/_mem given */
+    uint32_t collector_reads;     /* rf.collector_reads: 0 = no limit */
+    uint32_t ibuffer;             /* sm.ibuffer: 0 = ideal fetch */
     uint32_t rf_arbiter;          /* banks served per cycle, 0: all */
     enum bank_map bank_map;
     enum write_policy l1_write_global, l1_write_local;
     uint32_t shmem_banks, shmem_latency;
     uint32_t l1_size, l1_ways, l1_line, l1_repl, l1_latency, l1_mshrs,
              l1_mshr_merge, l1_miss_queue;
+    bool l1_alloc_on_miss;        /* l1d.allocate = miss */
+    bool l1_write_allocate;       /* l1d.write_allocate */
+    uint32_t l1_set_hash;         /* enum cache_index (l1d.set_hash) */
     bool l1_perfect;              /* l1d.perfect: every load hits */
     uint32_t icnt_latency, icnt_flit;
     uint32_t l2_slices, l2_size, l2_ways, l2_line, l2_latency, l2_mshrs;
+    bool l2_sectored, l2_alloc_on_miss;
+    bool l2_warm;                 /* l2.warm_on_write */
+    uint32_t dram_latency;        /* L2 -> DRAM scheduler delay, cycles */
     struct dram_cfg dram;
     uint32_t max_threads, max_warps, max_ctas, registers, shared_bytes;
     uint64_t max_cycles, seed;
@@ -66,6 +78,17 @@ struct tparams {
 };
 
 void tparams_init(struct tparams *p, const struct ws_config *c);
+
+/* Collector pools: SP pipelines (and control), SFU, memory. Unless
+   rf.collectors_sfu or rf.collectors_mem is set every class uses pool 0. */
+enum { SM_POOL_SP, SM_POOL_SFU, SM_POOL_MEM, SM_POOLS };
+static inline uint32_t tparams_pool(const struct tparams *p, uint32_t cls)
+{
+    if (!p->pools_split)
+        return SM_POOL_SP;
+    return cls == TC_SFU ? SM_POOL_SFU : cls == TC_MEM ? SM_POOL_MEM
+                                                       : SM_POOL_SP;
+}
 
 /* Constraints between keys the model needs (l2.slices a multiple of
    dram.channels, cache sizes multiples of ways x line): WS_ERR with a

@@ -1,5 +1,6 @@
 -- racetrack_capacity: the register file that limits a launch is the
--- design's. With sm.registers = 8192 a block of 1024 threads x 9 registers
+-- design's. With sm.registers = 8192 a block of 1024 threads x 10 registers
+-- (ptxas's count, which fermi-rm's occupancy follows)
 -- does not fit an SRAM file (tests/bad/racetrack_capacity_sram), but it
 -- fits the 256 KB racetrack file (65536 registers) and computes right.
 local v = require "verify"

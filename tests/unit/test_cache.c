@@ -1,6 +1,7 @@
-/* test_cache.c - the set-associative cache: set mapping, LRU/FIFO/random
-   replacement, dirty lines and write-backs, invalidation, MSHRs with
-   merging, the size-0 cache and LRU age ranks. */
+/* test_cache.c - the set-associative cache: set mapping (linear, slice
+   digits stripped, Fermi hash), LRU/FIFO/random replacement, dirty lines
+   and write-backs, invalidation, MSHRs with merging, sectors, allocation
+   on a miss, the size-0 cache and LRU age ranks. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -438,6 +439,144 @@ static void test_age_ranks(void **state)
     cache_free(&c);
 }
 
+/* An L2 slice of a GPU with 12 slices sees only the 256-byte chunks whose
+   number is its own mod 12. Indexed by the whole address, such a slice
+   (64 sets of 128 B) reaches only the sets gcd(12, 32) allows: 16 of 64.
+   With the slice digit stripped (strip = 12) it reaches all 64, and 64 x
+   8 consecutive lines of the slice fit without an eviction. */
+static void test_strip_uses_every_set(void **state)
+{
+    (void)state;
+    struct cache c;
+    cache_init(&c, 65536, 8, 128, REPL_LRU, 4, 4, 1);
+    uint64_t seen = 0;
+    for (uint64_t k = 0; k < 256; k++)           /* chunks 5, 17, 29, ... */
+        for (uint64_t half = 0; half < 2; half++)
+            seen |= 1ULL << cache_set_of(&c, (5 + 12 * k) * 256 + 128 * half);
+    assert_int_equal(__builtin_popcountll(seen), 16);
+    struct cache_opts o = { .strip = 12 };
+    cache_configure(&c, &o);
+    seen = 0;
+    for (uint64_t k = 0; k < 256; k++) {
+        for (uint64_t half = 0; half < 2; half++) {
+            uint64_t a = (5 + 12 * k) * 256 + 128 * half;
+            seen |= 1ULL << cache_set_of(&c, a);
+            fill_clean(&c, a);
+        }
+    }
+    assert_int_equal(__builtin_popcountll(seen), 64);
+    assert_int_equal(c.st.evictions, 0);
+    assert_int_equal(c.nvalid, 512);
+    cache_free(&c);
+}
+
+/* GPGPU-Sim's Fermi hash for 32 sets: bits 7-11 xor (13, 14, 15, 17,
+   19); with 64 sets bit 12 is the sixth index bit. A power-of-two row
+   pitch of 4 KB puts 32 rows into one linear set but into 8 hashed ones
+   (bits 13-15 vary); an 8 KB pitch into 16 (bits 13-15 and 17). */
+static void test_fermi_hash(void **state)
+{
+    (void)state;
+    assert_int_equal(cache_fermi_set(0x0, 128, 32), 0);
+    assert_int_equal(cache_fermi_set(0x80, 128, 32), 1);
+    assert_int_equal(cache_fermi_set(0x2000, 128, 32), 1);    /* bit 13 */
+    assert_int_equal(cache_fermi_set(0x20000, 128, 32), 8);   /* bit 17 */
+    assert_int_equal(cache_fermi_set(0x80000, 128, 32), 16);  /* bit 19 */
+    assert_int_equal(cache_fermi_set(0x10000, 128, 32), 0);   /* bit 16 */
+    assert_int_equal(cache_fermi_set(0x1000, 128, 64), 32);   /* bit 12 */
+    assert_int_equal(cache_fermi_set(0x1000, 128, 32), 0);
+    struct cache c;
+    cache_init(&c, 16384, 4, 128, REPL_LRU, 4, 4, 1);
+    uint64_t lin = 0, h4 = 0, h8 = 0;
+    for (uint64_t r = 0; r < 32; r++)
+        lin |= 1ULL << cache_set_of(&c, r * 4096);
+    struct cache_opts o = { .index = CIDX_FERMI };
+    cache_configure(&c, &o);
+    for (uint64_t r = 0; r < 32; r++) {
+        h4 |= 1ULL << cache_set_of(&c, r * 4096);
+        h8 |= 1ULL << cache_set_of(&c, r * 8192);
+    }
+    assert_int_equal(__builtin_popcountll(lin), 1);
+    assert_int_equal(__builtin_popcountll(h4), 8);
+    assert_int_equal(__builtin_popcountll(h8), 16);
+    cache_free(&c);
+}
+
+/* A sectored line (128 B, 4 sectors of 32 B): a miss fetches one sector;
+   another sector of the present line is a sector miss with its own MSHR;
+   the same sector merges; each fill validates one sector; a dirty line
+   writes back only its modified sectors. */
+static void test_sectors(void **state)
+{
+    (void)state;
+    struct cache c;
+    cache_init(&c, 256, 1, 128, REPL_LRU, 4, 4, 1);   /* 2 sets, 1 way */
+    struct cache_opts o = { .sectored = true };
+    cache_configure(&c, &o);
+    assert_int_equal(c.unit, 32);
+    uint32_t m, tags[4];
+    assert_int_equal(cache_read(&c, 0x104, 1, &m), CACHE_MISS);
+    assert_int_equal(cache_read(&c, 0x11c, 2, &m), CACHE_MERGED);
+    fill_clean(&c, 0x100);
+    assert_int_equal(cache_release(&c, 0x100, tags), 2);
+    assert_true(cache_present(&c, 0x11f));
+    assert_false(cache_present(&c, 0x120));           /* sector 1 absent */
+    assert_int_equal(cache_read(&c, 0x120, 3, &m), CACHE_SECTOR_MISS);
+    assert_int_equal(cache_mshrs_used(&c), 1);
+    fill_clean(&c, 0x120);
+    assert_int_equal(cache_release(&c, 0x120, tags), 1);
+    assert_int_equal(cache_read(&c, 0x13c, 4, &m), CACHE_HIT);
+    assert_int_equal(c.st.misses, 3);
+    assert_int_equal(c.st.sector_misses, 1);
+    assert_int_equal(c.st.fills, 2);
+    assert_int_equal(c.st.evictions, 0);
+    /* one dirty sector: the victim writes back 32 bytes */
+    assert_true(cache_write_hit(&c, 0x124));
+    assert_false(cache_write_hit(&c, 0x140));         /* sector 2 absent */
+    uint64_t v = NOADDR;
+    assert_true(cache_fill(&c, 0x300, false, &v));    /* same set (1) */
+    assert_int_equal(v, 0x100);
+    assert_int_equal(c.evicted_bytes, 32);
+    cache_free(&c);
+}
+
+/* Allocate on miss: a read miss takes its victim way at once (the dirty
+   victim is reported) and reserves it; when every way of the set is
+   reserved the next miss to that set fails, while a hit, a merge or a
+   miss to another set still goes through; the fill frees the way. */
+static void test_alloc_on_miss(void **state)
+{
+    (void)state;
+    struct cache c;
+    cache_init(&c, 512, 2, 128, REPL_LRU, 8, 4, 1);   /* 2 sets, 2 ways */
+    struct cache_opts o = { .alloc_on_miss = true };
+    cache_configure(&c, &o);
+    uint32_t m, tags[4];
+    uint64_t v = NOADDR;
+    assert_false(cache_fill(&c, 0x000, true, &v));     /* dirty, set 0 */
+    fill_clean(&c, 0x100);                             /* set 0 */
+    assert_int_equal(cache_read(&c, 0x200, 1, &m), CACHE_MISS);
+    assert_true(c.evicted && c.evicted_dirty);         /* LRU way: 0x000 */
+    assert_int_equal(c.evicted_addr, 0x000);
+    assert_false(cache_present(&c, 0x200));
+    assert_false(cache_set_reserved(&c, 0x300));
+    assert_int_equal(cache_read(&c, 0x300, 2, &m), CACHE_MISS);
+    assert_int_equal(c.evicted_addr, 0x100);
+    assert_true(cache_set_reserved(&c, 0x400));
+    assert_int_equal(cache_read(&c, 0x400, 3, &m), CACHE_FAIL);
+    assert_int_equal(c.st.line_fails, 1);
+    assert_int_equal(cache_read(&c, 0x204, 4, &m), CACHE_MERGED);
+    assert_int_equal(cache_read(&c, 0x080, 5, &m), CACHE_MISS);   /* set 1 */
+    fill_clean(&c, 0x200);
+    assert_int_equal(cache_release(&c, 0x200, tags), 2);
+    assert_false(cache_set_reserved(&c, 0x400));
+    assert_int_equal(cache_read(&c, 0x200, 6, &m), CACHE_HIT);
+    assert_int_equal(cache_read(&c, 0x400, 7, &m), CACHE_MISS);  /* 0x200 */
+    assert_false(cache_present(&c, 0x200));
+    assert_int_equal(c.st.fills, 3);
+    cache_free(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -452,6 +591,10 @@ int main(void)
         cmocka_unit_test(test_release_all_in_order),
         cmocka_unit_test(test_size_zero),
         cmocka_unit_test(test_age_ranks),
+        cmocka_unit_test(test_strip_uses_every_set),
+        cmocka_unit_test(test_fermi_hash),
+        cmocka_unit_test(test_sectors),
+        cmocka_unit_test(test_alloc_on_miss),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -402,6 +402,28 @@ static void test_random_vs_reference(void **state)
 /* Word stride k over 32 banks: lane l uses bank (l * k) mod 32, so
    gcd(k, 32) lanes share each bank used, each on a distinct word: the
    degree is gcd(k, 32) (k for the powers of two 1..32, 1 for odd k). */
+/* The first byte written of each segment: a half warp writing the upper
+   half of a line starts at offset 64 (its sectors are 2 and 3, not 0 and
+   1); a lane straddling into a segment starts it at 0; a segment no lane
+   touches gives seg. */
+static void test_first_byte(void **state)
+{
+    (void)state;
+    uint64_t a[32];
+    strided(a, BASE + 64, 4);                 /* lanes 0-15: bytes 64..127 */
+    assert_int_equal(coalesce_first(a, 0xffffu, 4, BASE, 128), 64);
+    assert_int_equal(coalesce_first(a, 0xffff0000u, 4, BASE + 128, 128), 0);
+    assert_int_equal(coalesce_first(a, 0xffffu, 4, BASE + 128, 128), 128);
+    /* lanes in descending order: the lowest address counts, not lane 0 */
+    for (int l = 0; l < 32; l++)
+        a[l] = BASE + 124 - 4 * (uint64_t)l;
+    assert_int_equal(coalesce_first(a, 0xfffu, 4, BASE, 128), 80);
+    /* an 8-byte access starting 4 bytes before the segment */
+    a[0] = BASE + 124;
+    assert_int_equal(coalesce_first(a, 1u, 8, BASE + 128, 128), 0);
+    assert_int_equal(coalesce_first(a, 1u, 8, BASE, 128), 124);
+}
+
 static void test_shmem_strides(void **state)
 {
     (void)state;
@@ -541,6 +563,7 @@ int main(void)
         cmocka_unit_test(test_overlapping_lanes),
         cmocka_unit_test(test_bytes_sum),
         cmocka_unit_test(test_random_vs_reference),
+        cmocka_unit_test(test_first_byte),
         cmocka_unit_test(test_shmem_strides),
         cmocka_unit_test(test_shmem_broadcast_and_atomics),
         cmocka_unit_test(test_shmem_masks),

@@ -109,16 +109,16 @@ static void test_channel_interleave(void **state)
     r = rd(addr_of(&c, 0, 2, 0, 1024), 128, 2);
     assert_true(dram_push(d, &r, 0));
     dram_tick(d, 2);
-    assert_int_equal(dram_bank(d, 0)->open_row, 0);
-    assert_int_equal(dram_bank(d, 1)->open_row, 0);
-    assert_int_equal(dram_bank(d, 2)->open_row, 0);
-    assert_int_equal(dram_bank(d, 3)->open_row, -1);
+    assert_int_equal(dram_bank(d, 0).open_row, 0);
+    assert_int_equal(dram_bank(d, 1).open_row, 0);
+    assert_int_equal(dram_bank(d, 2).open_row, 0);
+    assert_int_equal(dram_bank(d, 3).open_row, -1);
     run_until(d, 3, 2, NULL, 0);
     assert_int_equal(dram_pending(d), 0);
     r = rd(a2, 128, 3);
     assert_true(dram_push(d, &r, 1000));
     run_until(d, 1000, 3, NULL, 0);
-    assert_int_equal(dram_bank(d, 0)->open_row, 1);
+    assert_int_equal(dram_bank(d, 0).open_row, 1);
     assert_int_equal(dram_stats(d)->row_misses, 1);
     dram_free(d);
 
@@ -129,7 +129,7 @@ static void test_channel_interleave(void **state)
     assert_int_equal(dram_channel_of(&c6, r.addr), 5);
     assert_true(dram_push(d, &r, 0));
     dram_tick(d, 0);
-    assert_int_equal(dram_bank(d, 7)->open_row, 3);
+    assert_int_equal(dram_bank(d, 7).open_row, 3);
     dram_free(d);
 }
 
@@ -151,10 +151,10 @@ static void test_closed_bank_latency(void **state)
     assert_int_equal(lat, 19 + 13);
     /* next event is exactly the burst end, not the next cycle */
     assert_int_equal(dram_next_event(d, 5), 5 + lat);
-    assert_int_equal(dram_bank(d, 3)->open_row, 7);
-    assert_int_equal(dram_bank(d, 3)->activated, 5);
+    assert_int_equal(dram_bank(d, 3).open_row, 7);
+    assert_int_equal(dram_bank(d, 3).activated, 5);
     /* bank free the cycle after its column command (data - tCL) */
-    assert_int_equal(dram_bank(d, 3)->ready, 5 + 19 - 10 + 1);
+    assert_int_equal(dram_bank(d, 3).ready, 5 + 19 - 10 + 1);
     struct dram_req out;
     dram_tick(d, 5 + lat - 1);
     assert_false(dram_pop(d, 5 + lat - 1, &out));
@@ -210,7 +210,7 @@ static void test_row_conflict_tras(void **state)
     assert_true(dram_push(d, &r, 1));
     uint64_t ras = conv(&c, 28), pre = conv(&c, 12 + 12 + 12);
     assert_int_equal(ras, 22);
-    assert_int_equal(dram_bank(d, 5)->ready, 10);
+    assert_int_equal(dram_bank(d, 5).ready, 10);
     /* the bank is free at 10 but may not precharge before 22, which is
        the next event (before the first burst ends at 32) */
     dram_tick(d, 1);
@@ -219,7 +219,7 @@ static void test_row_conflict_tras(void **state)
     assert_int_equal(dram_stats(d)->precharges, 0);
     dram_tick(d, 22);
     assert_int_equal(dram_stats(d)->precharges, 1);
-    assert_int_equal(dram_bank(d, 5)->activated, 22 + conv(&c, 12));
+    assert_int_equal(dram_bank(d, 5).activated, 22 + conv(&c, 12));
     uint64_t done[3] = { 0 };
     run_until(d, 23, 2, done, 3);
     assert_int_equal(done[1], 32);
@@ -234,7 +234,7 @@ static void test_row_conflict_tras(void **state)
     assert_int_equal(st->precharges, 2);
     assert_int_equal(st->activates, 3);
     assert_int_equal(st->row_hits, 0);
-    assert_int_equal(dram_bank(d, 5)->open_row, 9);
+    assert_int_equal(dram_bank(d, 5).open_row, 9);
     dram_free(d);
 }
 
@@ -314,8 +314,8 @@ static void test_fcfs_distinct_banks(void **state)
     assert_true(dram_push(d, &x, 500));
     assert_true(dram_push(d, &y, 501));
     dram_tick(d, 501);
-    assert_int_equal(dram_bank(d, 1)->open_row, 4);
-    assert_int_equal(dram_bank(d, 1)->activated, 500);
+    assert_int_equal(dram_bank(d, 1).open_row, 4);
+    assert_int_equal(dram_bank(d, 1).activated, 500);
     uint64_t d2[2] = { 0 };
     run_until(d, 502, 0, d2, 2);
     /* Y: 501 + 10, burst 511..518; X: 500 + 19, burst 519..526 */
@@ -335,9 +335,9 @@ static void test_fcfs_distinct_banks(void **state)
     assert_true(dram_push(d, &hit, 100));
     dram_tick(d, 100);
     assert_int_equal(dram_stats(d)->row_hits, 1);
-    assert_int_equal(dram_bank(d, 6)->open_row, -1);
+    assert_int_equal(dram_bank(d, 6).open_row, -1);
     dram_tick(d, 101);
-    assert_int_equal(dram_bank(d, 6)->open_row, 0);
+    assert_int_equal(dram_bank(d, 6).open_row, 0);
     dram_free(d);
 }
 
@@ -657,6 +657,165 @@ static void test_stats_and_bus_invariants(void **state)
     dram_free(d);
 }
 
+/* ---- the command model (dram.model = command, dram-cmd.c) ---------- */
+
+/* GPGPU-Sim's GTX480 timings (docs/dram.md): 64-byte column commands
+   taking 2 DRAM cycles, tCCD 2, tRRD 6, tRCD 12, tRAS 28, tRP 12, tRC 40,
+   CL 12, WL 4, tCDLR 5, tWR 12, one bank group. */
+static struct dram_cfg cmdcfg(void)
+{
+    struct dram_cfg c = defcfg();
+    c.burst = 1;
+    c.command = true;
+    c.atom = 64;
+    c.tCCD = 2; c.tRRD = 6; c.tRC = 40; c.tWL = 4; c.tCDLR = 5; c.tWR = 12;
+    c.groups = 1;
+    c.return_queue = 116;
+    return c;
+}
+
+/* DRAM cycle k belongs to core cycle floor(k * 700 / 924). */
+static uint64_t core_of(uint64_t k)
+{
+    return k * 700 / 924;
+}
+
+/* A read to a closed bank pushed at core cycle 0 (DRAM cycle 0): activate
+   at DRAM cycle 0, column command tRCD later (12), data CL later (24),
+   handed on by the return queue the next DRAM cycle (25): core cycle 18.
+   A row hit pushed later, at core cycle 40 (its first DRAM cycle is 53):
+   column command at 53, data at 65, out at 66. */
+static void test_cmd_closed_and_hit(void **state)
+{
+    (void)state;
+    struct dram_cfg c = cmdcfg();
+    struct dram_chan *d = dram_new(&c, 1);
+    struct dram_req a = rd(addr_of(&c, 1, 3, 7, 0), 32, 0);
+    assert_true(dram_push(d, &a, 0));
+    assert_int_equal(run_until(d, 0, 0, NULL, 0), core_of(25));
+    assert_int_equal(dram_bank(d, 3).open_row, 7);
+    assert_int_equal(dram_stats(d)->activates, 1);
+    for (uint64_t t = 19; t < 40; t++)
+        dram_tick(d, t);
+    struct dram_req b = rd(addr_of(&c, 1, 3, 7, 256), 32, 1);
+    assert_true(dram_push(d, &b, 40));
+    uint64_t k0 = (40 * 924 + 699) / 700;          /* 53 */
+    assert_int_equal(run_until(d, 40, 1, NULL, 0), core_of(k0 + 12 + 1));
+    assert_int_equal(dram_stats(d)->row_hits, 1);
+    assert_int_equal(dram_stats(d)->row_empty, 1);
+    /* a 32-byte read moves a whole 64-byte atom: 2 DRAM cycles each */
+    assert_int_equal(dram_stats(d)->bus_busy, 4 * 700 / 924);
+    assert_int_equal(dram_stats(d)->read_bytes, 64);
+    dram_free(d);
+}
+
+/* Four reads to one open row, queued together: their column commands go
+   tCCD = 2 DRAM cycles apart, so they leave 2 cycles apart. A 128-byte
+   request is two column commands. */
+static void test_cmd_tccd(void **state)
+{
+    (void)state;
+    struct dram_cfg c = cmdcfg();
+    struct dram_chan *d = dram_new(&c, 1);
+    struct dram_req a = rd(addr_of(&c, 1, 2, 1, 0), 32, 0);
+    assert_true(dram_push(d, &a, 0));
+    run_until(d, 0, 0, NULL, 0);          /* row 1 open in bank 2 */
+    uint64_t done[5] = { 0 };
+    for (uint32_t i = 1; i <= 4; i++) {
+        struct dram_req q = rd(addr_of(&c, 1, 2, 1, 128 * i), i == 4 ? 128 : 32, i);
+        assert_true(dram_push(d, &q, 100));
+    }
+    run_until(d, 100, 4, done, 5);
+    /* DRAM cycle k = 132 starts core cycle 100: the bank is given the
+       first request and issues its column command in that cycle; the
+       next requests follow tCCD apart */
+    uint64_t k = (100 * 924 + 699) / 700;
+    for (uint32_t i = 1; i <= 3; i++)
+        assert_int_equal(done[i], core_of(k + 2 * (i - 1) + 12 + 1));
+    /* the 128-byte read: columns at k + 6 and k + 8, data at k + 20 */
+    assert_int_equal(done[4], core_of(k + 8 + 12 + 1));
+    assert_int_equal(dram_stats(d)->row_hits, 4);
+    dram_free(d);
+}
+
+/* Two reads to closed banks: the second activate waits tRRD = 6. Two
+   reads to different rows of one bank: the precharge waits tRAS = 28
+   after the activate, the next activate tRC = 40 after the first. */
+static void test_cmd_trrd_trc(void **state)
+{
+    (void)state;
+    struct dram_cfg c = cmdcfg();
+    struct dram_chan *d = dram_new(&c, 1);
+    uint64_t done[2] = { 0 };
+    struct dram_req a = rd(addr_of(&c, 1, 0, 0, 0), 32, 0);
+    struct dram_req b = rd(addr_of(&c, 1, 1, 0, 0), 32, 1);
+    assert_true(dram_push(d, &a, 0));
+    assert_true(dram_push(d, &b, 0));
+    run_until(d, 0, 1, done, 2);
+    assert_int_equal(done[0], core_of(0 + 12 + 12 + 1));
+    assert_int_equal(done[1], core_of(6 + 12 + 12 + 1));
+    dram_free(d);
+
+    d = dram_new(&c, 1);
+    a = rd(addr_of(&c, 1, 5, 1, 0), 32, 0);
+    b = rd(addr_of(&c, 1, 5, 2, 0), 32, 1);
+    assert_true(dram_push(d, &a, 0));
+    assert_true(dram_push(d, &b, 0));
+    run_until(d, 0, 1, done, 2);
+    /* ACT 0, RD 12; PRE 28 (tRAS); ACT 40 (tRP and tRC); RD 52 */
+    assert_int_equal(done[1], core_of(52 + 12 + 1));
+    assert_int_equal(dram_stats(d)->precharges, 1);
+    assert_int_equal(dram_stats(d)->row_misses, 1);
+    dram_free(d);
+}
+
+/* A write then a read to an open row: the write's column command waits
+   tRCD - (WL + 1) after the activate, its data WL; the read waits tWTR =
+   WL + 2 + tCDLR = 11 after the write's column command. */
+static void test_cmd_write_turnaround(void **state)
+{
+    (void)state;
+    struct dram_cfg c = cmdcfg();
+    struct dram_chan *d = dram_new(&c, 1);
+    uint64_t done[2] = { 0 };
+    struct dram_req w = { addr_of(&c, 1, 4, 3, 0), 64, true, 0 };
+    struct dram_req r = rd(addr_of(&c, 1, 4, 3, 512), 32, 1);
+    assert_true(dram_push(d, &w, 0));
+    assert_true(dram_push(d, &r, 0));
+    run_until(d, 0, 1, done, 2);
+    /* ACT 0, WR at 7 (tRCDWR), data done at 7 + 4 = 11; the read's column
+       command at 7 + 11 = 18, out at 18 + 12 + 1 */
+    assert_int_equal(done[0], core_of(11));
+    assert_int_equal(done[1], core_of(18 + 12 + 1));
+    assert_int_equal(dram_stats(d)->writes, 1);
+    dram_free(d);
+}
+
+/* The random mix of the request model: ticking at next_event times gives
+   the every-cycle result, random gaps the same order, and the scheduler
+   queue refuses pushes when full. */
+static void test_cmd_gaps(void **state)
+{
+    (void)state;
+    struct dram_cfg c = cmdcfg();
+    c.queue = 2;
+    static struct job j[NREQ];
+    static struct run ref, ev, rnd;
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        make_jobs(&c, seed, j);
+        drive(&c, j, STEP_EVERY, 0, &ref);
+        assert_true(ref.refused > 0);
+        drive(&c, j, STEP_NEXT_EVENT, 0, &ev);
+        assert_memory_equal(ref.done, ev.done, sizeof ref.done);
+        assert_memory_equal(ref.order, ev.order, sizeof ref.order);
+    }
+    c.queue = 256;
+    make_jobs(&c, 7, j);
+    drive(&c, j, STEP_EVERY, 0, &ref);
+    drive(&c, j, STEP_RANDOM, 99, &rnd);
+    assert_memory_equal(ref.order, rnd.order, sizeof ref.order);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -672,6 +831,11 @@ int main(void)
         cmocka_unit_test(test_gaps_equal_every_cycle),
         cmocka_unit_test(test_gaps_small_queue),
         cmocka_unit_test(test_stats_and_bus_invariants),
+        cmocka_unit_test(test_cmd_closed_and_hit),
+        cmocka_unit_test(test_cmd_tccd),
+        cmocka_unit_test(test_cmd_trrd_trc),
+        cmocka_unit_test(test_cmd_write_turnaround),
+        cmocka_unit_test(test_cmd_gaps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,8 @@
 /*
-** test_l1d.c - the L1D's store policies per space, seen through a real
-** kernel on the timing model: a warp loads a line, stores to it, loads
-** it again and stores the result to a second line.
+** test_l1d.c - the L1D seen through real kernels on the timing model: the
+** store policies per space (a warp loads a line, stores to it, loads it
+** again and stores the result to a second line), write-allocate, the
+** miss queue, allocation at the miss and the Fermi set hash.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -37,11 +38,11 @@ static int64_t num(const struct jv *o, const char *sec, const char *key)
     return v->u.i;
 }
 
-static struct counts run(const char *policy)
+static struct counts run2(const char *policy, const char *extra)
 {
     char set[64];
     snprintf(set, sizeof set, "l1d.write_global=%s", policy);
-    const char *sets[] = { set, NULL };
+    const char *sets[] = { set, extra, NULL };
     struct th t;
     assert_int_equal(th_init(&t, sets), 0);
     assert_int_equal(th_load(&t, ptx), 0);
@@ -64,6 +65,11 @@ static struct counts run(const char *policy)
     jv_free(st);
     th_free(&t);
     return c;
+}
+
+static struct counts run(const char *policy)
+{
+    return run2(policy, NULL);
 }
 
 /* Write-evict (Fermi's global policy): the store drops the line, so the
@@ -101,6 +107,114 @@ static void test_write_back(void **state)
     assert_int_equal(c.hits, 1);
     assert_int_equal(c.writebacks, 2);
     assert_int_equal(c.l2_writes, 2);
+}
+
+/* Write-back without write-allocate (GPGPU-Sim's Fermi L1): the first
+   store dirties the present line as before, the second misses and goes
+   to L2 without allocating; only a's line is written back at the end. */
+static void test_write_back_no_allocate(void **state)
+{
+    (void)state;
+    struct counts c = run2("back", "l1d.write_allocate=false");
+    assert_int_equal(c.misses, 1);
+    assert_int_equal(c.hits, 1);
+    assert_int_equal(c.writebacks, 1);
+    assert_int_equal(c.l2_writes, 2);
+}
+
+/* One load instruction whose lanes touch `lines` lines (lane l reads word
+   (l mod lines) x stride of a), then, once its data is back, the same
+   load again. */
+static const char *gather_ptx =
+    ".version 8.0\n.target sm_75\n.address_size 64\n"
+    ".visible .entry k(.param .u64 a, .param .u64 b, .param .u32 n,"
+    " .param .u32 st)\n{\n"
+    " .reg .b32 %r<9>;\n .reg .b64 %rd<8>;\n"
+    " ld.param.u64 %rd1, [a];\n ld.param.u64 %rd2, [b];\n"
+    " ld.param.u32 %r7, [n];\n ld.param.u32 %r8, [st];\n"
+    " mov.u32 %r1, %tid.x;\n rem.u32 %r5, %r1, %r7;\n"
+    " mul.lo.u32 %r5, %r5, %r8;\n mul.wide.u32 %rd3, %r5, 4;\n"
+    " add.s64 %rd4, %rd1, %rd3;\n"
+    " ld.global.u32 %r2, [%rd4];\n"
+    " and.b32 %r6, %r2, 0;\n mul.wide.u32 %rd7, %r6, 4;\n"
+    " add.s64 %rd4, %rd4, %rd7;\n"       /* waits for the first load */
+    " ld.global.u32 %r3, [%rd4];\n add.u32 %r4, %r2, %r3;\n"
+    " mul.wide.u32 %rd5, %r1, 4;\n add.s64 %rd6, %rd2, %rd5;\n"
+    " st.global.u32 [%rd6], %r4;\n ret;\n}\n";
+
+/* Runs gather_ptx; returns the L1D statistics object (caller frees). */
+static struct jv *gather(const char *const *sets, uint32_t lines,
+                         uint32_t stride)
+{
+    struct th t;
+    assert_int_equal(th_init(&t, sets), 0);
+    assert_int_equal(th_load(&t, gather_ptx), 0);
+    uint64_t a = th_alloc(&t, (size_t)lines * stride * 4 + 4);
+    uint64_t b = th_alloc(&t, 128);
+    for (uint32_t i = 0; i < lines; i++) {
+        uint32_t v = 3 * i + 1;
+        th_write(&t, a + (uint64_t)i * stride * 4, &v, 4);
+    }
+    uint32_t grid[3] = { 1, 1, 1 }, block[3] = { 32, 1, 1 };
+    uint64_t args[4] = { a, b, lines, stride };
+    if (th_launch(&t, "k", grid, block, 0, args, 4))
+        fail_msg("%s", th_error(&t));
+    uint32_t out[32];
+    th_read(&t, b, out, sizeof out);
+    for (uint32_t l = 0; l < 32; l++)
+        assert_int_equal(out[l], 2 * (3 * (l % lines) + 1));
+    struct jv *st = device_stats(&t.dev);
+    struct jv *l1 = jv_get(st, "l1d");
+    struct jv *copy = jv_obj();
+    for (size_t i = 0; i < l1->n; i++)
+        if (l1->items[i]->kind == JV_INT)
+            jv_set(copy, l1->keys[i], jv_int(l1->items[i]->u.i));
+    jv_free(st);
+    th_free(&t);
+    return copy;
+}
+
+/* Five lines of one set of a 4-way L1 (teach: 8 sets, so a 1 KB stride)
+   in one instruction. Allocating at the fill, five MSHRs take them at
+   once. Allocating at the miss, the fifth finds every way reserved and
+   waits for a fill (a line-allocation stall) and then evicts one of the
+   four, so the second load misses on a line again. */
+static void test_allocate_on_miss(void **state)
+{
+    (void)state;
+    const char *fill[] = { NULL };
+    const char *miss[] = { "l1d.allocate=miss", NULL };
+    struct jv *f = gather(fill, 5, 256), *m = gather(miss, 5, 256);
+    assert_int_equal(jv_get(f, "stalls_line_alloc")->u.i, 0);
+    assert_true(jv_get(m, "stalls_line_alloc")->u.i > 0);
+    assert_int_equal(jv_get(m, "stalls_line_alloc")->u.i,
+                     jv_get(m, "reservation_stalls")->u.i);
+    /* the fifth fill evicted the first line: one miss, four hits (the
+       miss's fill comes after the other four lookups) */
+    assert_int_equal(jv_get(f, "misses")->u.i, 5 + 1);
+    assert_int_equal(jv_get(f, "hits")->u.i, 4);
+    assert_true(jv_get(m, "misses")->u.i > 5);
+    jv_free(f);
+    jv_free(m);
+}
+
+/* 32 lines 4 KB apart in a 16 KB 4-way L1 (32 sets): the linear index
+   puts them all in one set, so the second load finds only the last 4
+   filled; the Fermi hash spreads them over 8 sets of 4 ways, so all 32
+   stay. */
+static void test_fermi_set_hash(void **state)
+{
+    (void)state;
+    const char *lin[] = { "l1d.size=16K", "l1d.mshrs=64", NULL };
+    const char *fermi[] = { "l1d.size=16K", "l1d.mshrs=64",
+                            "l1d.set_hash=fermi", NULL };
+    struct jv *a = gather(lin, 32, 1024), *b = gather(fermi, 32, 1024);
+    assert_int_equal(jv_get(a, "hits")->u.i, 4);
+    assert_int_equal(jv_get(a, "misses")->u.i, 32 + 28);
+    assert_int_equal(jv_get(b, "hits")->u.i, 32);
+    assert_int_equal(jv_get(b, "misses")->u.i, 32);
+    jv_free(a);
+    jv_free(b);
 }
 
 /* A warp whose 32 lanes each store to their own line: 32 write requests
@@ -159,6 +273,9 @@ int main(void)
         cmocka_unit_test(test_write_through),
         cmocka_unit_test(test_write_back),
         cmocka_unit_test(test_miss_queue_backpressure),
+        cmocka_unit_test(test_write_back_no_allocate),
+        cmocka_unit_test(test_allocate_on_miss),
+        cmocka_unit_test(test_fermi_set_hash),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,470 @@
+/*
+** dram-cmd.c - the command-level DRAM channel (dram.model = command; see
+** dram-cmd.h and docs/dram.md): GPGPU-Sim's GDDR model, DRAM cycle by
+** DRAM cycle.
+**
+** Each DRAM cycle, in GPGPU-Sim's order: the read/write pipeline hands one
+** finished column access on (a read's data CL cycles after its column
+** command, a write's WL), the return queue hands one completed read to
+** the L2, the FR-FCFS scheduler gives at most one idle bank its next
+** request (the oldest request of the row the bank last opened while there
+** is one, else the bank's oldest), and the command bus carries at most one
+** column and one row command (banks tried in a rotating priority order,
+** the column command first): a column command needs its bank's row open,
+** tRCD since the activate, tCCD since any column command (tCCDL in its
+** bank group) and the read/write turnaround; an activate needs the bank
+** precharged, tRP, tRC since the bank's last activate and tRRD since any
+** activate; a precharge needs tRAS since the activate and the read or
+** write recovery (tRTP, tWTP). A column command moves `atom` bytes, so a
+** smaller request costs a whole one. Every counter then counts down.
+**
+** Core cycles and DRAM cycles interleave by their clocks: DRAM cycle k
+** belongs to core cycle floor(k x core / dram). dram_tick(now) runs every
+** DRAM cycle of core cycles up to now; while the channel holds nothing it
+** only counts the counters down, so ticking with gaps gives the same
+** result. Deterministic; no allocation after dcmd_new.
+*/
+#include "timing/dram-cmd.h"
+#include "util/invariant.h"
+#include "util/xalloc.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define NONE (-1)
+
+enum where { W_FREE, W_QUEUED, W_BANK, W_RWQ, W_RETURN, W_DONE };
+
+struct creq {
+    struct dram_req req;
+    uint64_t row;
+    uint32_t bank;
+    uint32_t txbytes, dqbytes;  /* bytes commanded, bytes transferred */
+    uint64_t seq;               /* arrival order */
+    uint64_t done_at;           /* W_DONE: core cycle it completed */
+    int32_t next;               /* bank queue / FIFO link */
+    uint8_t where;
+};
+
+struct cbank {
+    bool active;
+    uint64_t row;               /* the row last opened (0 initially) */
+    int32_t mrq;                /* request in service, or NONE */
+    int32_t head, tail;         /* queued requests, oldest first */
+    bool streak;                /* serving the queued requests of `row` */
+    uint64_t streak_row;
+    uint32_t RCDc, RCDWRc, RASc, RCc, RPc, WTPc, RTPc;
+    uint64_t activated;         /* core cycle of the last activate */
+};
+
+struct cgroup {
+    uint32_t CCDLc, RTPLc;
+};
+
+/* One column access travelling through the read/write pipeline. */
+struct rwslot {
+    int32_t req;
+    uint64_t due;               /* DRAM cycle it leaves the pipeline */
+};
+
+struct dcmd {
+    struct dram_cfg cfg;
+    uint32_t id;
+    uint32_t bl;                /* DRAM cycles of data per column command */
+    uint32_t tRTW, tWTR, tWTP, tRCDWR;
+    struct creq *r;
+    uint32_t nr;                /* slots */
+    uint32_t held;              /* slots in use */
+    uint32_t queued;            /* W_QUEUED: the scheduler's queue */
+    uint64_t seq;
+    struct cbank *bk;
+    struct cgroup *grp;
+    uint32_t CCDc, RRDc, RTWc, WTRc;
+    bool writing;               /* the pipeline's direction */
+    uint32_t prio;
+    struct rwslot *rwq;         /* ring of rwq_cap */
+    uint32_t rwq_cap, rwq_head, rwq_n;
+    int32_t *retq;              /* ring of return_queue */
+    uint32_t ret_head, ret_n;
+    uint64_t k;                 /* next DRAM cycle to run */
+    uint64_t bus_cycles;        /* DRAM cycles of data moved (popped) */
+    struct dram_stats st;
+};
+
+/* The core cycle DRAM cycle k belongs to. */
+static uint64_t core_of(const struct dcmd *d, uint64_t k)
+{
+    return k * d->cfg.core_mhz / d->cfg.dram_mhz;
+}
+
+/* The first DRAM cycle of core cycle c. */
+static uint64_t first_of(const struct dcmd *d, uint64_t c)
+{
+    return (c * d->cfg.dram_mhz + d->cfg.core_mhz - 1) / d->cfg.core_mhz;
+}
+
+static uint32_t sub0(uint32_t a, uint32_t b)
+{
+    return a > b ? a - b : 0;
+}
+
+static void run_until(struct dcmd *d, uint64_t end);
+
+struct dcmd *dcmd_new(const struct dram_cfg *c, uint32_t id)
+{
+    struct dcmd *d = ws_xcalloc(1, sizeof *d);
+    d->cfg = *c;
+    d->id = id;
+    d->bl = c->burst * c->atom / 32;
+    /* GPGPU-Sim's derived timings */
+    d->tRTW = c->tCL + d->bl + 2 > c->tWL ? c->tCL + d->bl + 2 - c->tWL : 0;
+    d->tWTR = c->tWL + d->bl + c->tCDLR;
+    d->tWTP = c->tWL + d->bl + c->tWR;
+    d->tRCDWR = c->tRCD > c->tWL + 1 ? c->tRCD - (c->tWL + 1) : 0;
+    d->rwq_cap = (c->tCL > c->tWL ? c->tCL : c->tWL) + 1;
+    d->nr = c->queue + c->banks + d->rwq_cap + 2 * c->return_queue + 8;
+    d->r = ws_xcalloc(d->nr, sizeof *d->r);
+    d->bk = ws_xcalloc(c->banks, sizeof *d->bk);
+    for (uint32_t b = 0; b < c->banks; b++)
+        d->bk[b].mrq = d->bk[b].head = d->bk[b].tail = NONE;
+    d->grp = ws_xcalloc(c->groups ? c->groups : 1, sizeof *d->grp);
+    d->rwq = ws_xcalloc(d->rwq_cap, sizeof *d->rwq);
+    d->retq = ws_xcalloc(c->return_queue, sizeof *d->retq);
+    return d;
+}
+
+void dcmd_free(struct dcmd *d)
+{
+    if (!d)
+        return;
+    free(d->r);
+    free(d->bk);
+    free(d->grp);
+    free(d->rwq);
+    free(d->retq);
+    free(d);
+}
+
+bool dcmd_push(struct dcmd *d, const struct dram_req *q, uint32_t bank,
+               uint64_t row, uint64_t now)
+{
+    run_until(d, first_of(d, now));    /* it arrives in core cycle now */
+    if (d->queued >= d->cfg.queue || d->held >= d->nr) {
+        d->st.queue_full++;
+        return false;
+    }
+    int32_t i = 0;
+    while (d->r[i].where != W_FREE)
+        i++;
+    struct creq *r = &d->r[i];
+    memset(r, 0, sizeof *r);
+    r->req = *q;
+    r->row = row;
+    r->bank = bank;
+    r->seq = d->seq++;
+    r->next = NONE;
+    r->where = W_QUEUED;
+    struct cbank *b = &d->bk[bank];
+    if (b->tail >= 0)
+        d->r[b->tail].next = i;
+    else
+        b->head = i;
+    b->tail = i;
+    d->held++;
+    d->queued++;
+    return true;
+}
+
+/* Removes request i from bank b's queue (prev: its predecessor or NONE). */
+static void unlink(struct dcmd *d, struct cbank *b, int32_t prev, int32_t i)
+{
+    if (prev >= 0)
+        d->r[prev].next = d->r[i].next;
+    else
+        b->head = d->r[i].next;
+    if (b->tail == i)
+        b->tail = prev;
+    d->r[i].next = NONE;
+}
+
+/* FR-FCFS for bank b: the oldest queued request of the row the bank is
+   serving; a new streak takes the bank's open row if any request wants
+   it, else the row of the oldest request. */
+static int32_t schedule(struct dcmd *d, struct cbank *b)
+{
+    if (b->head < 0)
+        return NONE;
+    if (!b->streak) {
+        b->streak_row = d->r[b->head].row;
+        for (int32_t i = b->head; i >= 0; i = d->r[i].next)
+            if (d->r[i].row == b->row) {
+                b->streak_row = b->row;
+                break;
+            }
+        b->streak = true;
+    }
+    int32_t prev = NONE, i = b->head, more = 0;
+    while (i >= 0 && d->r[i].row != b->streak_row) {
+        prev = i;
+        i = d->r[i].next;
+    }
+    WS_ASSERT(i >= 0 && "dram-cmd: a streak without a request");
+    for (int32_t j = d->r[i].next; j >= 0; j = d->r[j].next)
+        more += d->r[j].row == b->streak_row;
+    unlink(d, b, prev, i);
+    b->streak = more > 0;
+    return i;
+}
+
+/* Gives at most one idle bank its next request. */
+static void assign(struct dcmd *d, uint64_t now)
+{
+    uint32_t nb = d->cfg.banks;
+    for (uint32_t k = 0; k < nb; k++) {
+        uint32_t j = (k + d->prio) % nb;
+        struct cbank *b = &d->bk[j];
+        if (b->mrq >= 0)
+            continue;
+        int32_t i = schedule(d, b);
+        if (i < 0)
+            continue;
+        d->prio = (d->prio + 1) % nb;
+        b->mrq = i;
+        d->r[i].where = W_BANK;
+        d->queued--;
+        if (b->active && b->row == d->r[i].row)
+            d->st.row_hits++;
+        else if (b->active)
+            d->st.row_misses++;
+        else
+            d->st.row_empty++;
+        (void)now;
+        return;
+    }
+}
+
+static struct cgroup *group_of(struct dcmd *d, uint32_t j)
+{
+    return &d->grp[j % (d->cfg.groups ? d->cfg.groups : 1)];
+}
+
+static bool issue_col(struct dcmd *d, uint32_t j, uint64_t k)
+{
+    struct cbank *b = &d->bk[j];
+    struct cgroup *g = group_of(d, j);
+    if (b->mrq < 0 || d->CCDc || g->CCDLc || !b->active ||
+        d->rwq_n == d->rwq_cap)
+        return false;
+    struct creq *r = &d->r[b->mrq];
+    if (b->row != r->row)
+        return false;
+    bool wr = r->req.write;
+    if (wr ? (b->RCDWRc || d->RTWc) : (b->RCDc || d->WTRc))
+        return false;
+    d->writing = wr;
+    struct rwslot *s = &d->rwq[(d->rwq_head + d->rwq_n++) % d->rwq_cap];
+    s->req = b->mrq;
+    s->due = k + (wr ? d->cfg.tWL : d->cfg.tCL);
+    r->where = W_RWQ;
+    r->txbytes += d->cfg.atom;
+    d->CCDc = d->cfg.tCCD;
+    g->CCDLc = d->cfg.tCCDL;
+    if (wr) {
+        d->WTRc = d->tWTR;
+        b->WTPc = d->tWTP;
+    } else {
+        d->RTWc = d->tRTW;
+        b->RTPc = d->bl;
+        g->RTPLc = d->cfg.tRTPL;
+    }
+    if (r->txbytes >= r->req.bytes)
+        b->mrq = NONE;                 /* every column command is out */
+    else
+        r->where = W_BANK;
+    return true;
+}
+
+static bool issue_row(struct dcmd *d, uint32_t j, uint64_t k)
+{
+    struct cbank *b = &d->bk[j];
+    if (b->mrq < 0)
+        return false;
+    const struct creq *r = &d->r[b->mrq];
+    if (!b->active && !d->RRDc && !b->RPc && !b->RCc) {
+        b->active = true;
+        b->row = r->row;
+        d->RRDc = d->cfg.tRRD;
+        b->RCDc = d->cfg.tRCD;
+        b->RCDWRc = d->tRCDWR;
+        b->RASc = d->cfg.tRAS;
+        b->RCc = d->cfg.tRC;
+        b->activated = core_of(d, k);
+        d->prio = (j + 1) % d->cfg.banks;
+        d->st.activates++;
+        return true;
+    }
+    if (b->active && b->row != r->row && !b->RASc && !b->WTPc && !b->RTPc &&
+        !group_of(d, j)->RTPLc) {
+        b->active = false;
+        b->RPc = d->cfg.tRP;
+        d->prio = (j + 1) % d->cfg.banks;
+        d->st.precharges++;
+        return true;
+    }
+    return false;
+}
+
+/* A request leaves: counted, its slot freed at dcmd_pop. */
+static void complete(struct dcmd *d, int32_t i, uint64_t k)
+{
+    struct creq *r = &d->r[i];
+    r->where = W_DONE;
+    r->done_at = core_of(d, k);
+}
+
+/* The read/write pipeline hands on its head; the return queue one read. */
+static void data_out(struct dcmd *d, uint64_t k)
+{
+    if (d->ret_n) {
+        complete(d, d->retq[d->ret_head], k);
+        d->ret_head = (d->ret_head + 1) % d->cfg.return_queue;
+        d->ret_n--;
+    }
+    if (!d->rwq_n || d->ret_n == d->cfg.return_queue)
+        return;
+    struct rwslot *s = &d->rwq[d->rwq_head];
+    if (s->due > k)
+        return;
+    struct creq *r = &d->r[s->req];
+    int32_t i = s->req;
+    d->rwq_head = (d->rwq_head + 1) % d->rwq_cap;
+    d->rwq_n--;
+    r->dqbytes += d->cfg.atom;
+    d->bus_cycles += d->bl;
+    if (r->dqbytes < r->req.bytes)
+        return;
+    if (r->req.write) {
+        complete(d, i, k);
+    } else {
+        r->where = W_RETURN;
+        d->retq[(d->ret_head + d->ret_n++) % d->cfg.return_queue] = i;
+    }
+}
+
+static void count_down(struct dcmd *d, uint32_t n)
+{
+    d->CCDc = sub0(d->CCDc, n);
+    d->RRDc = sub0(d->RRDc, n);
+    d->RTWc = sub0(d->RTWc, n);
+    d->WTRc = sub0(d->WTRc, n);
+    for (uint32_t j = 0; j < d->cfg.banks; j++) {
+        struct cbank *b = &d->bk[j];
+        b->RCDc = sub0(b->RCDc, n);
+        b->RCDWRc = sub0(b->RCDWRc, n);
+        b->RASc = sub0(b->RASc, n);
+        b->RCc = sub0(b->RCc, n);
+        b->RPc = sub0(b->RPc, n);
+        b->WTPc = sub0(b->WTPc, n);
+        b->RTPc = sub0(b->RTPc, n);
+    }
+    for (uint32_t g = 0; g < (d->cfg.groups ? d->cfg.groups : 1); g++) {
+        d->grp[g].CCDLc = sub0(d->grp[g].CCDLc, n);
+        d->grp[g].RTPLc = sub0(d->grp[g].RTPLc, n);
+    }
+}
+
+/* One DRAM cycle. */
+static void dram_cycle(struct dcmd *d, uint64_t k)
+{
+    data_out(d, k);
+    assign(d, core_of(d, k));
+    bool col = false, row = false;
+    for (uint32_t i = 0; i < d->cfg.banks; i++) {
+        uint32_t j = (i + d->prio) % d->cfg.banks;
+        if (!col)
+            col = issue_col(d, j, k);
+        if (!col && !row)
+            row = issue_row(d, j, k);
+    }
+    count_down(d, 1);
+}
+
+/* Anything queued, in a bank, in the pipeline or in the return queue. */
+static bool has_work(const struct dcmd *d)
+{
+    if (d->queued || d->rwq_n || d->ret_n)
+        return true;
+    for (uint32_t j = 0; j < d->cfg.banks; j++)
+        if (d->bk[j].mrq >= 0)
+            return true;
+    return false;
+}
+
+/* Runs the DRAM cycles before `end`; idle stretches only count down. */
+static void run_until(struct dcmd *d, uint64_t end)
+{
+    while (d->k < end) {
+        if (!has_work(d)) {
+            uint64_t n = end - d->k;
+            count_down(d, n > UINT32_MAX ? UINT32_MAX : (uint32_t)n);
+            d->k = end;
+            return;
+        }
+        dram_cycle(d, d->k++);
+    }
+}
+
+void dcmd_tick(struct dcmd *d, uint64_t now)
+{
+    run_until(d, first_of(d, now + 1));
+}
+
+bool dcmd_pop(struct dcmd *d, uint64_t now, struct dram_req *out)
+{
+    int32_t best = NONE;
+    for (uint32_t i = 0; i < d->nr; i++) {
+        const struct creq *r = &d->r[i];
+        if (r->where == W_DONE && r->done_at <= now &&
+            (best < 0 || r->done_at < d->r[best].done_at ||
+             (r->done_at == d->r[best].done_at && r->seq < d->r[best].seq)))
+            best = (int32_t)i;
+    }
+    if (best < 0)
+        return false;
+    struct creq *r = &d->r[best];
+    *out = r->req;
+    if (r->req.write) {
+        d->st.writes++;
+        d->st.write_bytes += r->req.bytes;
+    } else {
+        d->st.reads++;
+        d->st.read_bytes += r->req.bytes;
+    }
+    d->st.bus_busy = d->bus_cycles * d->cfg.core_mhz / d->cfg.dram_mhz;
+    r->where = W_FREE;
+    d->held--;
+    return true;
+}
+
+uint64_t dcmd_next_event(const struct dcmd *d, uint64_t now)
+{
+    if (!d->held)
+        return UINT64_MAX;
+    return now + 1;
+}
+
+uint32_t dcmd_pending(const struct dcmd *d)
+{
+    return d->held;
+}
+
+const struct dram_stats *dcmd_stats(const struct dcmd *d)
+{
+    return &d->st;
+}
+
+struct dram_bank_state dcmd_bank(const struct dcmd *d, uint32_t b)
+{
+    const struct cbank *x = &d->bk[b];
+    return (struct dram_bank_state){ x->active ? (int64_t)x->row : -1, 0,
+                                     x->activated };
+}

@@ -1,0 +1,96 @@
+/*
+** fetch.c - instruction fetch into per-warp instruction buffers
+** (sm.ibuffer > 0), as GPGPU-Sim's SM front end: each cycle, after issue,
+** the decode stage moves last cycle's fetch into its warp's buffer (up to
+** sm.ibuffer instructions from the fetched pc on), then the fetch stage
+** picks one warp, round-robin after the last one fetched, whose buffer is
+** empty and which has not finished, and fetches for it. A warp issues
+** only the instruction at the head of its buffer; when the warp's next pc
+** is not the buffer's next instruction (a taken branch, a reconvergence)
+** the buffer is flushed the cycle after, and the warp waits for a new
+** fetch. The instruction cache always hits. With sm.ibuffer = 0 there is
+** no front end: the next instruction is always there.
+*/
+#include "timing/sm-internal.h"
+
+/* True if warp w's buffer holds the instruction at pc. */
+bool fetch_holds(const struct sm *s, const struct twarp *w, int32_t pc)
+{
+    return !s->p->ibuffer || (w->ib_n > 0 && w->ib_pc == pc);
+}
+
+/* Warp slot wi issued its instruction at pc; its next is at next (-1:
+   it has finished). */
+void fetch_issued(struct sm *s, uint32_t wi, int32_t pc, int32_t next,
+                  uint64_t now)
+{
+    struct twarp *w = &s->w[wi];
+    if (!s->p->ibuffer)
+        return;
+    if (w->ib_n && w->ib_pc == pc) {
+        w->ib_n--;
+        w->ib_pc = pc + 1;
+    }
+    if (w->ib_n && next != w->ib_pc) {
+        /* the buffered instructions are not the warp's next: flushed when
+           the scheduler next looks (GPGPU-Sim's control hazard) */
+        w->ib_n = 0;
+        w->ib_flush = now + 1;
+    }
+}
+
+/* A warp the fetch stage may fetch for now. */
+static bool wants_fetch(const struct sm *s, const struct twarp *w,
+                        uint64_t now)
+{
+    return w->used && w->ib_n == 0 && w->ib_flush <= now &&
+           w->fw->state != FW_DONE && !(s->fetching && &s->w[s->fetch_warp] == w);
+}
+
+int32_t fetch_cycle(struct sm *s, uint64_t now)
+{
+    uint32_t nw = s->p->max_warps;
+    int32_t filled = -1;
+    if (s->fetching) {
+        /* decode: last cycle's fetch enters the warp's buffer */
+        struct twarp *w = &s->w[s->fetch_warp];
+        s->fetching = false;
+        if (w->used && w->fw->state != FW_DONE && fx_pc(w->fw) == s->fetch_pc) {
+            w->ib_pc = s->fetch_pc;
+            w->ib_n = (uint8_t)s->p->ibuffer;
+            filled = (int32_t)s->fetch_warp;
+        }
+        s->progressed = true;
+    }
+    for (uint32_t k = 0; k < nw; k++) {
+        uint32_t wi = (s->fetch_last + 1 + k) % nw;
+        struct twarp *w = &s->w[wi];
+        if (!wants_fetch(s, w, now))
+            continue;
+        s->fetching = true;
+        s->fetch_warp = wi;
+        s->fetch_pc = fx_pc(w->fw);
+        s->fetch_last = wi;
+        s->progressed = true;
+        break;
+    }
+    return filled;
+}
+
+uint64_t fetch_next_event(const struct sm *s, uint64_t now)
+{
+    if (!s->p->ibuffer)
+        return UINT64_MAX;
+    if (s->fetching)
+        return now + 1;
+    uint64_t t = UINT64_MAX;
+    for (uint32_t wi = 0; wi < s->p->max_warps; wi++) {
+        const struct twarp *w = &s->w[wi];
+        if (w->used && w->ib_n == 0 && w->fw->state != FW_DONE) {
+            uint64_t v = w->ib_flush > now ? w->ib_flush : now + 1;
+            if (v < t)
+                t = v;
+        }
+    }
+    return t;
+}

@@ -1,0 +1,4 @@
+-- Reference kernel bankconf, word stride 1: 256 threads each read
+-- s[(t * 1 + i) & 1023] for i < iters from shared memory (one CTA, one
+-- SM). GPGPU-Sim ran 256 iterations (paper size).
+require("common").bankconf("bank1", 1)
