@@ -124,17 +124,20 @@ bool cache_write_hit(struct cache *c, uint64_t addr)
     return true;
 }
 
-static uint32_t victim_way(struct cache *c, struct cache_line *set)
+/* The way a fill of this set replaces; *rng is the random state (advanced
+   for random replacement). */
+static uint32_t victim_way(const struct cache *c, const struct cache_line *set,
+                           uint64_t *rng)
 {
     for (uint32_t w = 0; w < c->ways; w++)
         if (!set[w].valid)
             return w;
     if (c->repl == REPL_RANDOM) {
         /* xorshift64 */
-        c->rng ^= c->rng << 13;
-        c->rng ^= c->rng >> 7;
-        c->rng ^= c->rng << 17;
-        return (uint32_t)(c->rng % c->ways);
+        *rng ^= *rng << 13;
+        *rng ^= *rng >> 7;
+        *rng ^= *rng << 17;
+        return (uint32_t)(*rng % c->ways);
     }
     uint32_t v = 0;
     for (uint32_t w = 1; w < c->ways; w++)
@@ -156,7 +159,7 @@ bool cache_fill(struct cache *c, uint64_t addr, bool dirty, uint64_t *victim)
         return false;
     }
     struct cache_line *set = c->lines + (size_t)cache_set_of(c, addr) * c->ways;
-    uint32_t w = victim_way(c, set);
+    uint32_t w = victim_way(c, set, &c->rng);
     bool wb = false;
     if (set[w].valid) {
         c->st.evictions++;
@@ -176,6 +179,25 @@ bool cache_fill(struct cache *c, uint64_t addr, bool dirty, uint64_t *victim)
     set[w].stamp = ++c->clock;       /* LRU and FIFO both start here */
     c->st.fills++;
     return wb;
+}
+
+int32_t cache_index(const struct cache *c, uint64_t addr)
+{
+    const struct cache_line *l = find(c, addr);
+    return l ? (int32_t)(l - c->lines) : -1;
+}
+
+uint32_t cache_victim(const struct cache *c, uint64_t addr)
+{
+    uint32_t s = cache_set_of(c, addr);
+    uint64_t rng = c->rng;
+    return s * c->ways + victim_way(c, c->lines + (size_t)s * c->ways, &rng);
+}
+
+void cache_use(struct cache *c, uint32_t i)
+{
+    if (c->repl == REPL_LRU)
+        c->lines[i].stamp = ++c->clock;
 }
 
 uint32_t cache_release(struct cache *c, uint64_t addr, uint32_t *out)
