@@ -238,8 +238,8 @@
       "fuse: cycles the STT-MRAM data array is busy per read (Table I: 1, as SRAM)") \
     X(FUSE_STT_WRITE_CYCLES, "fuse.stt_write_cycles", CT_INT, "5", 1, 1000, NULL, \
       "fuse: cycles the STT-MRAM data array is busy per write (Table I: 5; SRAM writes take 1)") \
-    X(FUSE_TAG_QUEUE, "fuse.tag_queue", CT_INT, "16", 1, 1024, NULL,           \
-      "fuse: tag-queue entries (commands waiting for or using the STT-MRAM bank; base-fuse, fa-fuse, dy-fuse)") \
+    X(FUSE_TAG_QUEUE, "fuse.tag_queue", CT_INT, "16", 2, 1024, NULL,           \
+      "fuse: tag-queue entries (commands waiting for or using the STT-MRAM bank; base-fuse, fa-fuse, dy-fuse); at least 2: a migration to SRAM queues a read and its victim's drain together") \
     X(FUSE_SWAP_BUFFER, "fuse.swap_buffer", CT_INT, "3", 1, 1024, NULL,        \
       "fuse: swap-buffer registers of one line (SRAM victims waiting for their STT-MRAM write)") \
     X(FUSE_COMPARATORS, "fuse.comparators", CT_INT, "4", 1, 1024, NULL,        \

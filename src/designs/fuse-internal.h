@@ -49,6 +49,11 @@ struct fuse_late {
     uint32_t mshr;
 };
 
+/* A fill from L2 that arrived at `at`. */
+struct fuse_fill {
+    uint64_t addr, at;
+};
+
 /* Per MSHR: where the fill goes and what the primary miss predicted. */
 struct fuse_mx {
     uint8_t dest, cls;
@@ -70,6 +75,7 @@ struct fuse_stats {
     uint64_t searches, search_rows, search_wait, stt_wait;
     uint64_t cbf_tests, cbf_positives, cbf_fp, cbf_fp_polled;
     uint64_t tq_cycles, sb_cycles, flushes, commands[FK__COUNT];
+    uint64_t fill_wait;                      /* cycles fills waited */
     uint64_t stall[FS__COUNT];
     uint64_t sampled, sampler_hits;
 };
@@ -91,7 +97,7 @@ struct fuse {
     struct missq mq;
     RING(struct fuse_late) late;
     RING(struct fuse_cmd) tq;     /* STT-MRAM commands not yet retired */
-    RING(uint64_t) fills;         /* fills from L2 waiting to be placed */
+    RING(struct fuse_fill) fills; /* fills from L2 waiting to be placed */
     uint64_t stt_free;            /* the data array's next free cycle */
     uint64_t poll_free;           /* the polling circuit's */
     uint64_t write_until;         /* the last STT-MRAM write's end */

@@ -100,6 +100,8 @@ static struct fuse_sample *probe(struct fuse_pred *p, int32_t set,
 bool fuse_pred_sample(struct fuse_pred *p, int32_t set, bool all,
                       uint64_t block, uint32_t sig, bool store)
 {
+    if (set < 0 && !all)
+        return false;             /* only the sampled warps are seen */
     uint16_t tag = fuse_pred_tag(block);
     struct fuse_sample *e = probe(p, all ? -1 : set, tag);
     if (e) {

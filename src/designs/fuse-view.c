@@ -180,6 +180,7 @@ void fuse_section(const struct design_parts *sp, struct jv *o)
     add(b, "rows_polled", s->search_rows);
     add(b, "wait_cycles", s->search_wait);
     add(o, "stt_wait_cycles", s->stt_wait);
+    add(o, "fill_wait_cycles", s->fill_wait);
     b = sub(o, "tag_queue");
     add(b, "entry_cycles", s->tq_cycles);
     add(b, "flushes", s->flushes);

@@ -414,6 +414,16 @@ static void send_read(struct fuse *f, uint64_t line, uint32_t m, uint64_t t,
     r->l1line = true;
 }
 
+static void drain_fills(struct fuse *f, uint64_t now);
+
+/* Before a request: finished commands leave the tag queue, and fills
+   waiting for room go first (a request never starves them). */
+static void begin(struct fuse *f, uint64_t now)
+{
+    retire(f, now);
+    drain_fills(f, now);
+}
+
 /* ---- loads -------------------------------------------------------------- */
 
 static enum l1_status load_stt(struct fuse *f, const struct l1_req *q,
@@ -497,7 +507,7 @@ static enum l1_status fuse_load(void *self, const struct l1_req *q,
                                 uint64_t now, uint64_t *ready)
 {
     struct fuse *f = self;
-    retire(f, now);
+    begin(f, now);
     if (blocked(f, now))
         return stall(f, FS_STT_WRITE);
     uint64_t line = line_of(f, q->addr);
@@ -629,7 +639,7 @@ static enum l1_status fuse_store(void *self, const struct l1_req *q,
                                  uint64_t now)
 {
     struct fuse *f = self;
-    retire(f, now);
+    begin(f, now);
     if (blocked(f, now))
         return stall(f, FS_STT_WRITE);
     enum write_policy pol = q->local ? f->wpol_local : f->wpol_global;
@@ -717,8 +727,10 @@ static bool fill(struct fuse *f, uint64_t addr, uint64_t now)
 
 static void drain_fills(struct fuse *f, uint64_t now)
 {
-    while (f->fills.n && fill(f, ring_front(&f->fills), now))
+    while (f->fills.n && fill(f, ring_front(&f->fills).addr, now)) {
+        f->st.fill_wait += now - ring_front(&f->fills).at;
         ring_pop(&f->fills);
+    }
 }
 
 static void fuse_response(void *self, const struct mreq *r, uint64_t now)
@@ -730,7 +742,8 @@ static void fuse_response(void *self, const struct mreq *r, uint64_t now)
         return;
     }
     retire(f, now);
-    ring_push(&f->fills, r->addr);
+    struct fuse_fill x = { r->addr, now };
+    ring_push(&f->fills, x);
     drain_fills(f, now);
 }
 
