@@ -56,14 +56,14 @@ static void line_legend(struct jv *g, bool pred)
         grid_legend(g, 'D', box, "dirty", "dirty");
         return;
     }
-    grid_legend(g, 'w', NULL, "write", "write-many (WM)");
-    grid_legend(g, 'r', NULL, "read", "write-once read-many (WORM)");
-    grid_legend(g, 'o', NULL, "dead", "read-once (WORO)");
+    grid_legend(g, 'w', NULL, "write", "WM");
+    grid_legend(g, 'r', NULL, "read", "WORM");
+    grid_legend(g, 'o', NULL, "dead", "WORO");
     grid_legend(g, 'n', NULL, "valid", "neutral");
-    grid_legend(g, 'W', NULL, "write", "WM, dirty");
-    grid_legend(g, 'R', NULL, "read", "WORM, dirty");
-    grid_legend(g, 'O', NULL, "dead", "WORO, dirty");
-    grid_legend(g, 'N', NULL, "dirty", "neutral, dirty");
+    grid_legend(g, 'W', NULL, "write", "WM dirty");
+    grid_legend(g, 'R', NULL, "read", "WORM dirty");
+    grid_legend(g, 'O', NULL, "dead", "WORO dirty");
+    grid_legend(g, 'N', NULL, "dirty", "neutral dirty");
 }
 
 static void line_detail(const struct fuse *f, const struct fuse_bank *b,

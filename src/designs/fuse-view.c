@@ -203,7 +203,7 @@ void fuse_facts(const struct design_parts *sp, struct jv *o)
     snprintf(geo, sizeof geo, "%u sets x %u ways", g->sram_sets, g->sram_ways);
     jv_set(o, "sram_bytes", jv_int(g->sram_bytes));
     jv_set(o, "sram_geometry", jv_str(g->sram_bytes ? geo : "none"));
-    snprintf(geo, sizeof geo, "%u sets x %u ways%s", g->stt_sets, g->stt_ways,
+    snprintf(geo, sizeof geo, "%u set%s x %u ways%s", g->stt_sets, g->stt_sets == 1 ? "" : "s", g->stt_ways,
              g->stt_fa ? " (FIFO, CBF-guided polling)" : "");
     jv_set(o, "stt_bytes", jv_int(g->stt_bytes));
     jv_set(o, "stt_geometry", jv_str(g->stt_bytes ? geo : "none"));
@@ -377,8 +377,9 @@ void fuse_bill(const struct ws_config *cfg, const struct tparams *p,
             continue;
         char part[40];
         uint32_t lines = banks[b].bytes / g.line;
-        snprintf(note, sizeof note, "%u B, %u sets x %u ways, %u-B lines",
-                 banks[b].bytes, banks[b].sets, banks[b].ways, g.line);
+        snprintf(note, sizeof note, "%u B, %u set%s x %u ways, %u-B lines",
+                 banks[b].bytes, banks[b].sets, banks[b].sets == 1 ? "" : "s",
+                 banks[b].ways, g.line);
         snprintf(part, sizeof part, "%s data", banks[b].name);
         bill_add(items, part, banks[b].data, note);
         snprintf(note, sizeof note, "%u lines x %llu bits (tag, valid, dirty)",
