@@ -134,18 +134,20 @@ void fuse_section(const struct design_parts *sp, struct jv *o)
 {
     const struct fuse *f = sp->l1;
     const struct fuse_stats *s = &f->st;
-    struct jv *b = sub(o, "sram");
-    add(b, "hits", s->sram_hits);
-    add(b, "store_hits", s->sram_store_hits);
-    add(b, "fills", s->sram_fills);
-    add(b, "reads", s->sram_reads);
-    add(b, "writes", s->sram_writes);
-    b = sub(o, "stt");
-    add(b, "hits", s->stt_hits);
-    add(b, "store_hits", s->stt_store_hits);
-    add(b, "fills", s->stt_fills);
-    add(b, "reads", s->stt_reads);
-    add(b, "writes", s->stt_writes);
+    const uint64_t banks[2][5] = {
+        { s->sram_hits, s->sram_store_hits, s->sram_fills, s->sram_reads,
+          s->sram_writes },
+        { s->stt_hits, s->stt_store_hits, s->stt_fills, s->stt_reads,
+          s->stt_writes },
+    };
+    static const char *const bank_keys[5] = { "hits", "store_hits", "fills",
+                                              "reads", "writes" };
+    struct jv *b;
+    for (int k = 0; k < 2; k++) {
+        b = sub(o, k ? "stt" : "sram");
+        for (int i = 0; i < 5; i++)
+            add(b, bank_keys[i], banks[k][i]);
+    }
     add(o, "loads", s->loads);
     add(o, "stores", s->stores);
     add(o, "misses", s->misses);

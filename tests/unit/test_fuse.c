@@ -439,6 +439,28 @@ static int64_t at(const struct jv *o, const char *path)
     return v->kind == JV_INT ? v->u.i : (int64_t)v->u.d;
 }
 
+/* Statistics that must have exact values. */
+struct want {
+    const char *path;
+    int64_t v;
+};
+
+static void expect(const struct jv *st, const struct want *w, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        int64_t got = at(st, w[i].path);
+        if (got != w[i].v)
+            fail_msg("%s = %lld, want %lld", w[i].path, (long long)got,
+                     (long long)w[i].v);
+    }
+}
+
+#define EXPECT(st, ...)                                                        \
+    do {                                                                       \
+        const struct want w_[] = { __VA_ARGS__ };                              \
+        expect(st, w_, sizeof w_ / sizeof w_[0]);                              \
+    } while (0)
+
 /* Runs ptx's kernel k on one thread per block over `blocks` blocks of
    `threads` threads with the given settings; a holds `lines` lines. */
 static struct jv *run(const char *ptx, const char *const *sets, uint32_t lines,
@@ -479,10 +501,11 @@ static void test_l1_sram_is_baseline(void **state)
                                                    "l1d.write_global=back", NULL },
                        400, 1, 1);
     struct jv *f = run(ptx, SETS("fuse.variant=l1-sram"), 400, 1, 1);
-    assert_int_equal(at(b, "cycles"), at(f, "cycles"));
-    assert_int_equal(at(b, "l1d.hits"), at(f, "l1d.hits"));
-    assert_int_equal(at(b, "l1d.misses"), at(f, "l1d.misses"));
-    assert_int_equal(at(b, "l2.accesses"), at(f, "l2.accesses"));
+    EXPECT(b,
+           { "cycles", at(f, "cycles") },
+           { "l1d.hits", at(f, "l1d.hits") },
+           { "l1d.misses", at(f, "l1d.misses") },
+           { "l2.accesses", at(f, "l2.accesses") });
     assert_int_equal(at(f, "fuse.stt.reads") + at(f, "fuse.stt.writes"), 0);
     jv_free(b);
     jv_free(f);
@@ -500,20 +523,22 @@ static void test_hybrid_victims(void **state)
                             "fuse.stt_size=1024"), 8, 1, 1);
     /* line 0 left SRAM for STT-MRAM and was found there; the store moved
        it back (line 1 went to STT-MRAM to make room) */
-    assert_int_equal(at(h, "fuse.migrations.sram_to_stt"), 3);
-    assert_int_equal(at(h, "fuse.stt.hits"), 1);
-    assert_int_equal(at(h, "fuse.migrations.stt_to_sram_by_store"), 1);
-    assert_int_equal(at(h, "fuse.stt.store_hits"), 1);
-    assert_int_equal(at(h, "fuse.sram.fills"), 4);
-    assert_int_equal(at(h, "fuse.stt.fills"), 0);
-    assert_int_equal(at(h, "fuse.stt.writes"), 3);
-    assert_int_equal(at(h, "l1d.misses"), 4);
+    EXPECT(h,
+           { "fuse.migrations.sram_to_stt", 3 },
+           { "fuse.stt.hits", 1 },
+           { "fuse.migrations.stt_to_sram_by_store", 1 },
+           { "fuse.stt.store_hits", 1 },
+           { "fuse.sram.fills", 4 },
+           { "fuse.stt.fills", 0 },
+           { "fuse.stt.writes", 3 },
+           { "l1d.misses", 4 });
     /* no tag queue: the load right after the store waited for the write
        of the victim its migration sent to STT-MRAM */
     assert_true(at(h, "fuse.stall_cycles.stt_write") > 0);
-    assert_int_equal(at(h, "fuse.tag_queue.entry_cycles"), 0);
-    assert_int_equal(at(h, "fuse.stt_commands.drain"), 3);
-    assert_int_equal(at(h, "first_words.0"), 1);
+    EXPECT(h,
+           { "fuse.tag_queue.entry_cycles", 0 },
+           { "fuse.stt_commands.drain", 3 },
+           { "first_words.0", 1 });
     jv_free(h);
 }
 
@@ -525,13 +550,15 @@ static void test_base_fuse_queues(void **state)
                             "fuse.stt_size=1024"), 8, 1, 1);
     /* the same moves as hybrid, through the swap buffer: each drain holds
        a register and a tag-queue entry for the 5-cycle write */
-    assert_int_equal(at(b, "fuse.migrations.sram_to_stt"), 3);
-    assert_int_equal(at(b, "fuse.migrations.stt_to_sram_by_store"), 1);
+    EXPECT(b,
+           { "fuse.migrations.sram_to_stt", 3 },
+           { "fuse.migrations.stt_to_sram_by_store", 1 });
     /* (the drain after the migration's read waits a cycle for it) */
     assert_int_equal(at(b, "fuse.swap_buffer.entry_cycles"), 3 * 5 + 1);
     assert_true(at(b, "fuse.tag_queue.entry_cycles") >= 3 * 5 + 1);
-    assert_int_equal(at(b, "fuse.tag_queue.flushes"), 1);
-    assert_int_equal(at(b, "fuse.stall_cycles.total"), 0);
+    EXPECT(b,
+           { "fuse.tag_queue.flushes", 1 },
+           { "fuse.stall_cycles.total", 0 });
     jv_free(b);
 }
 
@@ -541,22 +568,24 @@ static void test_by_nvm(void **state)
     struct jv *b = run(chain_ptx("l0 l1 l0 s0 l0"),
                        SETS("fuse.variant=by-nvm"), 4, 1, 1);
     /* every fill is an STT-MRAM write; the store writes in place */
-    assert_int_equal(at(b, "fuse.stt.fills"), 2);
-    assert_int_equal(at(b, "fuse.stt.hits"), 2);
-    assert_int_equal(at(b, "fuse.stt_commands.store"), 1);
-    assert_int_equal(at(b, "fuse.stt.writes"), 3);
-    assert_int_equal(at(b, "fuse.migrations.stt_to_sram"), 0);
-    assert_int_equal(at(b, "fuse.predictions.neutral"), 2);
-    assert_int_equal(at(b, "first_words.0"), 1);
+    EXPECT(b,
+           { "fuse.stt.fills", 2 },
+           { "fuse.stt.hits", 2 },
+           { "fuse.stt_commands.store", 1 },
+           { "fuse.stt.writes", 3 },
+           { "fuse.migrations.stt_to_sram", 0 },
+           { "fuse.predictions.neutral", 2 },
+           { "first_words.0", 1 });
     jv_free(b);
     /* counters starting above unused_th: dead writes, bypassed */
     b = run(chain_ptx("l0 l1 l0 s2 l2"),
             SETS("fuse.variant=by-nvm", "fuse.counter_init=15"), 4, 1, 1);
-    assert_int_equal(at(b, "fuse.bypassed_loads"), 4);
-    assert_int_equal(at(b, "fuse.bypassed_stores"), 1);
-    assert_int_equal(at(b, "fuse.stt.fills"), 0);
-    assert_int_equal(at(b, "l1d.hits"), 0);
-    assert_int_equal(at(b, "first_words.2"), 1);
+    EXPECT(b,
+           { "fuse.bypassed_loads", 4 },
+           { "fuse.bypassed_stores", 1 },
+           { "fuse.stt.fills", 0 },
+           { "l1d.hits", 0 },
+           { "first_words.2", 1 });
     jv_free(b);
 }
 
@@ -573,10 +602,12 @@ static void test_fa_keeps_conflicts(void **state)
                         SETS("fuse.variant=fa-fuse", "fuse.sram_size=256",
                              "fuse.stt_size=512", "fuse.cbf_count=4"),
                         12, 1, 1);
-    assert_int_equal(at(b, "fuse.stt.hits"), 0);
-    assert_int_equal(at(b, "l1d.misses"), 8);
-    assert_int_equal(at(fa, "fuse.stt.hits"), 2);
-    assert_int_equal(at(fa, "l1d.misses"), 6);
+    EXPECT(b,
+           { "fuse.stt.hits", 0 },
+           { "l1d.misses", 8 });
+    EXPECT(fa,
+           { "fuse.stt.hits", 2 },
+           { "l1d.misses", 6 });
     assert_true(at(fa, "fuse.tag_search.searches") >= 8);
     jv_free(b);
     jv_free(fa);
@@ -613,38 +644,42 @@ static void test_dy_fuse_migrations(void **state)
        is write-many too, and its line 2 is placed in SRAM. */
     struct jv *d = run(loop_ptx, SETS("fuse.variant=dy-fuse",
                                       "fuse.counter_init=0"), 4, 1, 1);
-    assert_int_equal(at(d, "fuse.predictions.worm"), 2);
-    assert_int_equal(at(d, "fuse.predictions.wm"), 1);
-    assert_int_equal(at(d, "fuse.stt.fills"), 2);
-    assert_int_equal(at(d, "fuse.sram.fills"), 1);
-    assert_int_equal(at(d, "fuse.migrations.stt_to_sram_by_store"), 1);
-    assert_int_equal(at(d, "fuse.migrations.stt_to_sram_predicted_wm"), 1);
-    assert_int_equal(at(d, "fuse.sram.store_hits"), 1);
+    EXPECT(d,
+           { "fuse.predictions.worm", 2 },
+           { "fuse.predictions.wm", 1 },
+           { "fuse.stt.fills", 2 },
+           { "fuse.sram.fills", 1 },
+           { "fuse.migrations.stt_to_sram_by_store", 1 },
+           { "fuse.migrations.stt_to_sram_predicted_wm", 1 },
+           { "fuse.sram.store_hits", 1 });
     /* Fig. 16 at the kernel's end: lines 0 and 1 were written twice (fill
        and store) though placed as WORM, line 2 once though placed WM */
-    assert_int_equal(at(d, "fuse.accuracy.false"), 3);
-    assert_int_equal(at(d, "fuse.accuracy.true"), 0);
-    assert_int_equal(at(d, "first_words.0"), 1);
-    assert_int_equal(at(d, "first_words.1"), 33);
+    EXPECT(d,
+           { "fuse.accuracy.false", 3 },
+           { "fuse.accuracy.true", 0 },
+           { "first_words.0", 1 },
+           { "first_words.1", 33 });
     jv_free(d);
     /* from the paper's initial state (8, R) every PC is neutral: SRAM */
     d = run(loop_ptx, SETS("fuse.variant=dy-fuse"), 4, 1, 1);
-    assert_int_equal(at(d, "fuse.predictions.neutral"), 3);
-    assert_int_equal(at(d, "fuse.sram.fills"), 3);
-    assert_int_equal(at(d, "fuse.migrations.stt_to_sram"), 0);
-    assert_int_equal(at(d, "fuse.accuracy.neutral"), 3);
+    EXPECT(d,
+           { "fuse.predictions.neutral", 3 },
+           { "fuse.sram.fills", 3 },
+           { "fuse.migrations.stt_to_sram", 0 },
+           { "fuse.accuracy.neutral", 3 });
     jv_free(d);
     /* above unused_th: WORO, the L1 is bypassed - until the store to line
        0 hits the sampler entry of PC a (15 -> 14: neutral), and the store
        to line 1 PC c's: iteration 1's misses fill SRAM */
     d = run(loop_ptx, SETS("fuse.variant=dy-fuse", "fuse.counter_init=15"),
             4, 1, 1);
-    assert_int_equal(at(d, "fuse.predictions.woro"), 3);
-    assert_int_equal(at(d, "fuse.bypassed_loads"), 2);
-    assert_int_equal(at(d, "fuse.bypassed_stores"), 1);
-    assert_int_equal(at(d, "fuse.sram.fills"), 2);
-    assert_int_equal(at(d, "fuse.stt.fills"), 0);
-    assert_int_equal(at(d, "first_words.1"), 33);
+    EXPECT(d,
+           { "fuse.predictions.woro", 3 },
+           { "fuse.bypassed_loads", 2 },
+           { "fuse.bypassed_stores", 1 },
+           { "fuse.sram.fills", 2 },
+           { "fuse.stt.fills", 0 },
+           { "first_words.1", 33 });
     jv_free(d);
 }
 
