@@ -38,7 +38,7 @@
     X(MAX_CYCLES, "limit.cycles", CT_INT, "200000000", 1, 1000000000000000, NULL, \
       "cycles one ws.run() may simulate before it stops with an error")        \
     X(WORKLOAD_SIZE, "workload.size", CT_ENUM, "test", 0, 0, "test|paper",    \
-      "problem size the suite workloads (examples/suite/) choose: test runs in seconds, paper fills every SM of the preset for several waves") \
+      "problem size the suite workloads (examples/suite/) and the example scenarios of the paper benchmarks (atax, bicg, mvt, gemm, conv2d, pathfinder, histogram) choose: test runs in seconds, paper fills every SM of the preset") \
     X(SEED, "seed", CT_INT, "1", 0, 4294967295, NULL,                          \
       "seed of the random number generator (random cache replacement)")       \
     X(SM_CLOCK_MHZ, "sm.clock_mhz", CT_INT, "700", 1, 10000, NULL,             \
