@@ -4,7 +4,9 @@
 # - every examples/scenarios/*.lua, examples/suite/*.lua (workload.size=test),
 #   examples/microbench/*.lua and
 #   tests/scenarios/*.lua must exit 0, and examples/bench/*.lua in
-#   functional mode;
+#   functional mode; the examples again under every alternative design
+#   (fuse: all seven variants), tests/scenarios/acc_*.lua under two fuse
+#   variants;
 # - every tests/bad/NAME.{ptx,lua,args} must produce exactly the stderr and
 #   exit code written in tests/bad/NAME.expect (first line "exit N");
 # - a scenario run twice must write byte-identical JSON;
@@ -69,6 +71,19 @@ design=fuse fuse.variant=base-fuse l1d.write_global=through
 design=fuse fuse.variant=fa-fuse
 design=fuse fuse.variant=dy-fuse preset=fermi-fuse
 EOF3
+# The PTX-semantics scenarios give the same results under fuse's two
+# controllers (queues, FA search and predictor; blocking STT-MRAM alone).
+for v in dy-fuse by-nvm; do
+  for s in tests/scenarios/acc_*.lua; do
+    if "$bin" run "$s" --set design=fuse --set fuse.variant=$v \
+         --set l1d.write_global=back >"$tmp/out" 2>&1; then
+      pass=$((pass + 1))
+    else
+      echo "scenario FAIL $s design=fuse fuse.variant=$v (exit $?)"; sed 's/^/    /' "$tmp/out" | tail -15
+      fail=$((fail + 1))
+    fi
+  done
+done
 # The benchmark workloads are large: their sampled results are checked in
 # functional mode, which is fast.
 for s in examples/bench/*.lua; do
