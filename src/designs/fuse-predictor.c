@@ -1,18 +1,18 @@
 /*
 ** fuse-predictor.c - FUSE's read-level predictor (section IV-B, Fig. 11):
-** a sampler (an LRU set-associative tag store fed only by a few sampled
-** warps, one set each) and a history table of 4-bit counters with an R/W
-** status bit, indexed by a PC signature. The sampler tells whether blocks
-** a PC brings in are used again before they would be evicted: a hit
-** lowers the counter of the signature that brought the block in, an
-** unused block leaving the sampler raises it. Rules the paper leaves open
-** (docs/designs/fuse.md): only the sampled warps' misses insert, but
-** every access is compared with the sampler's tags (fuse.sampler_probe =
-** all: a block is reused whichever warp reads it again; `sampled` keeps
-** the sampled warps' accesses only); the signature kept in an entry is
-** the one that inserted it; a sampled store hitting an entry sets that signature's
-** status to W for the rest of the kernel (the table starts over at each
-** launch); counter 1 is neutral.
+** a sampler (an LRU set-associative tag store, one set per sampled warp)
+** and a history table of 4-bit counters with an R/W status bit, indexed
+** by a PC signature. The sampler tells whether blocks a PC brings in are
+** used again before they would be evicted: a hit lowers the counter of
+** the signature that brought the block in, an unused block leaving the
+** sampler raises it. Rules the paper leaves open (docs/designs/fuse.md):
+** only the sampled warps' misses insert, but every access is compared
+** with the sampler's tags (fuse.sampler_probe = all: a block is reused
+** whichever warp reads it again; `sampled` keeps the sampled warps'
+** accesses only); an entry keeps the signature that inserted it; a store
+** hitting an entry sets that signature's status to W for the rest of the
+** kernel (the table starts over at each launch); counters 1 and 14 are
+** neutral.
 */
 #include "designs/fuse.h"
 #include "util/xalloc.h"

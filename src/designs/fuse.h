@@ -112,7 +112,7 @@ uint16_t fuse_pred_tag(uint64_t block);
 /*
 ** The class of signature sig: counter > unused_th: WORO; counter < 1:
 ** WM if the status is W, WORM if R; otherwise neutral (the paper leaves
-** counter 1 unassigned; it is neutral here).
+** counters 1 and 14 unassigned; they are neutral here).
 */
 enum fuse_class fuse_pred_class(const struct fuse_pred *p, uint32_t sig);
 /* The class a counter value and status give. */
