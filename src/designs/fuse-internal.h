@@ -107,15 +107,47 @@ struct fuse {
     int ev_place, ev_migrate, ev_bypass, ev_predict, ev_cbf;
 };
 
-/* Commands in the tag queue at cycle now (accepted, not yet done), and
-   of those the swap-buffer drains. */
-uint32_t fuse_tq_used(const struct fuse *f, uint64_t now);
-uint32_t fuse_sb_used(const struct fuse *f, uint64_t now);
-/* The valid-line integral brought up to now without changing f. */
-uint64_t fuse_valid_cycles(const struct fuse *f);
+/* Commands of kind k (-1: any) in the tag queue at cycle now (accepted,
+   not yet done). */
+static inline uint32_t fuse_in_flight(const struct fuse *f, uint64_t now,
+                                      int k)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < f->tq.n; i++) {
+        const struct fuse_cmd *c = &ring_at(&f->tq, i);
+        n += c->end > now && (k < 0 || c->kind == k);
+    }
+    return n;
+}
 
-/* fuse-view.c: the L1 part's inspection and statistics hooks, and the
-   design's. */
+/* Tag-queue entries in use; swap-buffer registers in use (drains). */
+static inline uint32_t fuse_tq_used(const struct fuse *f, uint64_t now)
+{
+    return fuse_in_flight(f, now, -1);
+}
+
+static inline uint32_t fuse_sb_used(const struct fuse *f, uint64_t now)
+{
+    return fuse_in_flight(f, now, FK_DRAIN);
+}
+
+/* The valid-line integral (lines x cycles) brought up to the current
+   cycle without changing f. */
+static inline uint64_t fuse_valid_cycles(const struct fuse *f)
+{
+    uint64_t now = *f->env.cycle;
+    uint64_t n = (uint64_t)f->sram.c.nvalid + f->stt.c.nvalid;
+    return now > f->valid_t ? f->valid_acc + (now - f->valid_t) * n
+                            : f->valid_acc;
+}
+
+/* fuse.c: the design's events (registered by name; fuse_create looks
+   their types up). */
+void fuse_events(void);
+
+/* fuse-view.c and fuse-grids.c: the L1 part's inspection and statistics
+   hooks, and the design's. They read struct fuse and call nothing in
+   fuse.c (files depend one way: fuse.c names them in its tables). */
 void fuse_l1_stats(void *self, struct jv *o);
 void fuse_l1_energy(void *self, const struct tparams *p, uint64_t cycles,
                     struct jv *o);
@@ -125,15 +157,9 @@ void fuse_section(const struct design_parts *sp, struct jv *sec);
 void fuse_facts(const struct design_parts *sp, struct jv *sec);
 void fuse_ratios(struct jv *sec, const struct jv *all,
                  const struct tparams *p, uint64_t cycles);
-void fuse_events(void);
 int fuse_check(const struct ws_config *cfg, const struct tparams *p,
                struct ws_diag *diag);
 void fuse_bill(const struct ws_config *cfg, const struct tparams *p,
                struct jv *items);
-/* The geometry, energies and bill inputs the configuration selects (the
-   caller checked it with fuse_check). */
-void fuse_config(const struct ws_config *cfg, const struct tparams *p,
-                 struct fuse_geom *g, struct fuse_energy *e,
-                 struct fuse_cost_in *ci);
 
 #endif

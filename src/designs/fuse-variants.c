@@ -3,9 +3,11 @@
 ** which have the swap buffer and tag queue, which predict), their
 ** energies per access and leakage, and the storage each structure takes.
 ** All L1Ds have the same area budget (section V): STT-MRAM cells are about
-** 4x denser, so 16 KB of SRAM trades for 64 KB of STT-MRAM.
+** 4x denser, so 16 KB of SRAM trades for 64 KB of STT-MRAM. Also the
+** configuration keys that pick a column and override its values.
 */
 #include "designs/fuse.h"
+#include "config/config.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -159,4 +161,42 @@ void fuse_cost(const struct fuse_geom *g, const struct fuse_cost_in *in,
     /* which bank (or none) an MSHR's fill goes to */
     if ((g->sram_bytes && g->stt_bytes) || g->predictor)
         out->mshr_dest_bits = (uint64_t)in->mshrs * 2;
+}
+
+/* ---- the keys that select a column --------------------------------- */
+
+static double energy_key(const struct ws_config *cfg, int id, double t1)
+{
+    double v = config_f(cfg, id);
+    return v < 0 ? t1 : v;
+}
+
+void fuse_config(const struct ws_config *cfg, const struct tparams *p,
+                 struct fuse_geom *g, struct fuse_energy *e,
+                 struct fuse_cost_in *ci)
+{
+    enum fuse_variant v = (enum fuse_variant)config_e(cfg, CK_FUSE_VARIANT);
+    char err[200];
+    if (fuse_geom_of(v, p->l1_line, (uint32_t)config_i(cfg, CK_FUSE_SRAM_SIZE),
+                     (uint32_t)config_i(cfg, CK_FUSE_SRAM_WAYS),
+                     (uint32_t)config_i(cfg, CK_FUSE_STT_SIZE),
+                     (uint32_t)config_i(cfg, CK_FUSE_STT_WAYS), g, err,
+                     sizeof err))
+        memset(g, 0, sizeof *g);
+    fuse_table1_energy(v, e);
+    e->sram_read = energy_key(cfg, CK_FUSE_SRAM_READ_PJ, e->sram_read);
+    e->sram_write = energy_key(cfg, CK_FUSE_SRAM_WRITE_PJ, e->sram_write);
+    e->sram_leak = energy_key(cfg, CK_FUSE_SRAM_LEAK_MW, e->sram_leak);
+    e->stt_read = energy_key(cfg, CK_FUSE_STT_READ_PJ, e->stt_read);
+    e->stt_write = energy_key(cfg, CK_FUSE_STT_WRITE_PJ, e->stt_write);
+    e->stt_leak = energy_key(cfg, CK_FUSE_STT_LEAK_MW, e->stt_leak);
+    ci->comparators = (uint32_t)config_i(cfg, CK_FUSE_COMPARATORS);
+    ci->cbf_count = (uint32_t)config_i(cfg, CK_FUSE_CBF_COUNT);
+    ci->cbf_counters = (uint32_t)config_i(cfg, CK_FUSE_CBF_COUNTERS);
+    ci->tag_queue = (uint32_t)config_i(cfg, CK_FUSE_TAG_QUEUE);
+    ci->swap_buffer = (uint32_t)config_i(cfg, CK_FUSE_SWAP_BUFFER);
+    ci->sampler_sets = (uint32_t)config_i(cfg, CK_FUSE_SAMPLER_SETS);
+    ci->sampler_ways = (uint32_t)config_i(cfg, CK_FUSE_SAMPLER_WAYS);
+    ci->history_entries = (uint32_t)config_i(cfg, CK_FUSE_HISTORY_ENTRIES);
+    ci->mshrs = p->l1_mshrs;
 }

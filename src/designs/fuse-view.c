@@ -17,42 +17,6 @@
 
 /* ---- configuration ------------------------------------------------------ */
 
-static double energy_key(const struct ws_config *cfg, int id, double t1)
-{
-    double v = config_f(cfg, id);
-    return v < 0 ? t1 : v;
-}
-
-void fuse_config(const struct ws_config *cfg, const struct tparams *p,
-                 struct fuse_geom *g, struct fuse_energy *e,
-                 struct fuse_cost_in *ci)
-{
-    enum fuse_variant v = (enum fuse_variant)config_e(cfg, CK_FUSE_VARIANT);
-    char err[200];
-    if (fuse_geom_of(v, p->l1_line, (uint32_t)config_i(cfg, CK_FUSE_SRAM_SIZE),
-                     (uint32_t)config_i(cfg, CK_FUSE_SRAM_WAYS),
-                     (uint32_t)config_i(cfg, CK_FUSE_STT_SIZE),
-                     (uint32_t)config_i(cfg, CK_FUSE_STT_WAYS), g, err,
-                     sizeof err))
-        memset(g, 0, sizeof *g);
-    fuse_table1_energy(v, e);
-    e->sram_read = energy_key(cfg, CK_FUSE_SRAM_READ_PJ, e->sram_read);
-    e->sram_write = energy_key(cfg, CK_FUSE_SRAM_WRITE_PJ, e->sram_write);
-    e->sram_leak = energy_key(cfg, CK_FUSE_SRAM_LEAK_MW, e->sram_leak);
-    e->stt_read = energy_key(cfg, CK_FUSE_STT_READ_PJ, e->stt_read);
-    e->stt_write = energy_key(cfg, CK_FUSE_STT_WRITE_PJ, e->stt_write);
-    e->stt_leak = energy_key(cfg, CK_FUSE_STT_LEAK_MW, e->stt_leak);
-    ci->comparators = (uint32_t)config_i(cfg, CK_FUSE_COMPARATORS);
-    ci->cbf_count = (uint32_t)config_i(cfg, CK_FUSE_CBF_COUNT);
-    ci->cbf_counters = (uint32_t)config_i(cfg, CK_FUSE_CBF_COUNTERS);
-    ci->tag_queue = (uint32_t)config_i(cfg, CK_FUSE_TAG_QUEUE);
-    ci->swap_buffer = (uint32_t)config_i(cfg, CK_FUSE_SWAP_BUFFER);
-    ci->sampler_sets = (uint32_t)config_i(cfg, CK_FUSE_SAMPLER_SETS);
-    ci->sampler_ways = (uint32_t)config_i(cfg, CK_FUSE_SAMPLER_WAYS);
-    ci->history_entries = (uint32_t)config_i(cfg, CK_FUSE_HISTORY_ENTRIES);
-    ci->mshrs = p->l1_mshrs;
-}
-
 int fuse_check(const struct ws_config *cfg, const struct tparams *p,
                struct ws_diag *diag)
 {
@@ -279,31 +243,6 @@ void fuse_l1_energy(void *self, const struct tparams *p, uint64_t cycles,
                    (double)f->st.stt_reads * e->stt_read +
                        (double)f->st.stt_writes * e->stt_write +
                        leak_pj(p, e->stt_leak, cycles));
-}
-
-/* ---- events ------------------------------------------------------------ */
-
-void fuse_events(void)
-{
-    static const char *const classes[] = { "none", "neutral", "wm", "worm",
-                                           "woro" };
-    static const char *const moves[] = { "sram>stt", "stt>sram:store",
-                                         "stt>sram:wm" };
-    static const char *const bypasses[] = { "load", "store", "victim" };
-    static const struct ev_fields place = { "addr", "class", "stt", classes,
-                                            5 };
-    static const struct ev_fields migrate = { "addr", "move", "pc", moves, 3 };
-    static const struct ev_fields bypass = { "addr", "what", "pc", bypasses,
-                                             3 };
-    static const struct ev_fields predict = { "addr", "class", "pc", classes,
-                                              5 };
-    static const struct ev_fields cbf = { "addr", "false_rows", "rows", NULL,
-                                          0 };
-    ev_register_fields("fuse.place", &place);
-    ev_register_fields("fuse.migrate", &migrate);
-    ev_register_fields("fuse.bypass", &bypass);
-    ev_register_fields("fuse.predict", &predict);
-    ev_register_fields("fuse.cbf_false_positive", &cbf);
 }
 
 /* ---- the state hash ------------------------------------------------------ */

@@ -46,18 +46,6 @@ static uint64_t line_of(const struct fuse *f, uint64_t addr)
 
 /* ---- accounting and events -------------------------------------------- */
 
-static uint32_t nvalid(const struct fuse *f)
-{
-    return f->sram.c.nvalid + f->stt.c.nvalid;
-}
-
-uint64_t fuse_valid_cycles(const struct fuse *f)
-{
-    uint64_t now = *f->env.cycle;
-    return now > f->valid_t ? f->valid_acc + (now - f->valid_t) * nvalid(f)
-                            : f->valid_acc;
-}
-
 /* Brings the valid-line integral up to now (before lines change). */
 static void valid_acct(struct fuse *f)
 {
@@ -89,26 +77,6 @@ static void retire(struct fuse *f, uint64_t now)
 {
     while (f->tq.n && ring_front(&f->tq).end <= now)
         ring_pop(&f->tq);
-}
-
-static uint32_t used(const struct fuse *f, uint64_t now, int kind)
-{
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < f->tq.n; i++) {
-        const struct fuse_cmd *c = &ring_at(&f->tq, i);
-        n += c->end > now && (kind < 0 || c->kind == kind);
-    }
-    return n;
-}
-
-uint32_t fuse_tq_used(const struct fuse *f, uint64_t now)
-{
-    return used(f, now, -1);
-}
-
-uint32_t fuse_sb_used(const struct fuse *f, uint64_t now)
-{
-    return used(f, now, FK_DRAIN);
 }
 
 static void tq_push(struct fuse *f, enum fuse_kind k, uint64_t addr,
@@ -745,6 +713,29 @@ static void fuse_response(void *self, const struct mreq *r, uint64_t now)
     struct fuse_fill x = { r->addr, now };
     ring_push(&f->fills, x);
     drain_fills(f, now);
+}
+
+void fuse_events(void)
+{
+    static const char *const classes[] = { "none", "neutral", "wm", "worm",
+                                           "woro" };
+    static const char *const moves[] = { "sram>stt", "stt>sram:store",
+                                         "stt>sram:wm" };
+    static const char *const bypasses[] = { "load", "store", "victim" };
+    static const struct ev_fields place = { "addr", "class", "stt", classes,
+                                            5 };
+    static const struct ev_fields migrate = { "addr", "move", "pc", moves, 3 };
+    static const struct ev_fields bypass = { "addr", "what", "pc", bypasses,
+                                             3 };
+    static const struct ev_fields predict = { "addr", "class", "pc", classes,
+                                              5 };
+    static const struct ev_fields cbf = { "addr", "false_rows", "rows", NULL,
+                                          0 };
+    ev_register_fields("fuse.place", &place);
+    ev_register_fields("fuse.migrate", &migrate);
+    ev_register_fields("fuse.bypass", &bypass);
+    ev_register_fields("fuse.predict", &predict);
+    ev_register_fields("fuse.cbf_false_positive", &cbf);
 }
 
 /* ---- life cycle --------------------------------------------------------- */

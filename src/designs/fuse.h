@@ -253,6 +253,14 @@ struct fuse_cost_in {
 void fuse_cost(const struct fuse_geom *g, const struct fuse_cost_in *in,
                struct fuse_cost *out);
 
+struct ws_config;
+/* The geometry, energies and bill inputs the configuration selects
+   (fuse.variant and the fuse.* keys; a geometry the keys make invalid is
+   left zeroed: check it first with the design's check hook). */
+void fuse_config(const struct ws_config *cfg, const struct tparams *p,
+                 struct fuse_geom *g, struct fuse_energy *e,
+                 struct fuse_cost_in *ci);
+
 /* The design (registry.c). */
 extern const struct design fuse_design;
 

@@ -22,7 +22,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "config/config.h"
 #include "designs/fuse.h"
+#include "timing/tparams.h"
+#include "util/diag.h"
 #include "harness.h"
 
 /* ---- Table I ---------------------------------------------------------- */
@@ -126,6 +129,46 @@ static void test_table1_energy(void **state)
     assert_true(e.stt_leak == 2.6);
     fuse_table1_energy(FV_DY_FUSE, &e);
     assert_true(e.stt_leak == 2.4 && e.sram_leak == 36);
+}
+
+/* fuse_config: the variant key picks Table I's column, each fuse.*_pj /
+   _mw key that is set replaces one energy, and the bill inputs come from
+   the keys and the L1D's MSHR count. */
+static void test_config_keys(void **state)
+{
+    (void)state;
+    struct ws_config c;
+    struct ws_diag d = { 0 };
+    config_init(&c);
+    assert_int_equal(config_set(&c, "fuse.variant", "hybrid", &d), 0);
+    assert_int_equal(config_set(&c, "fuse.stt_write_pj", "1000", &d), 0);
+    assert_int_equal(config_set(&c, "fuse.sram_leak_mw", "0", &d), 0);
+    assert_int_equal(config_set(&c, "fuse.tag_queue", "8", &d), 0);
+    assert_int_equal(config_set(&c, "fuse.stt_size", "32K", &d), 0);
+    assert_int_equal(config_set(&c, "l1d.mshrs", "24", &d), 0);
+    struct tparams p;
+    tparams_init(&p, &c);
+    struct fuse_geom g, want = geom(FV_HYBRID);
+    struct fuse_energy e;
+    struct fuse_cost_in ci;
+    fuse_config(&c, &p, &g, &e, &ci);
+    assert_int_equal(g.v, FV_HYBRID);
+    assert_int_equal(g.sram_bytes, want.sram_bytes);
+    assert_int_equal(g.sram_ways, want.sram_ways);
+    assert_int_equal(g.stt_bytes, 32768);
+    assert_int_equal(g.stt_sets, want.stt_sets / 2);
+    assert_true(e.stt_write == 1000 && e.stt_read == 260);  /* Table I */
+    assert_true(e.sram_leak == 0 && e.sram_read == 90);
+    assert_int_equal(ci.tag_queue, 8);
+    assert_int_equal(ci.swap_buffer, 3);
+    assert_int_equal(ci.cbf_count, 128);
+    assert_int_equal(ci.history_entries, 512);
+    assert_int_equal(ci.mshrs, 24);
+    /* a size the variant has no bank for leaves the geometry zeroed */
+    assert_int_equal(config_set(&c, "fuse.variant", "l1-sram", &d), 0);
+    fuse_config(&c, &p, &g, &e, &ci);
+    assert_int_equal(g.sram_bytes + g.stt_bytes, 0);
+    config_free(&c);
 }
 
 /* ---- storage ----------------------------------------------------------- */
@@ -745,6 +788,7 @@ int main(void)
         cmocka_unit_test(test_table1_geometry),
         cmocka_unit_test(test_geometry_overrides),
         cmocka_unit_test(test_table1_energy),
+        cmocka_unit_test(test_config_keys),
         cmocka_unit_test(test_storage),
         cmocka_unit_test(test_predictor_counter),
         cmocka_unit_test(test_predictor_unused),
