@@ -1,10 +1,10 @@
 /*
-** fuse-view.c - what design fuse shows and checks: its keys (resolved to
-** a variant's geometry and energies, checked), its statistics (the l1d
-** section, the fuse section and its rates, facts), energy, the state hash,
-** the events it emits, the storage bill, and the grids of the Design pane
-** (both banks with lines coloured by predicted class, the tag queue and
-** swap buffer, the predictor's sampler and history table).
+** fuse-view.c - what design fuse checks and reports: its keys checked
+** (fuse_config in fuse-variants.c resolves them), its statistics (the l1d
+** section, the fuse section and its rates, facts), energy, the state hash
+** and the storage bill. The Design pane's grids are in fuse-grids.c, the
+** events in fuse.c; this file reads the controller's state and calls
+** nothing in fuse.c.
 */
 #include "designs/bill.h"
 #include "designs/fuse-internal.h"
