@@ -3,8 +3,10 @@
 #   tests/run.sh build/warpscope
 # - every examples/scenarios/*.lua, examples/suite/*.lua (workload.size=test),
 #   examples/microbench/*.lua, tests/scenarios/*.lua and the reference
-#   kernels tests/reference/*.lua (fermi, test size) must exit 0, and examples/bench/*.lua in
-#   functional mode;
+#   kernels tests/reference/*.lua (fermi, test size) must exit 0, and
+#   examples/bench/*.lua in functional mode; the examples again under every
+#   alternative design (fuse: all seven variants), tests/scenarios/acc_*.lua
+#   under two fuse variants;
 # - every tests/bad/NAME.{ptx,lua,args} must produce exactly the stderr and
 #   exit code written in tests/bad/NAME.expect (first line "exit N");
 # - a scenario run twice must write byte-identical JSON;
@@ -62,7 +64,27 @@ design=unified
 design=racetrack racetrack.preshift=true
 design=racetrack preset=fermi-rm racetrack.ports=2
 design=ideal-rf
+design=fuse fuse.variant=l1-sram
+design=fuse fuse.variant=fa-sram
+design=fuse fuse.variant=by-nvm l1d.write_global=back
+design=fuse fuse.variant=hybrid l1d.write_global=back
+design=fuse fuse.variant=base-fuse l1d.write_global=through
+design=fuse fuse.variant=fa-fuse
+design=fuse fuse.variant=dy-fuse preset=fermi-fuse
 EOF3
+# The PTX-semantics scenarios give the same results under fuse's two
+# controllers (queues, FA search and predictor; blocking STT-MRAM alone).
+for v in dy-fuse by-nvm; do
+  for s in tests/scenarios/acc_*.lua; do
+    if "$bin" run "$s" --set design=fuse --set fuse.variant=$v \
+         --set l1d.write_global=back >"$tmp/out" 2>&1; then
+      pass=$((pass + 1))
+    else
+      echo "scenario FAIL $s design=fuse fuse.variant=$v (exit $?)"; sed 's/^/    /' "$tmp/out" | tail -15
+      fail=$((fail + 1))
+    fi
+  done
+done
 # The benchmark workloads are large: their sampled results are checked in
 # functional mode, which is fast.
 for s in examples/bench/*.lua; do
@@ -154,7 +176,9 @@ done
 cfail=0
 "$bin" inspect --cost --set preset=fermi > "$tmp/cost" 2>&1 || cfail=1
 for want in "baseline:= 147808 bytes" "cerf:= 133504 bytes" \
-            "cerf:17408 bits     2.125 KB" "racetrack:2097152 bits   256.000 KB"; do
+            "cerf:17408 bits     2.125 KB" "racetrack:2097152 bits   256.000 KB" \
+            "fuse:4096 bits     0.500 KB" "fuse:928 bits     0.113 KB" \
+            "fuse:2560 bits     0.312 KB"; do
   d=${want%%:*}; line=${want#*:}
   # the line must appear inside the design's block
   if ! awk -v d="  $d" -v l="$line" '$0 == d { on = 1; next } /^  [a-z]/ { on = 0 }
@@ -162,7 +186,7 @@ for want in "baseline:= 147808 bytes" "cerf:= 133504 bytes" \
     echo "cost  FAIL $d: no '$line' in its bill"; cfail=1
   fi
 done
-[ $cfail = 0 ] && echo "storage bills: baseline 147808 B, cerf 133504 B (tag 2.125 KB), racetrack 256 KB"
+[ $cfail = 0 ] && echo "storage bills: baseline 147808 B, cerf 133504 B (tag 2.125 KB), racetrack 256 KB, fuse CBFs 512 B, sampler 928 bits, history 2560 bits"
 
 # The inspected racetrack mapping follows rf.bank_map: gemm's 26
 # registers x 16 warps give every bank 26 under (w + r) mod 16, while

@@ -11,9 +11,16 @@
 -- Reference: each dot product compiles to a chain of fma.rn.f32 from 0 in
 -- loop order; the reference repeats it with verify.fma32 (using the
 -- reference t, which must equal the device t bit for bit), exact comparison.
+--
+-- With workload.size = paper (the FUSE experiment, examples/sweeps/fuse.lua):
+-- 4096 x 1024 in 256-thread blocks, 16 CTAs of atax_ax: one or two per SM
+-- of fermi-fuse, the per-SM pressure of PolyBench's 4096 x 4096 with a
+-- quarter of its columns (a shorter run).
 local v = require "verify"
 
-local M, N = 128, 160
+local paper = ws.config()["workload.size"] == "paper"
+local M, N, block = 128, 160, 128
+if paper then M, N, block = 4096, 1024, 256 end
 local rng = v.lcg(6)
 local function rf() return ((rng() >> 7) - (1 << 23)) / (1 << 23) end
 
@@ -25,8 +32,8 @@ A:write(function() return rf() end)
 x:write(function() return rf() end)
 
 local m = ws.load_ptx("../kernels/atax.ptx")
-ws.launch(m, "atax_ax", { grid = (M + 127) // 128, block = 128, args = { M, N, A, x, t } })
-ws.launch(m, "atax_aty", { grid = (N + 127) // 128, block = 128, args = { M, N, A, t, y } })
+ws.launch(m, "atax_ax", { grid = (M + block - 1) // block, block = block, args = { M, N, A, x, t } })
+ws.launch(m, "atax_aty", { grid = (N + block - 1) // block, block = block, args = { M, N, A, t, y } })
 ws.run()
 
 local fma32 = v.fma32

@@ -9,9 +9,14 @@
 --
 -- Reference: chains of fma.rn.f32 from 0 in loop order (verify.fma32),
 -- exact comparison.
+--
+-- With workload.size = paper (the FUSE experiment, examples/sweeps/fuse.lua):
+-- 4096 x 1024 in 256-thread blocks.
 local v = require "verify"
 
-local M, N = 160, 128
+local paper = ws.config()["workload.size"] == "paper"
+local M, N, block = 160, 128, 64
+if paper then M, N, block = 4096, 1024, 256 end
 local rng = v.lcg(7)
 local function rf() return ((rng() >> 7) - (1 << 23)) / (1 << 23) end
 
@@ -25,8 +30,8 @@ r:write(function() return rf() end)
 p:write(function() return rf() end)
 
 local m = ws.load_ptx("../kernels/bicg.ptx")
-ws.launch(m, "bicg_s", { grid = (N + 63) // 64, block = 64, args = { M, N, A, r, s } })
-ws.launch(m, "bicg_q", { grid = (M + 63) // 64, block = 64, args = { M, N, A, p, q } })
+ws.launch(m, "bicg_s", { grid = (N + block - 1) // block, block = block, args = { M, N, A, r, s } })
+ws.launch(m, "bicg_q", { grid = (M + block - 1) // block, block = block, args = { M, N, A, p, q } })
 ws.run()
 
 local fma32 = v.fma32

@@ -11,9 +11,14 @@
 -- Reference: the taps run in (dy, dx) order as a chain of fma.rn.f32 from 0
 -- (skipped taps leave the sum alone); the Lua reference repeats the chain
 -- with verify.fma32 and the comparison is exact.
+--
+-- With workload.size = paper (the FUSE experiment, examples/sweeps/fuse.lua):
+-- a 1024 x 1024 image (4096 blocks).
 local v = require "verify"
 
+local paper = ws.config()["workload.size"] == "paper"
 local H, W = 64, 96
+if paper then H, W = 1024, 1024 end
 local rng = v.lcg(9)
 local function rf() return ((rng() >> 7) - (1 << 23)) / (1 << 23) end
 

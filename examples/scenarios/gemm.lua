@@ -12,9 +12,14 @@
 -- Reference: the loop compiles to a chain of fma.rn.f32 in k order starting
 -- from 0, which the Lua reference repeats with verify.fma32, so the result
 -- is compared exactly (gemm_tiled must give the very same bits).
+--
+-- With workload.size = paper (the FUSE experiment, examples/sweeps/fuse.lua):
+-- M = N = K = 256 (a 16 x 16 grid).
 local v = require "verify"
 
+local paper = ws.config()["workload.size"] == "paper"
 local M, N, K = 64, 64, 64
+if paper then M, N, K = 256, 256, 256 end
 local rng = v.lcg(2)
 local function rf() return ((rng() >> 7) - (1 << 23)) / (1 << 23) end
 

@@ -10,9 +10,14 @@
 --
 -- Reference: a plain count in Lua; unsigned integers, exact comparison of
 -- all 256 bins (and their sum must be n).
+--
+-- With workload.size = paper (the FUSE experiment, examples/sweeps/fuse.lua):
+-- 1.5 MB of bytes in 120 blocks.
 local v = require "verify"
 
-local n, nbins, skew = 20000, 256, 40    -- skew: percentage of bytes forced to 7
+local paper = ws.config()["workload.size"] == "paper"
+local n, nbins, skew, grid = 20000, 256, 40, 8    -- skew: percentage of bytes forced to 7
+if paper then n, grid = 1536000, 120 end
 local rng = v.lcg(14)
 
 local data = ws.alloc("u8", n)
@@ -24,7 +29,7 @@ end)
 hist:write(function() return 0 end)
 
 local m = ws.load_ptx("../kernels/histogram.ptx")
-ws.launch(m, "histogram256", { grid = 8, block = 256, args = { n, data, hist } })
+ws.launch(m, "histogram256", { grid = grid, block = 256, args = { n, data, hist } })
 ws.run()
 
 local want = {}

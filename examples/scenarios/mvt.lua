@@ -8,14 +8,20 @@
 --
 -- Reference: the inputs are k / 2^10 with integers |k| <= 2^18, so every
 -- product is a multiple of 2^-20 of magnitude <= 2^16, and every partial sum
--- (x plus at most 128 products) is a multiple of 2^-20 below 2^24: 44
--- significant bits, exactly representable in a double (53 bits). The device
+-- (x plus at most N products) is a multiple of 2^-20 below 2^(17 + log2 N):
+-- 44 significant bits for N = 128, 48 for 2048, exactly representable in a
+-- double (53 bits). The device
 -- result is therefore exact whatever the order or fusion of the operations,
 -- and the comparison is exact. The products need up to 37 bits, far more
 -- than float32's 24, so a kernel computing in float would fail.
+--
+-- With workload.size = paper (the FUSE experiment, examples/sweeps/fuse.lua):
+-- 2048 x 2048 doubles in 128-thread blocks (16 CTAs per kernel).
 local v = require "verify"
 
-local N = 128
+local paper = ws.config()["workload.size"] == "paper"
+local N, block = 128, 64
+if paper then N, block = 2048, 128 end
 local rng = v.lcg(8)
 local function rd() return ((rng() >> 12) - (1 << 18)) / 1024.0 end   -- k / 2^10, |k| <= 2^18
 
@@ -28,8 +34,8 @@ for _, b in ipairs{ A, y1, y2, x1, x2 } do b:write(function() return rd() end) e
 local a, vy1, vy2, vx1, vx2 = A:read(), y1:read(), y2:read(), x1:read(), x2:read()
 
 local m = ws.load_ptx("../kernels/mvt.ptx")
-ws.launch(m, "mvt_x1", { grid = (N + 63) // 64, block = 64, args = { N, A, y1, x1 } })
-ws.launch(m, "mvt_x2", { grid = (N + 63) // 64, block = 64, args = { N, A, y2, x2 } })
+ws.launch(m, "mvt_x1", { grid = (N + block - 1) // block, block = block, args = { N, A, y1, x1 } })
+ws.launch(m, "mvt_x2", { grid = (N + block - 1) // block, block = block, args = { N, A, y2, x2 } })
 ws.run()
 
 local w1, w2 = {}, {}

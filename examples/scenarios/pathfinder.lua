@@ -11,9 +11,14 @@
 --
 -- Reference: the same recurrence in Lua; integers, exact comparison of
 -- both row buffers (the last row and the one before it).
+--
+-- With workload.size = paper (the FUSE experiment, examples/sweeps/fuse.lua):
+-- 20 rows of 30720 columns (120 blocks: 8 per SM of fermi-fuse).
 local v = require "verify"
 
+local paper = ws.config()["workload.size"] == "paper"
 local rows, cols, block = 24, 1000, 256
+if paper then rows, cols = 20, 30720 end
 local rng = v.lcg(12)
 
 local wall = ws.alloc("s32", rows * cols)

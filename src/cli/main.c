@@ -61,7 +61,7 @@ static const char usage[] =
     "  --set KEY=VALUE   override a configuration key (repeatable); `--set preset=NAME`\n"
     "                    selects a preset from examples/configs/\n"
     "  --design NAME     the same as --set design=NAME (baseline, cerf, unified,\n"
-    "                    racetrack, ideal-rf)\n"
+    "                    racetrack, ideal-rf, fuse)\n"
     "  --preset NAME     the same as --set preset=NAME (`warpscope --help config`\n"
     "                    lists the presets)\n"
     "  --json FILE       write statistics as JSON (byte-identical for identical inputs)\n"

@@ -7,6 +7,7 @@
 #include "config/config.h"
 #include "designs/baseline.h"
 #include "designs/cerf.h"
+#include "designs/fuse.h"
 #include "designs/racetrack.h"
 #include "designs/ideal-rf.h"
 #include <stdbool.h>
@@ -14,7 +15,7 @@
 
 static const struct design *const designs[] = {
     &baseline_design, &cerf_design, &unified_design, &racetrack_design,
-    &ideal_rf_design,
+    &ideal_rf_design, &fuse_design,
 };
 
 #define NDESIGNS (sizeof designs / sizeof designs[0])

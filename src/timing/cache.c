@@ -104,8 +104,12 @@ static struct cache_line *find(const struct cache *c, uint64_t addr)
 /* The way to replace in set: an invalid way, else by the policy among
    the ways (without a fetch in flight when `skip_pending`); NULL when
    every way has one. */
-static struct cache_line *victim_way(struct cache *c, struct cache_line *set,
-                                     bool skip_pending)
+/* The way a fill of this set replaces (ways awaiting a fill skipped when
+   skip_pending), or NULL if none may be; *rng is the random state,
+   advanced for random replacement. */
+static struct cache_line *victim_way(const struct cache *c,
+                                     struct cache_line *set, bool skip_pending,
+                                     uint64_t *rng)
 {
     uint32_t cand = 0;
     for (uint32_t w = 0; w < c->ways; w++) {
@@ -117,10 +121,10 @@ static struct cache_line *victim_way(struct cache *c, struct cache_line *set,
         return NULL;
     if (c->repl == REPL_RANDOM) {
         /* xorshift64; the k-th candidate way */
-        c->rng ^= c->rng << 13;
-        c->rng ^= c->rng >> 7;
-        c->rng ^= c->rng << 17;
-        uint32_t k = (uint32_t)(c->rng % cand);
+        *rng ^= *rng << 13;
+        *rng ^= *rng >> 7;
+        *rng ^= *rng << 17;
+        uint32_t k = (uint32_t)(*rng % cand);
         for (uint32_t w = 0; w < c->ways; w++)
             if (!(skip_pending && set[w].sec_pending) && k-- == 0)
                 return &set[w];
@@ -203,7 +207,7 @@ enum cache_result cache_read(struct cache *c, uint64_t addr, uint32_t tag,
        flight (GPGPU-Sim's reservation failure), then an MSHR. */
     struct cache_line *v = NULL;
     if (!l && c->o.alloc_on_miss && c->sets) {
-        v = victim_way(c, set_base(c, addr), true);
+        v = victim_way(c, set_base(c, addr), true, &c->rng);
         if (!v) {
             c->st.fails++;
             c->st.line_fails++;
@@ -303,7 +307,7 @@ static bool fill(struct cache *c, uint64_t addr, bool dirty, uint64_t *victim,
         return false;
     }
     struct cache_line *v = victim_way(c, set_base(c, addr),
-                                      c->o.alloc_on_miss);
+                                      c->o.alloc_on_miss, &c->rng);
     if (!v)
         return false;                /* every way awaits a fill: not kept */
     bool wb = evict(c, v, victim, quiet);
@@ -322,6 +326,28 @@ void cache_warm(struct cache *c, uint64_t addr)
 {
     uint64_t victim;
     fill(c, addr, false, &victim, true);
+}
+
+int32_t cache_index(const struct cache *c, uint64_t addr)
+{
+    const struct cache_line *l = find(c, addr);
+    return l ? (int32_t)(l - c->lines) : -1;
+}
+
+uint32_t cache_victim(const struct cache *c, uint64_t addr)
+{
+    uint64_t rng = c->rng;
+    struct cache_line *set = set_base(c, addr);
+    struct cache_line *v = victim_way(c, set, c->o.alloc_on_miss, &rng);
+    if (!v)
+        v = victim_way(c, set, false, &rng);
+    return (uint32_t)(v - c->lines);
+}
+
+void cache_use(struct cache *c, uint32_t i)
+{
+    if (c->repl == REPL_LRU)
+        c->lines[i].stamp = ++c->clock;
 }
 
 uint32_t cache_release(struct cache *c, uint64_t addr, uint32_t *out)

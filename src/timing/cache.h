@@ -153,6 +153,17 @@ bool cache_fill(struct cache *c, uint64_t addr, bool dirty, uint64_t *victim);
    copies, which keeps the data in memory). */
 void cache_warm(struct cache *c, uint64_t addr);
 
+/* The index (set * ways + way) of the line holding addr, or -1. No state
+   change: for a cache that keeps its own per-line data beside the tags. */
+int32_t cache_index(const struct cache *c, uint64_t addr);
+/* The index of the line the next cache_fill of addr would replace (an
+   invalid way if the set has one), without changing anything: a cache
+   that must decide where a victim goes asks before it fills. */
+uint32_t cache_victim(const struct cache *c, uint64_t addr);
+/* A use of line i (LRU: it becomes the most recent; FIFO, random: no
+   change). */
+void cache_use(struct cache *c, uint32_t i);
+
 /* Releases the MSHR of addr's unit: copies its waiting tags to out (room
    for `merge` tags) and returns how many. 0 if there was no MSHR. */
 uint32_t cache_release(struct cache *c, uint64_t addr, uint32_t *out);

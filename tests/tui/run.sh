@@ -152,6 +152,19 @@ check "the legend at the foot" "register .* empty"
 T send-keys -t w ':' ; sleep 0.2
 T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
 
+# 10b. fuse: the design layout with the SRAM bank's sets coloured by the
+#      predicted class of their lines, and the scenario's first stop
+start 100 30 examples/scenarios/fuse-placement.lua
+check "fuse opens on the design layout" "Design"
+T send-keys -t w ':' ; sleep 0.2
+T send-keys -t w 'stepc 2000' Enter
+check "the SRAM bank as a grid" "SM 0 dy-fuse SRAM: 64 sets x 2 ways"
+check "an SRAM set row" "s\.0[0-9] [nNwWrRoO.]"
+check "the class legend" "w WM r WORM o WORO"
+check "the first stop: a WORM block in STT-MRAM" "Paused by the scenario at cycle [0-9]+: a WORM block"
+T send-keys -t w ':' ; sleep 0.2
+T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
+
 # 11. headless when the output is not a terminal
 out=$("$bin" examples/scenarios/saxpy.lua </dev/null 2>&1 | tail -n 3)
 if grep -q "total: 1 launch" <<<"$out"; then pass=$((pass + 1)); else
