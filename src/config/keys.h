@@ -45,8 +45,9 @@
       "core clock in MHz (converts DRAM timings and energy leakage)")         \
     X(SM_SCHEDULERS, "sm.schedulers", CT_INT, "2", 1, 8, NULL,                 \
       "warp schedulers per SM; warp w belongs to scheduler w mod N")          \
-    X(SCHED_POLICY, "sched.policy", CT_ENUM, "gto", 0, 0, "gto|lrr|two-level", \
-      "warp scheduling: greedy-then-oldest, loose round-robin, or two-level (active pool)") \
+    X(SCHED_POLICY, "sched.policy", CT_ENUM, "gto", 0, 0,                     \
+      "gto|lrr|two-level|lrr-mem",                                             \
+      "warp scheduling: greedy-then-oldest, loose round-robin, two-level (active pool), or round-robin switching warps at memory instructions (lrr-mem)") \
     X(SCHED_ACTIVE_WARPS, "sched.active_warps", CT_INT, "8", 1, 64, NULL,      \
       "two-level scheduling: warps per scheduler in the active pool")         \
     X(SM_SP_UNITS, "sm.sp_units", CT_INT, "2", 1, 16, NULL,                    \

@@ -357,8 +357,13 @@ static bool launch_over(struct gpu *g)
     if (g->ctas_done < g->nctas)
         return false;
     if (!g->flushed) {
-        /* Every CTA is done: the L1s write back and invalidate; the
-           kernel ends when that traffic has left. */
+        /* Every CTA is done and every LD/ST unit has sent what it held (a
+           lane part's last write-backs go into the L1s first): the L1s
+           write back and invalidate; the kernel ends when that traffic
+           has left. */
+        for (uint32_t i = 0; i < g->p.nsm; i++)
+            if (g->sm[i].ldst_n)
+                return false;
         for (uint32_t i = 0; i < g->p.nsm; i++) {
             struct sm *s = &g->sm[i];
             s->l1o->invalidate(s->l1);

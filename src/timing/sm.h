@@ -62,6 +62,7 @@ struct sched {
     uint32_t in_pool;
     uint32_t cnt[STALL__COUNT];   /* waiting warps by reason */
     uint32_t last;                /* last issued (index among its warps) */
+    bool last_mem;                /* ... and it was a memory instruction */
 };
 
 struct twarp {
@@ -78,6 +79,9 @@ struct twarp {
     uint64_t live[SM_REG_WORDS];  /* registers holding a value still to be
                                      read (written, no last read yet) */
     uint32_t inflight;            /* issued, not yet complete */
+    uint32_t hold;                /* write-backs of a barrier or fence it
+                                     waits for (operations in the LD/ST
+                                     unit) */
 };
 
 struct tcta {
@@ -106,6 +110,8 @@ struct memop {
                                      design's lane part served some */
     uint8_t kind, space;
     bool local, bypass, started;
+    bool notify;                  /* tell the lane part when answered */
+    uint32_t hold_first, hold_n;  /* warp slots waiting for it to leave */
     uint32_t ntx, next_tx, outstanding;
     uint32_t shmem_left;
     uint64_t tx[COALESCE_MAX];
@@ -162,6 +168,7 @@ struct sm {
     void *l1;
     const struct lane_ops *laneo; /* NULL: none */
     void *lane;
+    struct lane_reply *lrep;      /* the lane part's replies (with laneo) */
     const struct sched_ops *scho; /* NULL: none */
     void *schp;
     struct sm_part parts[4];      /* every part made, in creation order */

@@ -27,7 +27,7 @@ enum tclass {
     TC__COUNT
 };
 
-enum sched_policy { SCHED_GTO, SCHED_LRR, SCHED_TWO_LEVEL };
+enum sched_policy { SCHED_GTO, SCHED_LRR, SCHED_TWO_LEVEL, SCHED_LRR_MEM };
 enum bank_map { BANK_WARP_REG, BANK_REG };
 enum write_policy { WRITE_EVICT, WRITE_THROUGH, WRITE_BACK };
 
