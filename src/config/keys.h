@@ -15,7 +15,7 @@
     X(PRESET, "preset", CT_STRING, "teach", 0, 0, NULL,                        \
       "preset loaded before all other keys: a name from examples/configs/ or a path to a .lua file") \
     X(DESIGN, "design", CT_ENUM, "baseline", 0, 0,                             \
-      "baseline|cerf|unified|racetrack|ideal-rf",                                       \
+      "baseline|cerf|unified|racetrack|ideal-rf|tinycache",                             \
       "register-file / L1D organisation")                                      \
     X(SM_COUNT, "sm.count", CT_INT, "1", 1, 1024, NULL,                        \
       "streaming multiprocessors")                                             \
@@ -224,6 +224,28 @@
       "racetrack: write-buffer write (accepting a result), pJ") \
     X(RACETRACK_WB_LEAK_MW, "racetrack.wb_leak_mw", CT_FLOAT, "1.12", 0, 1000000, NULL, \
       "racetrack: leakage of all write buffers of an SM, mW") \
+    X(TINYCACHE_POLICY, "tinycache.policy", CT_ENUM, "bypass_none", 0, 0,     \
+      "bypass_none|bypass_shared|bypass_global",                               \
+      "tinycache: what the per-lane caches hold: global and shared data (bypass_none, the paper's tCbase), global only (bypass_shared) or shared only (bypass_global)") \
+    X(TINYCACHE_ENTRIES, "tinycache.entries", CT_INT, "16", 1, 64, NULL,      \
+      "tinycache: lines in each lane's cache")                                 \
+    X(TINYCACHE_WAYS, "tinycache.ways", CT_INT, "8", 1, 64, NULL,             \
+      "tinycache: associativity (tinycache.entries must be a multiple of it)") \
+    X(TINYCACHE_LINE, "tinycache.line", CT_INT, "64", 16, 128, NULL,          \
+      "tinycache: line bytes, a power of two at most l1d.line (one control bit per half-word)") \
+    X(TINYCACHE_LATENCY, "tinycache.latency", CT_INT, "1", 1, 1000, NULL,     \
+      "tinycache: cycles from a lane's hit to its data")                       \
+    X(TINYCACHE_FENCE, "tinycache.fence", CT_ENUM, "flush", 0, 0,             \
+      "flush|ignore",                                                          \
+      "tinycache: a membar or fence writes back and invalidates every line (flush) or passes (ignore; the paper is silent)") \
+    X(TINYCACHE_ACCESS_PJ, "tinycache.access_pj", CT_FLOAT, "0.05", 0, 1000000, NULL, \
+      "tinycache: energy of one lane's access (tag check and one word), pJ") \
+    X(TINYCACHE_FILL_PJ, "tinycache.fill_pj", CT_FLOAT, "0.36", 0, 1000000, NULL, \
+      "tinycache: energy of filling one line into a lane's cache, pJ")        \
+    X(TINYCACHE_WRITEBACK_PJ, "tinycache.writeback_pj", CT_FLOAT, "0.36", 0, 1000000, NULL, \
+      "tinycache: energy of reading out one line's dirty half-words for a write-back, pJ") \
+    X(TINYCACHE_LEAK_MW, "tinycache.leak_mw", CT_FLOAT, "0.38", 0, 1000000, NULL, \
+      "tinycache: leakage of the 32 caches of an SM, mW")                     \
     X(MEM_LIMIT, "mem.limit", CT_INT, "256M", 1048576, 68719476736, NULL,      \
       "device memory available to ws.alloc, in bytes")                         \
     X(PTX_MAX_BYTES, "ptx.max_bytes", CT_INT, "64M", 1024, 4294967296, NULL,   \

@@ -17,10 +17,7 @@ static void baseline_bill(const struct ws_config *cfg,
                           const struct tparams *p, struct jv *items)
 {
     (void)cfg;
-    char note[120];
-    snprintf(note, sizeof note, "%u registers x 4 B in %u banks", p->registers,
-             p->rf_banks);
-    bill_add(items, "register file (SRAM)", (uint64_t)p->registers * 32, note);
+    bill_baseline_rf(p, items);
     bill_baseline_l1(p, items);
 }
 

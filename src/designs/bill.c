@@ -12,6 +12,14 @@ void bill_add(struct jv *items, const char *part, uint64_t bits,
     jv_set(o, "note", jv_str(note));
 }
 
+void bill_baseline_rf(const struct tparams *p, struct jv *items)
+{
+    char note[120];
+    snprintf(note, sizeof note, "%u registers x 4 B in %u banks", p->registers,
+             p->rf_banks);
+    bill_add(items, "register file (SRAM)", (uint64_t)p->registers * 32, note);
+}
+
 void bill_baseline_l1(const struct tparams *p, struct jv *items)
 {
     char note[120];

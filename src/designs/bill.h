@@ -11,6 +11,8 @@
 /* Adds one part, {part, bits, note}, to a storage bill. */
 void bill_add(struct jv *items, const char *part, uint64_t bits,
               const char *note);
+/* The baseline banked SRAM register file, for designs that keep it. */
+void bill_baseline_rf(const struct tparams *p, struct jv *items);
 /* The baseline L1D's data and tags, for designs that keep it. */
 void bill_baseline_l1(const struct tparams *p, struct jv *items);
 
