@@ -61,7 +61,23 @@ design=unified
 design=racetrack racetrack.preshift=true
 design=racetrack preset=fermi-rm racetrack.ports=2
 design=ideal-rf
+design=tinycache
+design=tinycache tinycache.policy=bypass_shared preset=fermi-tc
+design=tinycache tinycache.policy=bypass_global tinycache.fence=ignore
 EOF3
+# The per-lane caches also run every test scenario and microbenchmark,
+# under each policy.
+for pol in bypass_none bypass_shared bypass_global; do
+  for s in tests/scenarios/*.lua examples/microbench/*.lua; do
+    grep -q '^ws.config{.*design *=' "$s" && continue
+    if "$bin" run "$s" --set design=tinycache --set tinycache.policy=$pol >"$tmp/out" 2>&1; then
+      pass=$((pass + 1))
+    else
+      echo "scenario FAIL $s design=tinycache tinycache.policy=$pol (exit $?)"; sed 's/^/    /' "$tmp/out" | tail -15
+      fail=$((fail + 1))
+    fi
+  done
+done
 # The benchmark workloads are large: their sampled results are checked in
 # functional mode, which is fast.
 for s in examples/bench/*.lua; do
@@ -151,7 +167,8 @@ done
 cfail=0
 "$bin" inspect --cost --set preset=fermi > "$tmp/cost" 2>&1 || cfail=1
 for want in "baseline:= 147808 bytes" "cerf:= 133504 bytes" \
-            "cerf:17408 bits     2.125 KB" "racetrack:2097152 bits   256.000 KB"; do
+            "cerf:17408 bits     2.125 KB" "racetrack:2097152 bits   256.000 KB" \
+            "tinycache:61440 bits     7.500 KB" "tinycache:= 188256 bytes"; do
   d=${want%%:*}; line=${want#*:}
   # the line must appear inside the design's block
   if ! awk -v d="  $d" -v l="$line" '$0 == d { on = 1; next } /^  [a-z]/ { on = 0 }
@@ -159,7 +176,7 @@ for want in "baseline:= 147808 bytes" "cerf:= 133504 bytes" \
     echo "cost  FAIL $d: no '$line' in its bill"; cfail=1
   fi
 done
-[ $cfail = 0 ] && echo "storage bills: baseline 147808 B, cerf 133504 B (tag 2.125 KB), racetrack 256 KB"
+[ $cfail = 0 ] && echo "storage bills: baseline 147808 B, cerf 133504 B (tag 2.125 KB), racetrack 256 KB, tinycache 188256 B (metadata 32 x 16 x 15 B)"
 
 # The inspected racetrack mapping follows rf.bank_map: gemm's 26
 # registers x 16 warps give every bank 26 under (w + r) mod 16, while

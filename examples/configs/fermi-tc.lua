@@ -17,7 +17,9 @@ return {
     -- pipelines, each taking a warp every 2 cycles (ii.sp = 2)
     sp_units = 2,
   },
-  sched = { policy = "lrr" },  -- section 4: round-robin, single level
+  -- section 4: single-level round robin that switches warps at memory
+  -- operations
+  sched = { policy = "lrr-mem" },
   -- GPGPU-Sim latencies (700 MHz cycles) in 1500 MHz cycles: ceil(x * 15 / 7)
   lat = { int = 9, imul = 11, fp32 = 11, fp64 = 18, sfu = 18, div = 311 },
   ii = { sp = 2, fp64 = 18, sfu = 18, div = 18 },
