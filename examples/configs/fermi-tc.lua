@@ -3,7 +3,8 @@
 -- `fermi` for what the paper leaves open. The paper's 8 MB LLC has no
 -- counterpart in the model (L2 misses go to memory), and its memory
 -- (18 GB/s, 50 ns) is mapped onto one DRAM channel. docs/presets.md lists
--- every value with its source and the arithmetic.
+-- every value with its source and the arithmetic. The tinyCache itself is
+-- design tinycache (--set design=tinycache).
 return {
   base = "fermi",
   sm = {
@@ -44,5 +45,13 @@ return {
     burst = 2,
     tCL = 56,                -- Table 1: 50 ns = 56.25 cycles at 1125 MHz
     tRCD = 1, tRP = 1, tRAS = 1,  -- no row-buffer effects in the paper's memory
+  },
+  -- The paper's energy covers the whole on-chip memory hierarchy, shared
+  -- memory and the coalescer included (Fig. 1), but gives no per-access
+  -- values; both are guesses from the L1D's CERF Table III energies
+  -- (docs/presets.md).
+  energy = {
+    shmem_wave = 0.18,       -- a wave of 8 banks x 4 B at an L1D read's 0.72 pJ per 128 B
+    coalescer = 1.19,        -- as much as an L1D access (data 0.72 + tag 0.47)
   },
 }

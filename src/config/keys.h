@@ -165,6 +165,10 @@
       "L2 tag update, pJ") \
     X(E_L2_TAG_LEAK, "energy.l2_tag_leak_mw", CT_FLOAT, "0.80", 0, 1000000, NULL,          \
       "L2 tag array leakage per slice, mW") \
+    X(E_SHMEM_WAVE, "energy.shmem_wave", CT_FLOAT, "0", 0, 1000000, NULL,     \
+      "shared memory, pJ per bank wave (0: not modelled, no energy component)") \
+    X(E_COALESCER, "energy.coalescer", CT_FLOAT, "0", 0, 1000000, NULL,       \
+      "coalescer and address/data crossbar between the lanes and the L1D or shared memory, pJ per L1D transaction or shared-memory wave (0: not modelled, no energy component)") \
     X(REGS_PER_THREAD, "regs_per_thread", CT_INT, "0", 0, 255, NULL,           \
       "registers per thread used for occupancy; 0 = the compiled kernel's count") \
     X(LTRF_REGS_PER_INTERVAL, "ltrf.regs_per_interval", CT_INT, "16", 8, 256, \

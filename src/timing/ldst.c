@@ -394,6 +394,8 @@ static bool ldst_step(struct sm *s, struct memop *o, int32_t m, uint64_t now)
 {
     const struct tparams *p = s->p;
     if (o->space == KS_SHARED || o->space == KS_CONST) {
+        if (o->space == KS_SHARED && o->shmem_left)
+            s->st.shmem_waves++;
         if (o->shmem_left && --o->shmem_left)
             return false;
         bool all_served = o->rec.mask && !o->lanes;

@@ -131,6 +131,7 @@ struct sm_stats {
     uint64_t warp_cycles;         /* sum over cycles of resident warps */
     uint64_t issued, stalls[STALL__COUNT];
     uint64_t shmem_accesses, shmem_conflicts;
+    uint64_t shmem_waves;         /* bank waves performed (energy) */
     uint64_t ctas;
     /* over cycles: live and allocated warp registers (one register of
        every thread of a warp) */

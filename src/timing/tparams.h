@@ -39,6 +39,7 @@ struct eparams {
     double l2_read, l2_write, l2_leak;
     double l2_tag_read, l2_tag_write, l2_tag_leak;
     double cerf_tag_read, cerf_tag_write, cerf_tag_leak;
+    double shmem_wave, coalescer;   /* 0: not modelled */
 };
 
 struct tparams {
