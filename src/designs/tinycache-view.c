@@ -110,6 +110,16 @@ void tinycache_describe(void *self, uint64_t now, struct jv *out)
     grid_foot(g, "half-words: D dirty, v valid, . not valid, ? being fetched");
 }
 
+uint32_t tinycache_meta_bits(uint32_t line)
+{
+    return TINYCACHE_STATE_BITS + TINYCACHE_TAG_BITS + line / 2;
+}
+
+uint32_t tinycache_bytes(uint32_t entries, uint32_t line)
+{
+    return entries * (line + (tinycache_meta_bits(line) + 7) / 8);
+}
+
 void tinycache_facts(const struct design_parts *sp, struct jv *sec)
 {
     const struct tc *t = sp->lane;

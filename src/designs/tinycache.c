@@ -52,16 +52,6 @@ static void tc_events(void)
     ev_register_fields("tinycache.bypass", &bypass_fields);
 }
 
-uint32_t tinycache_meta_bits(uint32_t line)
-{
-    return TINYCACHE_STATE_BITS + TINYCACHE_TAG_BITS + line / 2;
-}
-
-uint32_t tinycache_bytes(uint32_t entries, uint32_t line)
-{
-    return entries * (line + (tinycache_meta_bits(line) + 7) / 8);
-}
-
 /* ---- life cycle ------------------------------------------------------- */
 
 static void *tc_create(const struct seam_env *env)

@@ -12,8 +12,8 @@
 **   lrr        the next ready warp after the last one, in slot order;
 **   lrr-mem    the warp that issued last while it can and its last
 **              instruction was not a memory access, else as lrr: warps
-**              switch at memory operations (the tinyCache paper's
-**              single-level round robin);
+**              switch at memory operations (the single-level round robin
+**              of seed 002's simulator);
 **   two-level  lrr inside an active pool of sched.active_warps warps; a
 **              warp leaves the pool when it issues a global or local load,
 **              waits at a barrier or finishes, and the oldest warps that
