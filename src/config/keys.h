@@ -243,13 +243,13 @@
       "flush|ignore",                                                          \
       "tinycache: a membar or fence writes back and invalidates every line (flush) or passes (ignore; the paper is silent)") \
     X(TINYCACHE_ACCESS_PJ, "tinycache.access_pj", CT_FLOAT, "0.05", 0, 1000000, NULL, \
-      "tinycache: energy of one lane's access (tag check and one word), pJ") \
-    X(TINYCACHE_FILL_PJ, "tinycache.fill_pj", CT_FLOAT, "0.36", 0, 1000000, NULL, \
-      "tinycache: energy of filling one line into a lane's cache, pJ")        \
-    X(TINYCACHE_WRITEBACK_PJ, "tinycache.writeback_pj", CT_FLOAT, "0.36", 0, 1000000, NULL, \
-      "tinycache: energy of reading out one line's dirty half-words for a write-back, pJ") \
+      "tinycache: energy of one lane's access (an 8-way tag check and one word), pJ (a guess: docs/designs/tinycache.md)") \
+    X(TINYCACHE_FILL_PJ, "tinycache.fill_pj", CT_FLOAT, "0.15", 0, 1000000, NULL, \
+      "tinycache: energy of filling one 64-byte line into a lane's cache, pJ (a guess)") \
+    X(TINYCACHE_WRITEBACK_PJ, "tinycache.writeback_pj", CT_FLOAT, "0.10", 0, 1000000, NULL, \
+      "tinycache: energy of reading one line's dirty half-words out for a write-back, pJ (a guess)") \
     X(TINYCACHE_LEAK_MW, "tinycache.leak_mw", CT_FLOAT, "0.38", 0, 1000000, NULL, \
-      "tinycache: leakage of the 32 caches of an SM, mW")                     \
+      "tinycache: leakage of the 32 caches of an SM, mW (32 KB at the L1D's 0.19 mW per 16 KB)") \
     X(MEM_LIMIT, "mem.limit", CT_INT, "256M", 1048576, 68719476736, NULL,      \
       "device memory available to ws.alloc, in bytes")                         \
     X(PTX_MAX_BYTES, "ptx.max_bytes", CT_INT, "64M", 1024, 4294967296, NULL,   \
