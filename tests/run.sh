@@ -143,18 +143,34 @@ for s in examples/scenarios/bfs.lua examples/scenarios/histogram.lua; do
     echo "determinism FAIL $s: two runs wrote different JSON"; dfail=1
   fi
 done
+# ... and with the per-lane caches (their fetches, holds and flushes)
+for s in examples/scenarios/tinycache-write-validate.lua examples/scenarios/gemm_tiled.lua; do
+  "$bin" run "$s" --set design=tinycache --json "$tmp/a.json" >/dev/null 2>&1
+  "$bin" run "$s" --set design=tinycache --json "$tmp/b.json" >/dev/null 2>&1
+  if ! cmp -s "$tmp/a.json" "$tmp/b.json"; then
+    echo "determinism FAIL $s design=tinycache: two runs wrote different JSON"; dfail=1
+  fi
+done
 [ $dfail = 0 ] && echo "determinism: identical JSON across runs"
 
 # Skipping idle cycles must not change any result: every example run with
 # and without it writes the same statistics (the config hash differs).
-sfail=0; sn=0
-for s in examples/scenarios/*.lua examples/microbench/*.lua; do
+# The per-lane caches' parts say when they next have work: the examples
+# under design tinycache too.
+sfail=0; sn=0; runs=()
+for s in examples/scenarios/*.lua examples/microbench/*.lua; do runs+=("$s|"); done
+for s in examples/scenarios/*.lua; do
+  grep -q '^ws.config{.*design *=' "$s" || runs+=("$s|design=tinycache")
+done
+for r in "${runs[@]}"; do
+  s=${r%%|*}; d=()
+  [ -n "${r#*|}" ] && d=(--set "${r#*|}")
   [ -e "$s" ] || continue
-  "$bin" run "$s" --json "$tmp/a.json" >/dev/null 2>&1
-  "$bin" run "$s" --set sim.skip_idle=false --json "$tmp/b.json" >/dev/null 2>&1
+  "$bin" run "$s" "${d[@]}" --json "$tmp/a.json" >/dev/null 2>&1
+  "$bin" run "$s" "${d[@]}" --set sim.skip_idle=false --json "$tmp/b.json" >/dev/null 2>&1
   if ! cmp -s <(grep -v '"config_hash"' "$tmp/a.json") \
               <(grep -v '"config_hash"' "$tmp/b.json"); then
-    echo "skip-idle FAIL $s: statistics differ with sim.skip_idle=false"
+    echo "skip-idle FAIL $s ${d[*]}: statistics differ with sim.skip_idle=false"
     diff <(grep -v '"config_hash"' "$tmp/a.json") \
          <(grep -v '"config_hash"' "$tmp/b.json") | head -10 | sed 's/^/    /'
     sfail=1

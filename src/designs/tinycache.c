@@ -410,6 +410,59 @@ static void hold_for(struct tc *t, uint32_t tag, const uint32_t *fills,
         fill_wait(t, fills[k], h);
 }
 
+/* What a read did to its lane. */
+enum tc_read { TCR_SERVED, TCR_HELD, TCR_FETCHED };
+
+/* A read of half-words `bits` of line k by lane l of memory operation
+   tag: a hit, a hit waiting for the fetch on its way (added to wait[],
+   once each), or a fetch joining the operation's record *f. */
+static enum tc_read read_lane(struct tc *t, uint32_t l,
+                              const struct tcl_key *k, uint64_t bits,
+                              uint32_t tag, int32_t warp, int32_t *f,
+                              uint32_t *wait, uint32_t *nwait)
+{
+    struct tclane *c = &t->lane[l];
+    int32_t i = tclane_find(c, k);
+    if (i >= 0 && c->l[i].fill >= 0 && !tclane_present(c, &c->l[i], bits)) {
+        uint32_t fi = (uint32_t)c->l[i].fill, j = 0;
+        while (j < *nwait && wait[j] != fi)
+            j++;
+        if (j == *nwait)
+            wait[(*nwait)++] = fi;
+        tclane_touch(c, (uint32_t)i);
+        t->st.edges[TCL_RH]++;
+        return TCR_HELD;
+    }
+    struct tcl_result res;
+    tclane_read(c, k, bits, &res);
+    t->st.edges[res.edge]++;
+    victim(t, l, warp, &res.victim);
+    if (!res.fetch)
+        return TCR_SERVED;
+    if (*f < 0)
+        *f = (int32_t)fill_new(t, tag);
+    t->fill[*f].lanes |= 1u << l;
+    t->fill[*f].line[l] = (uint16_t)res.line;
+    c->l[res.line].fill = *f;
+    t->st.fills[k->space == KS_SHARED]++;
+    emit(t, t->ev_fill, warp, k->addr, l, (int64_t)c->l[res.line].mask);
+    return TCR_FETCHED;
+}
+
+/* Counts what the L1D and shared memory would have seen of the access
+   without the caches. */
+static void would_be(struct tc *t, const struct lane_req *q)
+{
+    const struct fmemrec *r = q->rec;
+    if (r->space == KS_SHARED) {
+        t->st.sh_would++;
+        t->st.waves_would += shmem_degree(r->addr, r->mask, r->size, t->banks,
+                                          r->atomic);
+    } else {
+        t->st.l1_would += l1_transactions(t, q, r->mask);
+    }
+}
+
 static void tc_access(void *self, const struct lane_req *q, uint64_t now,
                       struct lane_reply *out)
 {
@@ -420,74 +473,43 @@ static void tc_access(void *self, const struct lane_req *q, uint64_t now,
     enum tc_bypass why = bypass_reason(t, q);
     t->st.insts[sp]++;
     t->st.lanes[sp] += (uint32_t)__builtin_popcount(r->mask);
-    if (sp) {
-        t->st.sh_would++;
-        t->st.waves_would += shmem_degree(r->addr, r->mask, r->size, t->banks,
-                                          r->atomic);
-    } else {
-        t->st.l1_would += l1_transactions(t, q, r->mask);
-    }
-    uint32_t served = 0, held = 0, fetched = 0, nwait = 0, wait[32];
+    would_be(t, q);
+    uint32_t got[3] = { 0 }, nwait = 0, wait[32];
     int32_t f = -1;
     for (uint32_t l = 0; l < WS_WARP; l++) {
         if (!(r->mask >> l & 1))
             continue;
-        struct tclane *c = &t->lane[l];
         uint64_t a = r->addr[l];
         struct tcl_key k = { a - a % t->line, sp ? q->cta : 0, r->space };
         if (why != TCB__COUNT) {
             bypass_lane(t, l, &k, why, warp);
             continue;
         }
-        uint64_t bits = tclane_bits(c, (uint32_t)(a % t->line), r->size);
-        struct tcl_result res;
+        uint64_t bits = tclane_bits(&t->lane[l], (uint32_t)(a % t->line),
+                                    r->size);
         if (r->store) {
-            tclane_write(c, &k, bits, &res);
-            served |= 1u << l;
+            struct tcl_result res;
+            tclane_write(&t->lane[l], &k, bits, &res);
+            t->st.edges[res.edge]++;
+            victim(t, l, warp, &res.victim);
+            got[TCR_SERVED] |= 1u << l;
         } else {
-            int32_t i = tclane_find(c, &k);
-            if (i >= 0 && c->l[i].fill >= 0 &&
-                !tclane_present(c, &c->l[i], bits)) {
-                /* a hit under a fetch on its way: wait for it */
-                uint32_t fi = (uint32_t)c->l[i].fill, j = 0;
-                while (j < nwait && wait[j] != fi)
-                    j++;
-                if (j == nwait)
-                    wait[nwait++] = fi;
-                tclane_touch(c, (uint32_t)i);
-                t->st.edges[TCL_RH]++;
-                held |= 1u << l;
-                continue;
-            }
-            tclane_read(c, &k, bits, &res);
-            if (!res.fetch) {
-                served |= 1u << l;
-            } else {
-                if (f < 0)
-                    f = (int32_t)fill_new(t, q->tag);
-                t->fill[f].lanes |= 1u << l;
-                t->fill[f].line[l] = (uint16_t)res.line;
-                c->l[res.line].fill = f;
-                fetched |= 1u << l;
-                t->st.fills[sp]++;
-                emit(t, t->ev_fill, warp, k.addr, l,
-                     (int64_t)c->l[res.line].mask);
-            }
+            got[read_lane(t, l, &k, bits, q->tag, warp, &f, wait, &nwait)] |=
+                1u << l;
         }
-        t->st.edges[res.edge]++;
-        victim(t, l, warp, &res.victim);
     }
+    uint32_t served = got[TCR_SERVED], held = got[TCR_HELD];
     t->st.served[sp] += (uint32_t)__builtin_popcount(served);
     t->st.held[sp] += (uint32_t)__builtin_popcount(held);
     out->served = served;
     out->ready = now + t->latency;
     out->held = held;
-    out->notify = fetched != 0;
+    out->notify = got[TCR_FETCHED] != 0;
     if (held)
         hold_for(t, q->tag, wait, nwait);
     uint32_t rest = r->mask & ~served & ~held;
-    if (sp && fetched)
-        out->waves = fill_waves(t, r, fetched);
+    if (sp && got[TCR_FETCHED])
+        out->waves = fill_waves(t, r, got[TCR_FETCHED]);
     if (sp && rest) {
         t->st.sh_sent++;
         t->st.waves_sent += out->waves ? out->waves
