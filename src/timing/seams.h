@@ -7,7 +7,9 @@
 **                  built on the miss queue and MSHR modules (missq.h,
 **                  mshr.h) so a new data array need not copy them
 **   lane part      sees every active lane's address of a global or shared
-**                  access before coalescing and may serve lanes itself
+**                  access before coalescing and may serve lanes itself,
+**                  hold them until its own fetches arrive, and send
+**                  write-backs; it hears barriers, fences and CTA exits
 **                  (struct lane_ops: per-lane caches)
 **   scheduler part may a warp issue, a warp issued, the active pool
 **                  changed, choose among ready warps (struct sched_ops:
