@@ -9,39 +9,32 @@
 -- docs/designs/tinycache.md); SAXPY fills every SM with 24 warps.
 -- Results are checked exactly.
 ws.config{ preset = "fermi-tc", design = "tinycache" }
-local v = require "verify"
-local rng = v.lcg(19)
-local function rf() return ((rng() >> 7) - (1 << 23)) / (1 << 23) end
+local suite = require "suite"
+local function last(st) return st.launches[#st.launches].tinycache end
 
 -- t = A x, 512 rows (one thread each) of 48 columns
 local M, N = 512, 48
 local A, x, t = ws.alloc("f32", M * N), ws.alloc("f32", N), ws.alloc("f32", M)
-A:write(function() return rf() end)
-x:write(function() return rf() end)
+suite.fill(A, 19)
+suite.fill(x, 20)
 local atax = ws.load_ptx("../../examples/kernels/atax.ptx")
 ws.launch(atax, "atax_ax", { grid = M // 128, block = 128, args = { M, N, A, x, t } })
-local function last(st) return st.launches[#st.launches].tinycache end
 local mv = last(ws.run())
-local a, xv, want = A:read(), x:read(), {}
-for i = 0, M - 1 do
-  local acc = 0.0
-  for j = 0, N - 1 do acc = v.fma32(a[i * N + j + 1], xv[j + 1], acc) end
-  want[i + 1] = acc
-end
-v.equal(t:read(), want, "t = A x")
+suite.check("t = A x", suite.sample(M, M), function(i) return t:get(i) end,
+            function(i) return suite.dot(0.0, N, A, i * N, 1, x, 0, 1) end)
 
 -- y = a x + y on 12288 floats
 local n, alpha = 12288, ws.f32(1.7)
 local sx, sy = ws.alloc("f32", n), ws.alloc("f32", n)
-sx:write(function() return rf() end)
-sy:write(function() return rf() end)
+suite.fill(sx, 21)
+suite.fill(sy, 22)
 local x0, y0 = sx:read(), sy:read()
 local saxpy = ws.load_ptx("../../examples/kernels/saxpy.ptx")
 ws.launch(saxpy, "saxpy", { grid = n // 256, block = 256, args = { n, alpha, sx, sy } })
 local sx_st = last(ws.run())
-local wy = {}
-for i = 1, n do wy[i] = v.fma32(alpha, x0[i], y0[i]) end
-v.equal(sy:read(), wy, "y = a x + y")
+local fma32 = require("verify").fma32
+suite.check("y = a x + y", suite.sample(n, n), function(i) return sy:get(i) end,
+            function(i) return fma32(alpha, x0[i + 1], y0[i + 1]) end)
 
 print(string.format("matrix-vector: %.1f%% of %d would-be L1D accesses filtered, lane hit rate %.1f%%",
                     100 * mv.l1d_filtered, mv.l1d_would_be, 100 * mv.hit_rate_global))
