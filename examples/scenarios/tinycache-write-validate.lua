@@ -19,8 +19,9 @@
 --  3. on a barrier flush: every dirty half-word of every lane is written
 --     back and every line invalidated (tinycache.flush); the CTA's warps
 --     go on once the write-backs have left the LD/ST unit.
--- At each stop ws.say explains what the Design pane shows (`info
--- tinycache 0` headless). The results are checked at the end.
+-- At each stop ws.say explains what the Design pane shows (below 100
+-- columns the TUI shows one pane: `:pane design`; headless, `info
+-- tinycache 0`). The results are checked at the end.
 ws.config{ preset = "teach", design = "tinycache" }
 
 local blocks, threads = 2, 128
