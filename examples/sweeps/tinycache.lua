@@ -104,24 +104,28 @@ local function report(rows)
                         n, g(logs.ipc, n), g(logs.l1, n), shn > 0 and g(logs.sh, shn) or 1, shn,
                         g(logs.e, n), g(logs.ed, n), g(logs.ep, n), g(logs.l1p, n)))
     print("paper (averages): IPC 0.977, L1D accesses 0.38, shared-memory accesses 0.19, energy 0.63, ED 0.65")
-    -- Energy is linear in the counts: the same runs with the coalescer
-    -- charged k times as much (k = 1 is energy.coalescer as set).
-    local line = {}
-    for _, kx in ipairs{ 0, 1, 4, 10 } do
-      local lg, m = 0, 0
-      for _, k in ipairs(names) do
-        local b, t = by[k].baseline, by[k].tc
-        if b and t then
-          local function ek(s)
-            return mem_energy(s) + (kx - 1) * (s["energy_pj.coalescer"] or 0)
+    -- Energy is linear in the counts: the same runs with one component
+    -- charged k times as much as set (the coalescer and crossbar; the
+    -- lane caches' accesses).
+    local function scaled(part, ks)
+      local line = {}
+      for _, kx in ipairs(ks) do
+        local lg, m = 0, 0
+        for _, k in ipairs(names) do
+          local b, t = by[k].baseline, by[k].tc
+          if b and t then
+            local function ek(s)
+              return mem_energy(s) + (kx - 1) * (s["energy_pj." .. part] or 0)
+            end
+            lg, m = lg + math.log(ek(t) / ek(b)), m + 1
           end
-          lg, m = lg + math.log(ek(t) / ek(b)), m + 1
         end
+        line[#line + 1] = string.format("x%g %.3f", kx, math.exp(lg / m))
       end
-      line[#line + 1] = string.format("x%d %.3f", kx, math.exp(lg / m))
+      return table.concat(line, ", ")
     end
-    print("energy ratio (geomean) with the coalescer and crossbar at k x energy.coalescer: " ..
-          table.concat(line, ", "))
+    print("energy ratio (geomean), energy.coalescer scaled: " .. scaled("coalescer", { 0, 1, 4, 10 }))
+    print("energy ratio (geomean), tinycache.access_pj scaled: " .. scaled("tinycache", { 0.25, 0.5, 1 }))
   end
 end
 
