@@ -71,6 +71,9 @@ design=fuse fuse.variant=hybrid l1d.write_global=back
 design=fuse fuse.variant=base-fuse l1d.write_global=through
 design=fuse fuse.variant=fa-fuse
 design=fuse fuse.variant=dy-fuse preset=fermi-fuse
+design=tinycache
+design=tinycache tinycache.policy=bypass_shared preset=fermi-tc
+design=tinycache tinycache.policy=bypass_global tinycache.fence=ignore
 EOF3
 # The PTX-semantics scenarios give the same results under fuse's two
 # controllers (queues, FA search and predictor; blocking STT-MRAM alone).
@@ -81,6 +84,19 @@ for v in dy-fuse by-nvm; do
       pass=$((pass + 1))
     else
       echo "scenario FAIL $s design=fuse fuse.variant=$v (exit $?)"; sed 's/^/    /' "$tmp/out" | tail -15
+      fail=$((fail + 1))
+    fi
+  done
+done
+# The per-lane caches also run every test scenario and microbenchmark,
+# under each policy.
+for pol in bypass_none bypass_shared bypass_global; do
+  for s in tests/scenarios/*.lua examples/microbench/*.lua; do
+    grep -q '^ws.config{.*design *=' "$s" && continue
+    if "$bin" run "$s" --set design=tinycache --set tinycache.policy=$pol >"$tmp/out" 2>&1; then
+      pass=$((pass + 1))
+    else
+      echo "scenario FAIL $s design=tinycache tinycache.policy=$pol (exit $?)"; sed 's/^/    /' "$tmp/out" | tail -15
       fail=$((fail + 1))
     fi
   done
@@ -150,20 +166,37 @@ for s in examples/scenarios/bfs.lua examples/scenarios/histogram.lua; do
     echo "determinism FAIL $s: two runs wrote different JSON"; dfail=1
   fi
 done
+# ... and with the per-lane caches (their fetches, holds and flushes)
+for s in examples/scenarios/tinycache-write-validate.lua examples/scenarios/gemm_tiled.lua; do
+  "$bin" run "$s" --set design=tinycache --json "$tmp/a.json" >/dev/null 2>&1
+  "$bin" run "$s" --set design=tinycache --json "$tmp/b.json" >/dev/null 2>&1
+  if ! cmp -s "$tmp/a.json" "$tmp/b.json"; then
+    echo "determinism FAIL $s design=tinycache: two runs wrote different JSON"; dfail=1
+  fi
+done
 [ $dfail = 0 ] && echo "determinism: identical JSON across runs"
 
 # Skipping idle cycles must not change any result: every example run with
 # and without it writes the same statistics (the config hash differs). The
-# reference kernels run on fermi, with its memory-system mechanisms.
-sfail=0; sn=0
+# reference kernels run on fermi, with its memory-system mechanisms. The
+# per-lane caches' parts say when they next have work: the examples
+# under design tinycache too.
+sfail=0; sn=0; runs=()
 for s in examples/scenarios/*.lua examples/microbench/*.lua tests/reference/*.lua; do
+  [ "$s" = tests/reference/common.lua ] || runs+=("$s|")
+done
+for s in examples/scenarios/*.lua; do
+  grep -q '^ws.config{.*design *=' "$s" || runs+=("$s|design=tinycache")
+done
+for r in "${runs[@]}"; do
+  s=${r%%|*}; d=()
+  [ -n "${r#*|}" ] && d=(--set "${r#*|}")
   [ -e "$s" ] || continue
-  [ "$s" = tests/reference/common.lua ] && continue
-  "$bin" run "$s" --json "$tmp/a.json" >/dev/null 2>&1
-  "$bin" run "$s" --set sim.skip_idle=false --json "$tmp/b.json" >/dev/null 2>&1
+  "$bin" run "$s" "${d[@]}" --json "$tmp/a.json" >/dev/null 2>&1
+  "$bin" run "$s" "${d[@]}" --set sim.skip_idle=false --json "$tmp/b.json" >/dev/null 2>&1
   if ! cmp -s <(grep -v '"config_hash"' "$tmp/a.json") \
               <(grep -v '"config_hash"' "$tmp/b.json"); then
-    echo "skip-idle FAIL $s: statistics differ with sim.skip_idle=false"
+    echo "skip-idle FAIL $s ${d[*]}: statistics differ with sim.skip_idle=false"
     diff <(grep -v '"config_hash"' "$tmp/a.json") \
          <(grep -v '"config_hash"' "$tmp/b.json") | head -10 | sed 's/^/    /'
     sfail=1
@@ -178,7 +211,8 @@ cfail=0
 for want in "baseline:= 147808 bytes" "cerf:= 133504 bytes" \
             "cerf:17408 bits     2.125 KB" "racetrack:2097152 bits   256.000 KB" \
             "fuse:4096 bits     0.500 KB" "fuse:928 bits     0.113 KB" \
-            "fuse:2560 bits     0.312 KB"; do
+            "fuse:2560 bits     0.312 KB" \
+            "tinycache:61440 bits     7.500 KB" "tinycache:= 188256 bytes"; do
   d=${want%%:*}; line=${want#*:}
   # the line must appear inside the design's block
   if ! awk -v d="  $d" -v l="$line" '$0 == d { on = 1; next } /^  [a-z]/ { on = 0 }
@@ -186,7 +220,7 @@ for want in "baseline:= 147808 bytes" "cerf:= 133504 bytes" \
     echo "cost  FAIL $d: no '$line' in its bill"; cfail=1
   fi
 done
-[ $cfail = 0 ] && echo "storage bills: baseline 147808 B, cerf 133504 B (tag 2.125 KB), racetrack 256 KB, fuse CBFs 512 B, sampler 928 bits, history 2560 bits"
+[ $cfail = 0 ] && echo "storage bills: baseline 147808 B, cerf 133504 B (tag 2.125 KB), racetrack 256 KB, fuse CBFs 512 B, sampler 928 bits, history 2560 bits, tinycache 188256 B (metadata 32 x 16 x 15 B)"
 
 # The inspected racetrack mapping follows rf.bank_map: gemm's 26
 # registers x 16 warps give every bank 26 under (w + r) mod 16, while

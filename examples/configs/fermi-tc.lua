@@ -6,7 +6,8 @@
 -- GPGPU-Sim: the GPGPU-Sim mechanisms `fermi` turns on (front end,
 -- operand collection, cache policies, sectored L2, GDDR command model,
 -- ptxas-count occupancy) are turned off again. docs/presets.md lists
--- every value with its source and the arithmetic.
+-- every value with its source and the arithmetic. The tinyCache itself is
+-- design tinycache (--set design=tinycache).
 return {
   base = "fermi",
   sm = {
@@ -22,7 +23,9 @@ return {
     ibuffer = 0, oc_pipeline = false,      -- not GPGPU-Sim (see above)
   },
   occupancy = { regs = "allocated" },
-  sched = { policy = "lrr" },  -- section 4: round-robin, single level
+  -- section 4: single-level round robin that switches warps at memory
+  -- operations
+  sched = { policy = "lrr-mem" },
   -- GPGPU-Sim latencies (700 MHz cycles) in 1500 MHz cycles: ceil(x * 15 / 7)
   lat = { int = 9, imul = 11, fp32 = 11, fp64 = 18, sfu = 18, div = 311 },
   ii = { sp = 2, fp64 = 18, sfu = 18, div = 18 },
@@ -54,5 +57,13 @@ return {
     tCL = 56,                -- Table 1: 50 ns = 56.25 cycles at 1125 MHz
     tRCD = 1, tRP = 1, tRAS = 1,  -- no row-buffer effects in the paper's memory
     model = "request", latency = 0,        -- not GPGPU-Sim (see above)
+  },
+  -- The paper's energy covers the whole on-chip memory hierarchy, shared
+  -- memory and the coalescer included (Fig. 1), but gives no per-access
+  -- values; both are guesses from the L1D's CERF Table III energies
+  -- (docs/presets.md).
+  energy = {
+    shmem_wave = 0.18,       -- a wave of 8 banks x 4 B at an L1D read's 0.72 pJ per 128 B
+    coalescer = 1.19,        -- as much as an L1D access (data 0.72 + tag 0.47)
   },
 }

@@ -15,6 +15,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 /* ---- errors and lookups ---------------------------------------------- */
@@ -612,7 +613,18 @@ struct jv *inspect_banks(const struct ws_device *d, int sm, char *err,
 
 /* ---- the design's own view -------------------------------------------- */
 
-/* Keeps the rows of every grid whose label is filter or starts with it. */
+/* Does label belong to row filter: the label is filter or starts with
+   it, and a number (row 1) does not select longer numbers (rows 10-19). */
+static bool row_matches(const char *label, const char *filter)
+{
+    size_t n = strlen(filter);
+    if (strncmp(label, filter, n) != 0)
+        return false;
+    bool number = n > 0 && strspn(filter, "0123456789") == n;
+    return !number || !isdigit((unsigned char)label[n]);
+}
+
+/* Keeps the rows of every grid whose label matches filter. */
 static void filter_rows(struct jv *o, const char *filter)
 {
     struct jv *gs = jv_get(o, "grids");
@@ -621,8 +633,7 @@ static void filter_rows(struct jv *o, const char *filter)
         size_t k = 0;
         for (size_t i = 0; rows && i < rows->n; i++) {
             const struct jv *l = jv_get(rows->items[i], "label");
-            if (l && l->kind == JV_STR &&
-                strncmp(l->u.s, filter, strlen(filter)) == 0)
+            if (l && l->kind == JV_STR && row_matches(l->u.s, filter))
                 rows->items[k++] = rows->items[i];
             else
                 jv_free(rows->items[i]);

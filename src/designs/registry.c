@@ -10,12 +10,13 @@
 #include "designs/fuse.h"
 #include "designs/racetrack.h"
 #include "designs/ideal-rf.h"
+#include "designs/tinycache.h"
 #include <stdbool.h>
 #include <string.h>
 
 static const struct design *const designs[] = {
     &baseline_design, &cerf_design, &unified_design, &racetrack_design,
-    &ideal_rf_design, &fuse_design,
+    &ideal_rf_design, &fuse_design, &tinycache_design,
 };
 
 #define NDESIGNS (sizeof designs / sizeof designs[0])

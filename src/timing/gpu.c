@@ -365,8 +365,13 @@ static bool launch_over(struct gpu *g)
     if (g->ctas_done < g->nctas)
         return false;
     if (!g->flushed) {
-        /* Every CTA is done: the L1s write back and invalidate; the
-           kernel ends when that traffic has left. */
+        /* Every CTA is done and every LD/ST unit has sent what it held (a
+           lane part's last write-backs go into the L1s first): the L1s
+           write back and invalidate; the kernel ends when that traffic
+           has left. */
+        for (uint32_t i = 0; i < g->p.nsm; i++)
+            if (g->sm[i].ldst_n)
+                return false;
         for (uint32_t i = 0; i < g->p.nsm; i++) {
             struct sm *s = &g->sm[i];
             s->l1o->invalidate(s->l1);
@@ -834,6 +839,21 @@ static void dram_stats_into(const struct gpu *g, struct jv *o)
     jv_set(o, "bus_utilization", jv_num(0));
 }
 
+/* Shared memory per bank wave and the coalescer and crossbar per L1D
+   transaction or wave, when their energies are set (the baseline keys
+   leave them out). */
+static void lsu_energy(const struct tparams *p, const struct jv *l1,
+                       uint64_t waves, struct jv *en)
+{
+    if (p->e.shmem_wave > 0)
+        jv_add_num(en, "shmem", (double)waves * p->e.shmem_wave);
+    if (p->e.coalescer > 0) {
+        double tx = jv_num_at(l1, "accesses") + jv_num_at(l1, "stores") +
+                    jv_num_at(l1, "bypassed") + (double)waves;
+        jv_add_num(en, "coalescer", tx * p->e.coalescer);
+    }
+}
+
 /* The design's own section: its section hook and its lane and scheduler
    parts' counters per SM, then its facts from SM 0. */
 static void design_section(const struct gpu *g, struct jv *o)
@@ -874,7 +894,7 @@ void gpu_stats(const struct gpu *g, struct jv *o)
     struct jv *dr = jv_set(o, "dram", jv_obj());
     struct jv *ic = jv_set(o, "icnt", jv_obj());
     struct jv *en = jv_set(o, "energy_pj", jv_obj());
-    uint64_t sha = 0, shc = 0;
+    uint64_t sha = 0, shc = 0, shw = 0;
     for (uint32_t i = 0; i < g->p.nsm; i++) {
         const struct sm *s = &g->sm[i];
         jv_push(sms, sm_stats(g, s));
@@ -886,11 +906,13 @@ void gpu_stats(const struct gpu *g, struct jv *o)
         SM_PARTS(s, energy, &g->p, g->kernel_cycles, en);
         sha += s->st.shmem_accesses;
         shc += s->st.shmem_conflicts;
+        shw += s->st.shmem_waves;
     }
     design_section(g, o);
     jv_set(l1, "hit_rate", jv_num(0));
     jv_set(sh, "accesses", jv_int((int64_t)sha));
     jv_set(sh, "bank_conflicts", jv_int((int64_t)shc));
+    lsu_energy(&g->p, l1, shw, en);
     l2_stats(g, l2, en);
     dram_stats_into(g, dr);
     jv_set(ic, "packets", jv_int((int64_t)g->net.packets));

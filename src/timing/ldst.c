@@ -34,7 +34,8 @@ int32_t mo_alloc(struct sm *s)
     o->rec.mask = 0;
     o->lanes = 0;
     o->ntx = o->next_tx = o->outstanding = o->shmem_left = 0;
-    o->started = o->bypass = o->local = false;
+    o->started = o->bypass = o->local = o->notify = false;
+    o->hold_first = o->hold_n = 0;
     o->inst = -1;
     o->next = -1;
     return m;
@@ -113,30 +114,37 @@ static void timed_push(struct sm *s, int32_t m, uint64_t ready);
 
 /* The design's lane part sees a global or shared access lane by lane and
    may serve lanes itself: they leave the memory operation's mask, and a
-   load's served lanes are answered at the part's ready cycle. */
-static void lane_filter(struct sm *s, int32_t m, int32_t i,
-                        const struct kinst *ki, uint64_t now)
+   load's served lanes are answered at the part's ready cycle (held ones
+   when the part says). Returns the bank waves the part asks the rest of
+   a shared access to take (0: their own degree). */
+static uint32_t lane_filter(struct sm *s, int32_t m, int32_t i,
+                            const struct kinst *ki, uint64_t now)
 {
     struct memop *o = &s->mo[m];
     const struct fmemrec *r = &o->rec;
     if (!s->laneo || !s->laneo->access || !r->mask ||
         (r->space != KS_GLOBAL && r->space != KS_SHARED))
-        return;
+        return 0;
     const struct inst *in = &s->in[i];
     struct lane_req q = { r, (uint32_t)in->warp,
                           (uint32_t)s->w[in->warp].cta, in->pc,
                           ki->m.cache == CACHE_CG || ki->m.cache == CACHE_CV ||
-                              ki->m.vol };
-    struct lane_reply rep = { 0 };
-    s->laneo->access(s->lane, &q, now, &rep);
-    mo_extra(s, &rep);                 /* may move s->mo */
+                              ki->m.vol,
+                          (uint32_t)m };
+    struct lane_reply *rep = s->lrep;
+    lane_reply_init(rep);
+    s->laneo->access(s->lane, &q, now, rep);
+    mo_extra(s, rep, 0, 0);            /* may move s->mo */
     o = &s->mo[m];
-    rep.served &= o->rec.mask;
-    if (!rep.served)
-        return;
-    o->lanes &= ~rep.served;
-    if (o->kind != MK_STORE)
-        timed_push(s, m, rep.ready > now ? rep.ready : now + 1);
+    uint32_t served = rep->served & o->rec.mask;
+    uint32_t held = rep->held & o->rec.mask & ~served;
+    o->notify = rep->notify && s->laneo->arrived;
+    o->lanes &= ~(served | held);
+    if (held)
+        o->outstanding++;              /* one env->mem_done for them all */
+    if (served && o->kind != MK_STORE)
+        timed_push(s, m, rep->ready > now ? rep->ready : now + 1);
+    return rep->waves;
 }
 
 void mo_setup(struct sm *s, int32_t m, int32_t i, const struct kinst *ki,
@@ -152,7 +160,7 @@ void mo_setup(struct sm *s, int32_t m, int32_t i, const struct kinst *ki,
     o->lanes = r->mask;
     if (!r->mask)
         return;                        /* every lane was predicated off */
-    lane_filter(s, m, i, ki, now);     /* may move s->mo */
+    uint32_t waves = lane_filter(s, m, i, ki, now);  /* may move s->mo */
     o = &s->mo[m];
     r = &o->rec;
     uint32_t mask = o->lanes;
@@ -160,8 +168,9 @@ void mo_setup(struct sm *s, int32_t m, int32_t i, const struct kinst *ki,
         return;                        /* the lane part served them all */
     switch (r->space) {
     case KS_SHARED:
-        o->shmem_left = shmem_degree(r->addr, mask, r->size,
-                                     s->p->shmem_banks, r->atomic);
+        o->shmem_left = waves ? waves
+                              : shmem_degree(r->addr, mask, r->size,
+                                             s->p->shmem_banks, r->atomic);
         s->st.shmem_accesses++;
         s->st.shmem_conflicts += o->shmem_left - 1;
         if (o->shmem_left > 1 && ev_wanted(s->bus, EV_SHMEM_CONFLICT)) {
@@ -191,31 +200,98 @@ void mo_setup(struct sm *s, int32_t m, int32_t i, const struct kinst *ki,
     }
 }
 
-void mo_extra(struct sm *s, const struct lane_reply *r)
+/* A new memory operation of no instruction: write-backs into space. */
+static int32_t extra_op(struct sm *s, uint8_t space)
 {
-    if (!r->nextra)
-        return;
     int32_t m = mo_alloc(s);
-    struct memop *o = &s->mo[m];
-    o->kind = MK_STORE;
-    o->space = KS_GLOBAL;
-    for (uint32_t k = 0; k < r->nextra && k < LANE_MAX_EXTRA; k++) {
+    s->mo[m].kind = MK_STORE;
+    s->mo[m].space = space;
+    return m;
+}
+
+void mo_extra(struct sm *s, const struct lane_reply *r, uint32_t first,
+              uint32_t n)
+{
+    uint32_t ne = r->nextra < LANE_MAX_EXTRA ? r->nextra : LANE_MAX_EXTRA;
+    if (!ne)
+        return;
+    uint64_t line = s->p->l1_line;
+    uint32_t row = s->p->shmem_banks * 4;
+    int32_t g = -1, sh = -1, last = -1;
+    for (uint32_t k = 0; k < ne; k++) {
         if (r->extra_space[k] == KS_SHARED) {
             /* a write-back into shared memory: one bank wave per row of
                banks it covers */
-            uint32_t row = s->p->shmem_banks * 4;
-            o->shmem_left += (r->extra_bytes[k] + row - 1) / row;
+            if (sh < 0)
+                sh = extra_op(s, KS_SHARED);
+            s->mo[sh].shmem_left += (r->extra_bytes[k] + row - 1) / row;
             continue;
         }
-        if (o->ntx < COALESCE_MAX) {
-            o->tx[o->ntx] = r->extra[k];
-            o->txo[o->ntx] = 0;
-            o->txb[o->ntx++] = r->extra_bytes[k];
+        /* into L1: write-backs leaving together coalesce per line, like
+           the lanes of a store */
+        uint64_t a = r->extra[k] - r->extra[k] % line;
+        struct memop *o = g >= 0 ? &s->mo[g] : NULL;
+        uint32_t j = 0;
+        while (o && j < o->ntx && o->tx[j] != a)
+            j++;
+        if (!o || (j == o->ntx && o->ntx == COALESCE_MAX)) {
+            if (g >= 0)
+                mo_enqueue(s, last = g);
+            g = extra_op(s, KS_GLOBAL);
+            o = &s->mo[g];
+            j = 0;
         }
+        /* the first byte written within the line (seams.h: a store
+           names it, so a sectored L2 marks the sectors it writes) */
+        uint8_t first = (uint8_t)(r->extra[k] - a);
+        if (j == o->ntx) {
+            o->tx[o->ntx] = a;
+            o->txo[o->ntx] = first;
+            o->txb[o->ntx++] = 0;
+        }
+        if (first < o->txo[j])
+            o->txo[j] = first;
+        o->txb[j] += r->extra_bytes[k];
+        if (o->txb[j] > line)
+            o->txb[j] = (uint32_t)line;
     }
-    if (o->shmem_left && !o->ntx)
-        o->space = KS_SHARED;
-    mo_enqueue(s, m);
+    if (g >= 0)
+        mo_enqueue(s, last = g);
+    if (sh >= 0)
+        mo_enqueue(s, last = sh);
+    /* the warps wait for the last one: the unit sends in order */
+    s->mo[last].hold_first = first;
+    s->mo[last].hold_n = n;
+    for (uint32_t w = first; w < first + n; w++)
+        s->w[w].hold++;
+}
+
+void mo_lane_flush(struct sm *s, enum lane_flush what, uint32_t cta,
+                   uint32_t w, uint32_t first, uint32_t n, uint64_t now)
+{
+    const struct lane_ops *lo = s->laneo;
+    if (!lo)
+        return;
+    struct lane_reply *rep = s->lrep;
+    lane_reply_init(rep);
+    switch (what) {
+    case LF_BARRIER:
+        if (!lo->barrier)
+            return;
+        lo->barrier(s->lane, cta, now, rep);
+        break;
+    case LF_CTA_EXIT:
+        if (!lo->cta_exit)
+            return;
+        lo->cta_exit(s->lane, cta, now, rep);
+        break;
+    case LF_FENCE:
+        if (!lo->fence)
+            return;
+        lo->fence(s->lane, w, cta, now, rep);
+        break;
+    }
+    mo_extra(s, rep, first, n);
 }
 
 /* Schedules an answer for operation m at cycle `ready`. */
@@ -275,21 +351,32 @@ void mo_enqueue(struct sm *s, int32_t m)
     s->ldst_n++;
 }
 
-/* The head operation has left the unit. */
+/* The head operation has left the unit; warps waiting for it (a
+   barrier's or a fence's write-backs) may go on. */
 static void ldst_pop(struct sm *s)
 {
     int32_t m = s->ldst_head;
-    s->ldst_head = s->mo[m].next;
+    struct memop *o = &s->mo[m];
+    s->ldst_head = o->next;
     if (s->ldst_head < 0)
         s->ldst_tail = -1;
     s->ldst_n--;
-    s->mo[m].started = true;
+    o->started = true;
+    for (uint32_t w = o->hold_first; w < o->hold_first + o->hold_n; w++) {
+        s->w[w].hold--;
+        sched_update(s, w);
+    }
+    o->hold_n = 0;
 }
 
 /* Every answer is in and the unit has sent everything: the instruction
    is done, or an operation of no instruction (write-backs) is dropped. */
 static void mo_done(struct sm *s, int32_t m)
 {
+    if (s->mo[m].notify) {
+        s->mo[m].notify = false;
+        s->laneo->arrived(s->lane, (uint32_t)m, *s->g_cycle);
+    }
     int32_t i = s->mo[m].inst;
     if (i >= 0)
         s->complete(s, i);
@@ -321,6 +408,8 @@ static bool ldst_step(struct sm *s, struct memop *o, int32_t m, uint64_t now)
 {
     const struct tparams *p = s->p;
     if (o->space == KS_SHARED || o->space == KS_CONST) {
+        if (o->space == KS_SHARED && o->shmem_left)
+            s->st.shmem_waves++;
         if (o->shmem_left && --o->shmem_left)
             return false;
         bool all_served = o->rec.mask && !o->lanes;

@@ -10,10 +10,16 @@
 **   gto        the warp that issued last while it can, else the oldest
 **              ready warp (age = order of arrival on the SM);
 **   lrr        the next ready warp after the last one, in slot order;
+**   lrr-mem    the warp that issued last while it can and its last
+**              instruction was not a memory access, else as lrr: warps
+**              switch at memory operations (the single-level round robin
+**              of seed 002's simulator);
 **   two-level  lrr inside an active pool of sched.active_warps warps; a
 **              warp leaves the pool when it issues a global or local load,
 **              waits at a barrier or finishes, and the oldest warps that
 **              can run refill it.
+** A warp that waits for write-backs of a barrier or a fence to leave the
+** LD/ST unit (a lane part's, seams.h) waits under "barrier".
 ** A ready warp can still be held back by the SM: no free operand
 ** collector (structural, or bank_conflict when collectors are stuck on
 ** register banks) or a full LD/ST queue (structural).
@@ -69,8 +75,8 @@ static uint8_t readiness(const struct sm *s, const struct twarp *w,
         return RS_ABSENT;
     if (w->fw->state == FW_DONE)
         return STALL_IDLE;
-    if (w->fw->state == FW_BARRIER)
-        return STALL_BARRIER;
+    if (w->fw->state == FW_BARRIER || w->hold)
+        return STALL_BARRIER;       /* (or its write-backs still leaving) */
     int32_t pc = fx_pc(w->fw);
     const struct tinst *t = &s->tinst[pc];
     if (!fetch_holds(s, w, pc))
@@ -247,6 +253,9 @@ int32_t sched_pick(struct sm *s, uint32_t k, enum stall *why)
                     }
                 }
         }
+    } else if (p->policy == SCHED_LRR_MEM && !q->last_mem && q->last < q->n &&
+               (cand[q->last >> 6] >> (q->last & 63) & 1)) {
+        j = (int32_t)q->last;
     } else {
         uint32_t from = (q->last + 1) % q->n;
         j = first_bit(cand, from, q->n);
@@ -254,6 +263,7 @@ int32_t sched_pick(struct sm *s, uint32_t k, enum stall *why)
             j = first_bit(cand, 0, from);
     }
     q->last = (uint32_t)j;
+    q->last_mem = s->w[k + (uint32_t)j * S].kind == K_MEM;
     *why = STALL_NONE;
     return (int32_t)(k + (uint32_t)j * S);
 }

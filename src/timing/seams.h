@@ -7,7 +7,9 @@
 **                  built on the miss queue and MSHR modules (missq.h,
 **                  mshr.h) so a new data array need not copy them
 **   lane part      sees every active lane's address of a global or shared
-**                  access before coalescing and may serve lanes itself
+**                  access before coalescing and may serve lanes itself,
+**                  hold them until its own fetches arrive, and send
+**                  write-backs; it hears barriers, fences and CTA exits
 **                  (struct lane_ops: per-lane caches)
 **   scheduler part may a warp issue, a warp issued, the active pool
 **                  changed, choose among ready warps (struct sched_ops:
@@ -212,24 +214,48 @@ struct lane_req {
     uint32_t cta;                 /* CTA slot */
     int32_t pc;
     bool uncached;                /* volatile, .cg or .cv: must bypass */
+    uint32_t tag;                 /* the memory operation: env->mem_done's
+                                     and arrived's tag */
 };
 
-#define LANE_MAX_EXTRA 64
+/* Room for write-backs in one reply: 32 lanes x 64 lines each. */
+#define LANE_MAX_EXTRA 2048
 
-/* What the lane part did with it. Lanes not in `served` go on as usual
-   (coalesced into L1 or shared-memory transactions). */
+/* What the lane part did with it. Lanes in neither `served` nor `held`
+   go on as usual (coalesced into L1 or shared-memory transactions). */
 struct lane_reply {
     uint32_t served;              /* lanes answered by the part */
     uint64_t ready;               /* loads: when the served lanes' data is
                                      ready */
+    /* Lanes the part answers later (data still on its way to it): it
+       calls env->mem_done(tag) once, when all of them are ready. */
+    uint32_t held;
+    /* Call arrived(tag) when every answer of this operation is in (the
+       part fetched lines with it and waits for them). */
+    bool notify;
+    /* Shared memory: the bank waves the remaining lanes take when the
+       part fetches more than their own words (0: their bank-conflict
+       degree). */
+    uint32_t waves;
     /* Transactions the part sends before the rest (write-backs of dirty
        data it evicted): line address, bytes and state space (KS_GLOBAL:
-       a store into L1, KS_SHARED: shared-memory bank writes). */
+       a store into L1, coalesced per L1 line; KS_SHARED: shared-memory
+       bank writes, one wave per row of banks). Only the first nextra
+       entries are read. */
     uint32_t nextra;
     uint64_t extra[LANE_MAX_EXTRA];
     uint32_t extra_bytes[LANE_MAX_EXTRA];
     uint8_t extra_space[LANE_MAX_EXTRA];
 };
+
+/* An empty reply (the arrays are left as they are: only the first nextra
+   entries count). */
+static inline void lane_reply_init(struct lane_reply *r)
+{
+    r->served = r->held = r->waves = r->nextra = 0;
+    r->ready = 0;
+    r->notify = false;
+}
 
 struct lane_ops {
     struct part_ops part;
@@ -237,13 +263,21 @@ struct lane_ops {
        execution filled the addresses). */
     void (*access)(void *self, const struct lane_req *q, uint64_t now,
                    struct lane_reply *out);
+    /* Memory operation `tag`, whose reply asked for it (notify), has all
+       its answers: the lines it fetched are in. */
+    void (*arrived)(void *self, uint32_t tag, uint64_t now);
     /* A barrier of CTA slot cta released (every warp arrived), or the CTA
        exited: out lists the write-backs to send (nextra); the warps of a
-       barrier resume when they have left. */
+       barrier resume when they have left the LD/ST unit. */
     void (*barrier)(void *self, uint32_t cta, uint64_t now,
                     struct lane_reply *out);
     void (*cta_exit)(void *self, uint32_t cta, uint64_t now,
                      struct lane_reply *out);
+    /* Warp slot w of CTA slot cta issued a memory fence (membar, fence):
+       out lists the write-backs to send; the warp resumes when they have
+       left the LD/ST unit. */
+    void (*fence)(void *self, uint32_t w, uint32_t cta, uint64_t now,
+                  struct lane_reply *out);
     /* The kernel is over. */
     void (*invalidate)(void *self);
 };

@@ -43,9 +43,19 @@ void mo_release(struct sm *s, int32_t mo);
    addresses; the design's lane part, if any, sees the lanes first. */
 void mo_setup(struct sm *s, int32_t mo, int32_t i, const struct kinst *ki,
               uint64_t now);
-/* Queues the write-backs a lane part asked for (r->nextra) as a memory
-   operation of no instruction, ahead of those not yet queued. */
-void mo_extra(struct sm *s, const struct lane_reply *r);
+/* Queues the write-backs a lane part asked for (r->nextra) as memory
+   operations of no instruction, ahead of those not yet queued. Warp
+   slots [first, first + n) wait until they have left the unit. */
+void mo_extra(struct sm *s, const struct lane_reply *r, uint32_t first,
+              uint32_t n);
+/* What the lane part hears besides accesses (seams.h). */
+enum lane_flush { LF_BARRIER, LF_CTA_EXIT, LF_FENCE };
+/* Tells the lane part (if it has the hook) that CTA slot cta released a
+   barrier, exited, or that its warp slot w issued a fence; queues the
+   write-backs it asks for, which warp slots [first, first + n) wait
+   for. */
+void mo_lane_flush(struct sm *s, enum lane_flush what, uint32_t cta,
+                   uint32_t w, uint32_t first, uint32_t n, uint64_t now);
 /* The operation's operands are read: it enters the unit's queue. */
 void mo_enqueue(struct sm *s, int32_t mo);
 /* One answer (L1 fill or L2 response) for the operation arrived. */

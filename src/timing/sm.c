@@ -128,8 +128,10 @@ void sm_init(struct sm *s, uint32_t id, const struct tparams *p,
     s->rf = env.rf = make_part(s, &env, &s->rfo->part);
     s->l1o = d->l1 ? d->l1 : &l1d_ops;
     s->l1 = env.l1 = make_part(s, &env, &s->l1o->part);
-    if ((s->laneo = d->lane) != NULL)
+    if ((s->laneo = d->lane) != NULL) {
         s->lane = env.lane = make_part(s, &env, &s->laneo->part);
+        s->lrep = ws_xmalloc(sizeof *s->lrep);
+    }
     if ((s->scho = d->sched) != NULL)
         s->schp = make_part(s, &env, &s->scho->part);
     sched_init(s);
@@ -151,6 +153,7 @@ void sm_free(struct sm *s)
     free(s->timed);
     free(s->sp_free);
     free(s->sfu_free);
+    free(s->lrep);
     memset(s, 0, sizeof *s);
 }
 
@@ -252,11 +255,7 @@ static void try_retire_cta(struct sm *s, int32_t c)
                               *s->g_cycle, 0, (int64_t)t->id, 0 };
         evbus_deliver(s->bus, &e);
     }
-    if (s->laneo && s->laneo->cta_exit) {
-        struct lane_reply r = { 0 };
-        s->laneo->cta_exit(s->lane, (uint32_t)c, *s->g_cycle, &r);
-        mo_extra(s, &r);
-    }
+    mo_lane_flush(s, LF_CTA_EXIT, (uint32_t)c, 0, 0, 0, *s->g_cycle);
     SM_PARTS(s, retire, t->first, t->nwarps);
     for (uint32_t i = 0; i < t->nwarps; i++) {
         struct twarp *w = &s->w[t->first + i];
@@ -439,12 +438,13 @@ static int issue(struct sm *s, uint32_t wi, uint64_t now,
             evbus_deliver(s->bus, &e);
         }
         released = fcta_release_barriers(&c->fc) > 0;
-        if (released && st == FX_BARRIER && s->laneo && s->laneo->barrier) {
-            struct lane_reply r = { 0 };
-            s->laneo->barrier(s->lane, (uint32_t)w->cta, now, &r);
-            mo_extra(s, &r);
-        }
+        if (released)              /* the released warps wait for the
+                                      lane part's write-backs */
+            mo_lane_flush(s, LF_BARRIER, (uint32_t)w->cta, wi, c->first,
+                          c->nwarps, now);
     }
+    if (ki->op == OP_MEMBAR || ki->op == OP_FENCE)
+        mo_lane_flush(s, LF_FENCE, (uint32_t)w->cta, wi, wi, 1, now);
     if (s->scho && s->scho->issued)
         s->scho->issued(s->schp, wi, pc,
                         w->fw->state == FW_DONE ? -1 : fx_pc(w->fw), now);
@@ -682,5 +682,7 @@ uint64_t sm_next_event(struct sm *s, uint64_t now)
 
 bool sm_busy(const struct sm *s)
 {
-    return s->nctas > 0 || sm_parts_pending(s) > 0;
+    /* (operations still queued after the last CTA are a lane part's
+       write-backs) */
+    return s->nctas > 0 || s->ldst_n > 0 || sm_parts_pending(s) > 0;
 }

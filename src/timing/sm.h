@@ -64,6 +64,7 @@ struct sched {
     uint32_t in_pool;
     uint32_t cnt[STALL__COUNT];   /* waiting warps by reason */
     uint32_t last;                /* last issued (index among its warps) */
+    bool last_mem;                /* ... and it was a memory instruction */
 };
 
 struct twarp {
@@ -84,6 +85,9 @@ struct twarp {
     uint8_t ib_n;                 /* instructions buffered */
     int32_t ib_pc;                /* pc of the first */
     uint64_t ib_flush;            /* flushed: no fetch before this cycle */
+    uint32_t hold;                /* write-backs of a barrier or fence it
+                                     waits for (operations in the LD/ST
+                                     unit) */
 };
 
 struct tcta {
@@ -115,6 +119,8 @@ struct memop {
                                      design's lane part served some */
     uint8_t kind, space;
     bool local, bypass, started;
+    bool notify;                  /* tell the lane part when answered */
+    uint32_t hold_first, hold_n;  /* warp slots waiting for it to leave */
     uint32_t ntx, next_tx, outstanding;
     uint32_t shmem_left;
     uint64_t tx[COALESCE_MAX];
@@ -136,6 +142,7 @@ struct sm_stats {
     uint64_t warp_cycles;         /* sum over cycles of resident warps */
     uint64_t issued, stalls[STALL__COUNT];
     uint64_t shmem_accesses, shmem_conflicts;
+    uint64_t shmem_waves;         /* bank waves performed (energy) */
     uint64_t ctas;
     /* over cycles: live and allocated warp registers (one register of
        every thread of a warp) */
@@ -173,6 +180,7 @@ struct sm {
     void *l1;
     const struct lane_ops *laneo; /* NULL: none */
     void *lane;
+    struct lane_reply *lrep;      /* the lane part's replies (with laneo) */
     const struct sched_ops *scho; /* NULL: none */
     void *schp;
     struct sm_part parts[4];      /* every part made, in creation order */

@@ -114,6 +114,7 @@ void tparams_init(struct tparams *p, const struct ws_config *c)
     F(l2_tag_leak, L2_TAG_LEAK);
     F(cerf_tag_read, CERF_TAG_READ); F(cerf_tag_write, CERF_TAG_WRITE);
     F(cerf_tag_leak, CERF_TAG_LEAK);
+    F(shmem_wave, SHMEM_WAVE); F(coalescer, COALESCER);
 #undef F
 }
 

@@ -27,7 +27,7 @@ enum tclass {
     TC__COUNT
 };
 
-enum sched_policy { SCHED_GTO, SCHED_LRR, SCHED_TWO_LEVEL };
+enum sched_policy { SCHED_GTO, SCHED_LRR, SCHED_TWO_LEVEL, SCHED_LRR_MEM };
 enum bank_map { BANK_WARP_REG, BANK_REG };
 enum write_policy { WRITE_EVICT, WRITE_THROUGH, WRITE_BACK };
 
@@ -39,6 +39,7 @@ struct eparams {
     double l2_read, l2_write, l2_leak;
     double l2_tag_read, l2_tag_write, l2_tag_leak;
     double cerf_tag_read, cerf_tag_write, cerf_tag_leak;
+    double shmem_wave, coalescer;   /* 0: not modelled */
 };
 
 struct tparams {

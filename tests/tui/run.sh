@@ -165,7 +165,18 @@ check "the first stop: a WORM block in STT-MRAM" "Paused by the scenario at cycl
 T send-keys -t w ':' ; sleep 0.2
 T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
 
-# 11. headless when the output is not a terminal
+# 11. per-lane caches (design tinycache) in the Design pane: a row per
+#     lane, a cell per line, the guided scenario's first stop narrated
+start 100 30 examples/scenarios/tinycache-write-validate.lua
+check "tinycache opens on the design layout" "Design"
+T send-keys -t w F5
+check "the lanes as a grid" "SM 0: 32 lane caches x 16 lines"
+check "lane 0's partial line" "│0  P[^ ]* 1 valid 1 dirty"
+check "the first stop narrated" "1/3 cycle [0-9]+, a partial line"
+T send-keys -t w ':' ; sleep 0.2
+T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
+
+# 12. headless when the output is not a terminal
 out=$("$bin" examples/scenarios/saxpy.lua </dev/null 2>&1 | tail -n 3)
 if grep -q "total: 1 launch" <<<"$out"; then pass=$((pass + 1)); else
   echo "tui FAIL headless fallback: $out"; fail=$((fail + 1)); fi

@@ -97,6 +97,9 @@ static void test_preset_inheritance(void **state)
     assert_int_equal(config_i(&c, CK_SM_COUNT), 4);           /* own */
     assert_int_equal(config_i(&c, CK_SM_MAX_WARPS), 24);
     assert_int_equal(config_i(&c, CK_SM_REGISTERS), 32768);   /* from fermi */
+    char pol[32];                                              /* TC sec. 4 */
+    assert_string_equal(config_enum_name(&c, CK_SCHED_POLICY, pol, sizeof pol),
+                        "lrr-mem");
     config_free(&c);
     config_assigns_free(&cli);
     config_assigns_parse(&cli, "preset=no-such", &d);

@@ -55,9 +55,31 @@ static const char *indep_ptx =
     " mul.wide.u32 %rd2, %r17, 4;\n add.s64 %rd3, %rd1, %rd2;\n"
     " st.global.u32 [%rd3], %r1;\n ret;\n}\n";
 
-/* Runs indep_ptx with 4 warps on one SM under `policy`, logging issues. */
-static void run_policy(const char *policy, const char *extra,
-                       struct issue_log *log)
+/*
+** Five independent instructions, a global load (instruction 5), four
+** more independent moves, then sums of all and a store: per warp a
+** memory instruction after a run of ready ones.
+*/
+static const char *mem_ptx =
+    ".version 8.0\n.target sm_75\n.address_size 64\n"
+    ".visible .entry k(.param .u64 out)\n{\n"
+    " .reg .b32 %r<20>;\n .reg .b64 %rd<4>;\n"
+    " ld.param.u64 %rd1, [out];\n"
+    " mov.u32 %r1, 1;\n mov.u32 %r2, 2;\n mov.u32 %r3, 3;\n mov.u32 %r4, 4;\n"
+    " ld.global.u32 %r5, [%rd1+512];\n"
+    " mov.u32 %r6, 6;\n mov.u32 %r7, 7;\n mov.u32 %r8, 8;\n mov.u32 %r9, 9;\n"
+    " add.u32 %r10, %r1, %r2;\n add.u32 %r11, %r3, %r4;\n"
+    " add.u32 %r12, %r6, %r7;\n add.u32 %r13, %r8, %r9;\n"
+    " add.u32 %r10, %r10, %r11;\n add.u32 %r12, %r12, %r13;\n"
+    " add.u32 %r10, %r10, %r12;\n add.u32 %r1, %r10, %r5;\n"
+    " mov.u32 %r17, %tid.x;\n"
+    " mul.wide.u32 %rd2, %r17, 4;\n add.s64 %rd3, %rd1, %rd2;\n"
+    " st.global.u32 [%rd3], %r1;\n ret;\n}\n";
+
+/* Runs a kernel with 4 warps on one SM under `policy`, logging issues;
+   checks every thread stored `want`. */
+static void run_kernel(const char *ptx, uint32_t want, const char *policy,
+                       const char *extra, struct issue_log *log)
 {
     char pol[64];
     snprintf(pol, sizeof pol, "sched.policy=%s", policy);
@@ -70,16 +92,22 @@ static void run_policy(const char *policy, const char *extra,
     memset(log, 0, sizeof *log);
     assert_true(evbus_subscribe(&bus, 1ULL << EV_WARP_ISSUE, on_issue, log) >= 0);
     t.dev.bus = &bus;
-    assert_int_equal(th_load(&t, indep_ptx), 0);
-    uint64_t out = th_alloc(&t, 128 * 4);
+    assert_int_equal(th_load(&t, ptx), 0);
+    uint64_t out = th_alloc(&t, 256 * 4);      /* 128 outputs, zeros */
     uint32_t grid[3] = { 1, 1, 1 }, block[3] = { 128, 1, 1 };
     if (th_launch(&t, "k", grid, block, 0, &out, 1))
         fail_msg("%s", th_error(&t));
     uint32_t r[128];
     th_read(&t, out, r, sizeof r);
     for (int i = 0; i < 128; i++)
-        assert_int_equal(r[i], 136);            /* 1 + 2 + ... + 16 */
+        assert_int_equal(r[i], want);
     th_free(&t);
+}
+
+static void run_policy(const char *policy, const char *extra,
+                       struct issue_log *log)
+{
+    run_kernel(indep_ptx, 136, policy, extra, log);   /* 1 + 2 + ... + 16 */
 }
 
 /* GTO: the first warp issues its 16 independent moves before any other
@@ -139,13 +167,38 @@ static void test_two_level_pool(void **state)
     assert_int_equal(all, 0xf);       /* the others run later */
 }
 
+/* LRR-mem: a warp keeps issuing until it issues a memory instruction,
+   then the next ready warp in turn takes over. The first issues come in
+   runs of one warp, each ending at the load (instruction 5), and the four
+   warps take their turns in order. */
+static void test_lrr_mem_switches_at_memory(void **state)
+{
+    (void)state;
+    struct issue_log log;
+    run_kernel(mem_ptx, 40, "lrr-mem", NULL, &log);   /* 1+..+9 - 5 */
+    assert_true(log.n >= 24);
+    for (uint32_t i = 0; i < 24; i++) {
+        assert_int_equal(log.pc[i], i % 6);           /* runs of 0..5 */
+        assert_int_equal(log.warp[i], log.warp[i / 6 * 6]);
+        if (i % 6 == 0 && i)
+            assert_true(log.warp[i] > log.warp[i - 1]);  /* in turn */
+    }
+    /* then the first warp again, from instruction 6 */
+    assert_int_equal(log.warp[24], log.warp[0]);
+    assert_int_equal(log.pc[24], 6);
+    /* under lrr the same kernel rotates at every issue */
+    run_kernel(mem_ptx, 40, "lrr", NULL, &log);
+    for (uint32_t i = 1; i < 4; i++)
+        assert_int_not_equal(log.warp[i], log.warp[i - 1]);
+}
+
 /* Every policy issues the same instructions: 4 warps x (16 moves +
    15 adds + ld.param, mov %tid, mul.wide, add, st, ret = 37). */
 static void test_same_work(void **state)
 {
     (void)state;
-    static const char *p[] = { "gto", "lrr", "two-level" };
-    for (int i = 0; i < 3; i++) {
+    static const char *p[] = { "gto", "lrr", "two-level", "lrr-mem" };
+    for (int i = 0; i < 4; i++) {
         struct issue_log log;
         run_policy(p[i], NULL, &log);
         assert_int_equal(log.n, 4 * 37);
@@ -158,6 +211,7 @@ int main(void)
         cmocka_unit_test(test_gto_greedy_then_oldest),
         cmocka_unit_test(test_lrr_rotates),
         cmocka_unit_test(test_two_level_pool),
+        cmocka_unit_test(test_lrr_mem_switches_at_memory),
         cmocka_unit_test(test_same_work),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
