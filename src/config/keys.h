@@ -280,6 +280,58 @@
       "racetrack: write-buffer write (accepting a result), pJ") \
     X(RACETRACK_WB_LEAK_MW, "racetrack.wb_leak_mw", CT_FLOAT, "1.12", 0, 1000000, NULL, \
       "racetrack: leakage of all write buffers of an SM, mW") \
+    X(FUSE_VARIANT, "fuse.variant", CT_ENUM, "dy-fuse", 0, 0,                  \
+      "l1-sram|fa-sram|by-nvm|hybrid|base-fuse|fa-fuse|dy-fuse",               \
+      "fuse: which L1D of FUSE Table I: SRAM only (set-associative or fully associative), STT-MRAM only with dead-write bypassing, SRAM + STT-MRAM blocking (hybrid), with swap buffer and tag queue (base-fuse), STT-MRAM approximately fully associative (fa-fuse), plus read-level placement (dy-fuse)") \
+    X(FUSE_SRAM_SIZE, "fuse.sram_size", CT_INT, "0", 0, 16777216, NULL,        \
+      "fuse: SRAM bank bytes per SM (0: Table I's for fuse.variant: 32 KB for l1-sram and fa-sram, 16 KB for the hybrids)") \
+    X(FUSE_SRAM_WAYS, "fuse.sram_ways", CT_INT, "0", 0, 1024, NULL,            \
+      "fuse: SRAM bank associativity (0: Table I's: 4 for l1-sram, 2 for the hybrids; fa-sram is fully associative)") \
+    X(FUSE_STT_SIZE, "fuse.stt_size", CT_INT, "0", 0, 16777216, NULL,          \
+      "fuse: STT-MRAM bank bytes per SM (0: Table I's: 128 KB for by-nvm, 64 KB for the hybrids)") \
+    X(FUSE_STT_WAYS, "fuse.stt_ways", CT_INT, "0", 0, 1024, NULL,              \
+      "fuse: STT-MRAM bank associativity (0: Table I's: 4 for by-nvm, 2 for hybrid and base-fuse; fa-fuse and dy-fuse are fully associative)") \
+    X(FUSE_STT_READ_CYCLES, "fuse.stt_read_cycles", CT_INT, "1", 1, 1000, NULL, \
+      "fuse: cycles the STT-MRAM data array is busy per read (Table I: 1, as SRAM)") \
+    X(FUSE_STT_WRITE_CYCLES, "fuse.stt_write_cycles", CT_INT, "5", 1, 1000, NULL, \
+      "fuse: cycles the STT-MRAM data array is busy per write (Table I: 5; SRAM writes take 1)") \
+    X(FUSE_TAG_QUEUE, "fuse.tag_queue", CT_INT, "16", 2, 1024, NULL,           \
+      "fuse: tag-queue entries (commands waiting for or using the STT-MRAM bank; base-fuse, fa-fuse, dy-fuse); at least 2: a migration to SRAM queues a read and its victim's drain together") \
+    X(FUSE_SWAP_BUFFER, "fuse.swap_buffer", CT_INT, "3", 1, 1024, NULL,        \
+      "fuse: swap-buffer registers of one line (SRAM victims waiting for their STT-MRAM write)") \
+    X(FUSE_COMPARATORS, "fuse.comparators", CT_INT, "4", 1, 1024, NULL,        \
+      "fuse: tag comparators of the fully associative STT-MRAM bank: tags read per polled row and cycle") \
+    X(FUSE_CBF_COUNT, "fuse.cbf_count", CT_INT, "128", 1, 65536, NULL,         \
+      "fuse: counting Bloom filters in front of the polling search, each for an equal slice of the STT-MRAM lines") \
+    X(FUSE_CBF_COUNTERS, "fuse.cbf_counters", CT_INT, "16", 1, 65536, NULL,    \
+      "fuse: 2-bit counters per counting Bloom filter") \
+    X(FUSE_CBF_HASHES, "fuse.cbf_hashes", CT_INT, "3", 1, 8, NULL,             \
+      "fuse: hash functions per counting Bloom filter") \
+    X(FUSE_SAMPLER_SETS, "fuse.sampler_sets", CT_INT, "4", 1, 64, NULL,        \
+      "fuse: sampler sets of the read-level predictor, one per sampled warp (warp slots 0, W/N, 2W/N, ...)") \
+    X(FUSE_SAMPLER_WAYS, "fuse.sampler_ways", CT_INT, "8", 1, 64, NULL,        \
+      "fuse: sampler ways (LRU)") \
+    X(FUSE_SAMPLER_PROBE, "fuse.sampler_probe", CT_ENUM, "all", 0, 0,        \
+      "all|sampled",                                                           \
+      "fuse: which accesses the sampler compares with its tags: every warp's (reuse by any warp counts; only sampled warps' misses insert) or only the sampled warps'") \
+    X(FUSE_HISTORY_ENTRIES, "fuse.history_entries", CT_INT, "512", 2, 65536, NULL, \
+      "fuse: history-table entries, a power of two; the PC signature has log2 of it bits (512: the 9-bit signature of section IV-B; Table I says 1024)") \
+    X(FUSE_UNUSED_TH, "fuse.unused_th", CT_INT, "14", 0, 14, NULL,             \
+      "fuse: a history counter above this predicts write-once-read-once (bypass)") \
+    X(FUSE_COUNTER_INIT, "fuse.counter_init", CT_INT, "8", 0, 15, NULL,        \
+      "fuse: initial value of the 4-bit history counters (status R)") \
+    X(FUSE_SRAM_READ_PJ, "fuse.sram_read_pj", CT_FLOAT, "-1", -1, 1000000, NULL, \
+      "fuse: SRAM read energy, pJ per line access (-1: Table I's for fuse.variant)") \
+    X(FUSE_SRAM_WRITE_PJ, "fuse.sram_write_pj", CT_FLOAT, "-1", -1, 1000000, NULL, \
+      "fuse: SRAM write energy, pJ per line access (-1: Table I's)") \
+    X(FUSE_SRAM_LEAK_MW, "fuse.sram_leak_mw", CT_FLOAT, "-1", -1, 1000000, NULL, \
+      "fuse: SRAM bank leakage per SM, mW (-1: Table I's)") \
+    X(FUSE_STT_READ_PJ, "fuse.stt_read_pj", CT_FLOAT, "-1", -1, 1000000, NULL, \
+      "fuse: STT-MRAM read energy, pJ per line access (-1: Table I's)") \
+    X(FUSE_STT_WRITE_PJ, "fuse.stt_write_pj", CT_FLOAT, "-1", -1, 1000000, NULL, \
+      "fuse: STT-MRAM write energy, pJ per line access (-1: Table I's)") \
+    X(FUSE_STT_LEAK_MW, "fuse.stt_leak_mw", CT_FLOAT, "-1", -1, 1000000, NULL, \
+      "fuse: STT-MRAM bank leakage per SM, mW (-1: Table I's)") \
     X(TINYCACHE_POLICY, "tinycache.policy", CT_ENUM, "bypass_none", 0, 0,     \
       "bypass_none|bypass_shared|bypass_global",                               \
       "tinycache: what the per-lane caches hold: global and shared data (bypass_none, the paper's tCbase), global only (bypass_shared) or shared only (bypass_global)") \

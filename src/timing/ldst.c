@@ -243,14 +243,14 @@ void mo_extra(struct sm *s, const struct lane_reply *r, uint32_t first,
         }
         /* the first byte written within the line (seams.h: a store
            names it, so a sectored L2 marks the sectors it writes) */
-        uint8_t first = (uint8_t)(r->extra[k] - a);
+        uint8_t at = (uint8_t)(r->extra[k] - a);
         if (j == o->ntx) {
             o->tx[o->ntx] = a;
-            o->txo[o->ntx] = first;
+            o->txo[o->ntx] = at;
             o->txb[o->ntx++] = 0;
         }
-        if (first < o->txo[j])
-            o->txo[j] = first;
+        if (at < o->txo[j])
+            o->txo[j] = at;
         o->txb[j] += r->extra_bytes[k];
         if (o->txb[j] > line)
             o->txb[j] = (uint32_t)line;
