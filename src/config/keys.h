@@ -49,6 +49,10 @@
       "warp scheduling: greedy-then-oldest, loose round-robin, or two-level (active pool)") \
     X(SCHED_ACTIVE_WARPS, "sched.active_warps", CT_INT, "8", 1, 64, NULL,      \
       "two-level scheduling: warps per scheduler in the active pool")         \
+    X(SCHED_LEAVE_ON, "sched.leave_on", CT_ENUM, "issue", 0, 0, "issue|miss",  \
+      "two-level: a warp leaves the active pool for a global or local load or atomic when it issues one (issue), or when one misses in the L1D and when it waits for one that missed (miss)") \
+    X(SCHED_REFILL, "sched.refill", CT_ENUM, "any", 0, 0, "any|skip-memory",   \
+      "two-level: the active pool refills with the oldest warps that can run (any) or only with those not waiting for a load (skip-memory)") \
     X(SM_SP_UNITS, "sm.sp_units", CT_INT, "2", 1, 16, NULL,                    \
       "SP (integer/float) pipelines per SM, each taking one warp-instruction per initiation interval") \
     X(SM_SFU_UNITS, "sm.sfu_units", CT_INT, "1", 1, 16, NULL,                  \

@@ -34,7 +34,7 @@ int32_t mo_alloc(struct sm *s)
     o->rec.mask = 0;
     o->lanes = 0;
     o->ntx = o->next_tx = o->outstanding = o->shmem_left = 0;
-    o->started = o->bypass = o->local = false;
+    o->started = o->bypass = o->local = o->missed = false;
     o->inst = -1;
     o->next = -1;
     return m;
@@ -282,6 +282,10 @@ static void ldst_pop(struct sm *s)
 static void mo_done(struct sm *s, int32_t m)
 {
     int32_t i = s->mo[m].inst;
+    if (s->mo[m].missed) {
+        s->mo[m].missed = false;
+        s->w[s->in[i].warp].missing--;
+    }
     if (i >= 0)
         s->complete(s, i);
     else
@@ -353,6 +357,13 @@ static bool ldst_step(struct sm *s, struct memop *o, int32_t m, uint64_t now)
         break;
     case L1_PENDING:
         o->outstanding++;
+        if (in && !o->missed && p->policy == SCHED_TWO_LEVEL &&
+            p->leave_on == LEAVE_MISS) {
+            /* long latency: the warp leaves the active pool */
+            o->missed = true;
+            s->w[in->warp].missing++;
+            sched_leave_pool(s, (uint32_t)in->warp);
+        }
         break;
     case L1_SENT:
         break;

@@ -252,9 +252,16 @@ struct lane_ops {
 
 struct sched_ops {
     struct part_ops part;
+    /* The name statistics, the panes and events give the stall reason of
+       the warps it holds back ("prefetch" for warps waiting for their
+       registers, say); NULL: "design". */
+    const char *hold;
     /* May warp slot w issue its instruction at pc now? A warp held back
-       waits under the stall reason "design" until the part calls
-       env->wake(w). NULL: always. */
+       waits under the stall reason `hold` until the part calls
+       env->wake(w). The scheduler asks only when something about the warp
+       changed (it issued, a result it waits for arrived, it entered the
+       active pool...): a part whose answer changes for another reason
+       calls env->wake(w). NULL: always. */
     bool (*may_issue)(void *self, uint32_t w, int32_t pc);
     /* Warp slot w issued the instruction at pc (before it executes) and
        will be at next_pc after it (-1 if it exited). */

@@ -49,6 +49,10 @@ enum stall {
 };
 
 const char *stall_name(enum stall s);
+struct sm;
+/* The name of stall reason k on SM s: stall_name, but the design's own
+   name for STALL_DESIGN (its scheduler part's `hold`). */
+const char *sm_stall_name(const struct sm *s, enum stall k);
 
 #define RS_ABSENT 0xff                /* readiness of an empty warp slot */
 #define SCHED_MAX_WORDS 32            /* 2048 warps per scheduler */
@@ -78,6 +82,8 @@ struct twarp {
     uint64_t live[SM_REG_WORDS];  /* registers holding a value still to be
                                      read (written, no last read yet) */
     uint32_t inflight;            /* issued, not yet complete */
+    uint32_t missing;             /* its memory operations with an L1D miss
+                                     outstanding (sched.leave_on = miss) */
 };
 
 struct tcta {
@@ -106,6 +112,8 @@ struct memop {
                                      design's lane part served some */
     uint8_t kind, space;
     bool local, bypass, started;
+    bool missed;                  /* a transaction missed in the L1D (counted
+                                     in its warp's `missing`) */
     uint32_t ntx, next_tx, outstanding;
     uint32_t shmem_left;
     uint64_t tx[COALESCE_MAX];
