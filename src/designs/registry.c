@@ -9,12 +9,13 @@
 #include "designs/cerf.h"
 #include "designs/racetrack.h"
 #include "designs/ideal-rf.h"
+#include "designs/ltrf.h"
 #include <stdbool.h>
 #include <string.h>
 
 static const struct design *const designs[] = {
     &baseline_design, &cerf_design, &unified_design, &racetrack_design,
-    &ideal_rf_design,
+    &ideal_rf_design, &ltrf_design,
 };
 
 #define NDESIGNS (sizeof designs / sizeof designs[0])

@@ -357,12 +357,11 @@ static bool ldst_step(struct sm *s, struct memop *o, int32_t m, uint64_t now)
         break;
     case L1_PENDING:
         o->outstanding++;
-        if (in && !o->missed && p->policy == SCHED_TWO_LEVEL &&
-            p->leave_on == LEAVE_MISS) {
-            /* long latency: the warp leaves the active pool */
+        if (in && !o->missed && p->policy == SCHED_TWO_LEVEL) {
             o->missed = true;
             s->w[in->warp].missing++;
-            sched_leave_pool(s, (uint32_t)in->warp);
+            if (p->leave_on == LEAVE_MISS)   /* long latency: the warp */
+                sched_leave_pool(s, (uint32_t)in->warp);  /* leaves */
         }
         break;
     case L1_SENT:

@@ -16,7 +16,9 @@
 **              one (sched.leave_on = issue) or when one misses in the L1D
 **              and whenever it waits for one that missed (miss); the
 **              oldest warps that can run refill it (sched.refill = any),
-**              or the oldest not waiting for a load (skip-memory).
+**              or the oldest not waiting for memory: no load of theirs
+**              missed in the L1D and is still outstanding, and their
+**              next instruction waits for no load (skip-memory).
 ** A ready warp can still be held back by the SM: no free operand
 ** collector (structural, or bank_conflict when collectors are stuck on
 ** register banks) or a full LD/ST queue (structural).
@@ -146,7 +148,8 @@ static void pool_refill(struct sm *s, uint32_t k, struct sched *q)
             struct twarp *w = &s->w[k + j * S];
             if (w->in_pool || w->rs == RS_ABSENT || w->rs == STALL_IDLE ||
                 w->rs == STALL_BARRIER ||
-                (w->rs == STALL_MEMORY && s->p->refill_skip_memory))
+                (s->p->refill_skip_memory &&
+                 (w->rs == STALL_MEMORY || w->missing)))
                 continue;
             if (old < 0 || w->age < s->w[k + (uint32_t)old * S].age)
                 old = (int32_t)j;

@@ -82,8 +82,8 @@ struct twarp {
     uint64_t live[SM_REG_WORDS];  /* registers holding a value still to be
                                      read (written, no last read yet) */
     uint32_t inflight;            /* issued, not yet complete */
-    uint32_t missing;             /* its memory operations with an L1D miss
-                                     outstanding (sched.leave_on = miss) */
+    uint32_t missing;             /* two-level: its memory operations with
+                                     an L1D miss outstanding */
 };
 
 struct tcta {

@@ -300,12 +300,11 @@ static void test_leave_on(void **state)
     for (uint32_t k = i; k < last_of(&log, w0); k++)
         other |= log.warp[k] != w0;
     assert_true(other);                 /* it left before finishing */
-    /* A warp taken back while its miss is outstanding (its next moves do
-       not need the data) leaves again when it reaches the add that does:
-       the other warp runs its own moves meanwhile, before the first
-       warp's data has come. */
-    const char *wait[] = { "sched.leave_on=miss", "sched.refill=skip-memory",
-                           NULL };
+    /* A warp taken back while its miss is outstanding (refill any: its
+       next moves do not need the data) leaves again when it reaches the
+       add that does: the other warp runs its own moves meanwhile, before
+       the first warp's data has come. */
+    const char *wait[] = { "sched.leave_on=miss", "sched.refill=any", NULL };
     run_loads(2, 6, wait, &log);
     w0 = log.warp[0];
     uint64_t w0_add = 0, w1_moves = 0;
@@ -332,7 +331,8 @@ static uint64_t next_issue(const struct issue_log *log, int32_t w, uint64_t t)
    taken back into the pool and sit there until the data arrives; with
    `skip-memory` a warp enters the pool only when it can issue at once
    (every entry is followed by an issue of that warp within a cycle or
-   two). */
+   two), and a warp whose miss is outstanding stays out even when it has
+   independent moves to run: they wait for the data. */
 static void test_refill(void **state)
 {
     (void)state;
@@ -355,6 +355,20 @@ static void test_refill(void **state)
         assert_true(t != UINT64_MAX);
         assert_true(t - pool_log.cycle[i] <= 2);
     }
+    uint64_t gap[2];
+    for (int k = 0; k < 2; k++) {
+        run_loads(2, 6, k ? skip : any, &log);
+        int32_t w0 = log.warp[0];
+        uint64_t ld = 0, next = 0;
+        for (uint32_t i = 0; i < log.n; i++)
+            if (log.warp[i] == w0 && log.pc[i] == LOAD_PC)
+                ld = log.cycle[i];
+            else if (log.warp[i] == w0 && log.pc[i] == LOAD_PC + 1)
+                next = log.cycle[i];
+        gap[k] = next - ld;
+    }
+    assert_true(gap[0] < 50);           /* back as soon as w1 left */
+    assert_true(gap[1] > 50);           /* back with its data */
 }
 
 int main(void)
