@@ -19,6 +19,7 @@ enum { K_OPERAND, K_RESULT, K_FILL, K_WRITEBACK };
    is in the program. */
 struct lwarp {
     bool used, exited;
+    bool ran;                     /* has been active */
     int16_t part;                 /* RFC partition (warp offset), -1 none */
     int32_t pc;                   /* its next instruction */
     int32_t iv;                   /* the register-interval it is in */

@@ -119,9 +119,9 @@ void ltrf_bill(const struct ws_config *c, const struct tparams *p,
     char note[200];
     uint32_t cfg = (uint32_t)config_i(c, CK_LTRF_MAIN_CONFIG);
     snprintf(note, sizeof note, "%s: Table 2 #%u, %s, %u banks%s",
-             ltrf_variant_name(g.v), g.v == LTRF_IDEAL ? cfg : cfg,
-             g.row->cell, g.main_banks,
-             g.v == LTRF_BL ? ", with the register-file cache's capacity added" : "");
+             ltrf_variant_name(g.v), cfg, g.row->cell, g.main_banks,
+             g.v == LTRF_BL ? ", with the register-file cache's capacity added"
+             : g.v == LTRF_IDEAL ? ", at the 1x latency" : "");
     bill_add(items, "main register file", (uint64_t)g.registers * 32, note);
     if (ltrf_cached(g.v)) {
         snprintf(note, sizeof note, "%u banks x %u active warps x one warp register (128 B)",
@@ -392,12 +392,21 @@ static void pool_grid(const struct ltrf *t, struct jv *out)
     struct jv *g = grid_new(out, title);
     grid_legend(g, 'L', "\xe2\x96\xa0", "read", "working-set register fetched");
     grid_legend(g, '-', "\xc2\xb7", "dim", "dead: a bank, no fetch");
-    uint32_t n = 0;
-    for (uint32_t w = 0; w < t->nwarps; w++)
-        if (t->w[w].used && !t->w[w].exited && t->w[w].part < 0) {
+    uint32_t n = 0, fresh = 0;
+    for (uint32_t w = 0; w < t->nwarps; w++) {
+        const struct lwarp *x = &t->w[w];
+        if (!x->used || x->exited || x->part >= 0)
+            continue;
+        if (!x->ran)
+            fresh++;                  /* never active: folded */
+        else
             pool_row(t, g, w);
-            n++;
-        }
+        n++;
+    }
+    if (fresh)
+        grid_foot(g, "%u warp%s not started yet (fetch%s the first interval's working set%s)",
+                  fresh, fresh == 1 ? "" : "s", fresh == 1 ? "es" : "",
+                  t->v == LTRF_PLUS ? ": none live, only banks" : "");
     if (!n)
         grid_foot(g, "none: every resident warp is active or has exited");
 }

@@ -200,18 +200,20 @@ static void rf_read(void *self, uint32_t w, uint32_t r, uint32_t tag,
     t->st.reads++;
     if (last)
         ltrf_set(x->live, r, false);
-    if (!ltrf_cached(t->v) || x->part < 0 || r >= LTRF_ARCH_REGS) {
+    if (!ltrf_cached(t->v)) {
         to_main(t, w, r, K_OPERAND, tag);
         return;
     }
-    if (ltrf_bit(x->alloc, r) && ltrf_bit(x->valid, r)) {
+    if (x->part >= 0 && r < LTRF_ARCH_REGS && ltrf_bit(x->alloc, r) &&
+        ltrf_bit(x->valid, r)) {
         part_of(t, w)->stamp[x->slot[r]] = ++t->stamp;
         to_rfc(t, w, r, x->slot[r], K_OPERAND, tag);
         return;
     }
     t->st.rfc_read_misses++;
     to_main(t, w, r, K_OPERAND, tag);
-    if (t->v == LTRF_RFC) {       /* a conventional cache: keep it */
+    if (t->v == LTRF_RFC && x->part >= 0 && r < LTRF_ARCH_REGS) {
+        /* a conventional cache: keep it */
         if (!ltrf_bit(x->alloc, r))
             allocate(t, w, r);
         ltrf_set(x->valid, r, true);
@@ -223,12 +225,9 @@ static void rf_write(void *self, uint32_t w, uint32_t r, uint32_t tag)
     struct ltrf *t = self;
     struct lwarp *x = &t->w[w];
     t->st.writes++;
-    if (r >= LTRF_ARCH_REGS) {
-        to_main(t, w, r, K_RESULT, tag);
-        return;
-    }
-    ltrf_set(x->live, r, true);
-    if (ltrf_cached(t->v) && x->part >= 0) {
+    if (r < LTRF_ARCH_REGS)
+        ltrf_set(x->live, r, true);
+    if (ltrf_cached(t->v) && x->part >= 0 && r < LTRF_ARCH_REGS) {
         if (t->v == LTRF_RFC && !ltrf_bit(x->alloc, r))
             allocate(t, w, r);
         if (ltrf_bit(x->alloc, r)) {
@@ -238,8 +237,9 @@ static void rf_write(void *self, uint32_t w, uint32_t r, uint32_t tag)
             to_rfc(t, w, r, x->slot[r], K_RESULT, tag);
             return;
         }
-        t->st.rfc_write_misses++;
     }
+    if (ltrf_cached(t->v))
+        t->st.rfc_write_misses++;     /* inactive, or not in its partition */
     to_main(t, w, r, K_RESULT, tag);
 }
 
@@ -334,6 +334,7 @@ static void pool_enter(void *self, uint32_t w, uint64_t now)
     int32_t p = ltrf_aau_alloc(&t->offsets);
     WS_ASSERT(p >= 0);                /* the pool holds at most K warps */
     x->part = (int16_t)p;
+    x->ran = true;
     struct lpart *pt = &t->part[p];
     pt->warp = (int32_t)w;
     ltrf_aau_init(&pt->aau, t->N);
@@ -379,6 +380,8 @@ static void pool_leave(void *self, uint32_t w, uint64_t now)
     x->part = -1;
     t->part[p].warp = -1;
     ltrf_aau_release(&t->offsets, p);
+    if (x->exited)
+        return;                       /* done: nothing to keep */
     t->st.deactivations++;
     emit(t, t->ev_deactivate, w, p, x->iv, wb);
     t->env.wake(t->env.ctx, w);
