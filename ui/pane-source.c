@@ -5,7 +5,7 @@
 ** number, the text, and (when wide) the first instruction of the line on
 ** physical registers with dead operands marked '*' (print_inst). A
 ** design may mark instructions of the running kernel (its describe
-** output's source_marks: ltrf marks register-interval heads): the mark
+** output's source_marks: register-interval heads, say): the mark
 ** stands between the line number and the text. The focused warp's line
 ** is highlighted and followed unless the user moved the selection ('f'
 ** follows again); the border's title names the CUDA source line of the
