@@ -26,9 +26,8 @@ struct lwarp {
     int32_t switch_to;            /* interval just entered whose PREFETCH
                                      starts at the next tick, -1 none */
     /* WCB: allocated in the partition (address-table entry in use), the
-       working-set (valid) bits, the liveness bits; dirty (rfc only) */
-    uint64_t alloc[LTRF_WORDS], valid[LTRF_WORDS], live[LTRF_WORDS],
-             dirty[LTRF_WORDS];
+       working-set (valid) bits, the liveness bits */
+    uint64_t alloc[LTRF_WORDS], valid[LTRF_WORDS], live[LTRF_WORDS];
     uint8_t slot[LTRF_ARCH_REGS]; /* address table: RFC bank of a register */
     uint32_t fills;               /* registers of its PREFETCH on the way */
     uint32_t epoch;               /* fills of an older activation: dropped */
@@ -41,7 +40,6 @@ struct lpart {
     int32_t warp;                 /* -1: free */
     struct ltrf_aau aau;          /* the warp's address allocation unit */
     int16_t reg[LTRF_ARCH_REGS];  /* register in each bank, -1 none */
-    uint64_t stamp[LTRF_ARCH_REGS];  /* rfc: last use (LRU) */
 };
 
 struct lstats {
@@ -79,7 +77,6 @@ struct ltrf {
     uint32_t look_tag;            /* WCB read ports: the instruction whose */
     uint64_t look_cycle;          /* operands are looked up this cycle, */
     uint32_t look_n;              /* and how many so far */
-    uint64_t stamp;
     struct lstats st;
     int ev_prefetch, ev_activate, ev_deactivate, ev_interval;
 };
@@ -127,9 +124,9 @@ void ltrf_facts(const struct design_parts *sp, struct jv *sec);
 void ltrf_events(void);
 
 /* What a configuration makes of the design (ltrf-view.c): the variant,
-   the Table 2 row, the main register file's banks, the registers the SM
-   offers (bl adds the RFC's, ideal and the 8x rows multiply) and the
-   latency multiple (ideal: 1), the RFC's banks and partitions. */
+   the Table 2 row, the main register file's banks (ideal: #1's), the
+   registers the SM offers (bl adds the RFC's, the 8x rows multiply) and
+   the latency multiple (ideal: 1), the RFC's banks and partitions. */
 struct ltrf_geom {
     enum ltrf_variant v;
     const struct ltrf_table2 *row;

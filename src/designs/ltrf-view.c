@@ -67,7 +67,10 @@ void ltrf_geom_of(const struct ws_config *c, struct ltrf_geom *g)
     g->N = (uint32_t)config_i(c, CK_LTRF_REGS_PER_INTERVAL);
     g->K = (uint32_t)(config_i(c, CK_SM_SCHEDULERS) *
                       config_i(c, CK_SCHED_ACTIVE_WARPS));
-    g->main_banks = (uint32_t)config_i(c, CK_RF_BANKS) * g->row->banks;
+    /* ideal: configuration #1 (its banks, its latency) with the row's
+       capacity */
+    g->main_banks = (uint32_t)config_i(c, CK_RF_BANKS) *
+                    (g->v == LTRF_IDEAL ? 1 : g->row->banks);
     uint64_t regs = (uint64_t)((double)config_i(c, CK_SM_REGISTERS) *
                                g->row->capacity);
     if (g->v == LTRF_BL)
@@ -121,7 +124,7 @@ void ltrf_bill(const struct ws_config *c, const struct tparams *p,
     snprintf(note, sizeof note, "%s: Table 2 #%u, %s, %u banks%s",
              ltrf_variant_name(g.v), cfg, g.row->cell, g.main_banks,
              g.v == LTRF_BL ? ", with the register-file cache's capacity added"
-             : g.v == LTRF_IDEAL ? ", at the 1x latency" : "");
+             : g.v == LTRF_IDEAL ? ", in #1's banks at the 1x latency" : "");
     bill_add(items, "main register file", (uint64_t)g.registers * 32, note);
     if (ltrf_cached(g.v)) {
         snprintf(note, sizeof note, "%u banks x %u active warps x one warp register (128 B)",
@@ -129,8 +132,8 @@ void ltrf_bill(const struct ws_config *c, const struct tparams *p,
         bill_add(items, "register-file cache", ltrf_rfc_bits(g.N, g.K), note);
     }
     if (g.v == LTRF_RFC) {
-        uint32_t tag = ltrf_log2_ceil(LTRF_ARCH_REGS) + 2 + ltrf_log2_ceil(g.N);
-        snprintf(note, sizeof note, "%u entries x %u bits: register, valid, dirty, LRU age",
+        uint32_t tag = ltrf_log2_ceil(LTRF_ARCH_REGS) + 1 + ltrf_log2_ceil(g.N);
+        snprintf(note, sizeof note, "%u entries x %u bits: register, valid, FIFO position",
                  g.N * g.K, tag);
         bill_add(items, "register-cache tags", (uint64_t)g.N * g.K * tag, note);
     }
@@ -282,15 +285,13 @@ void ltrf_events(void)
 
 /* ---- inspection ------------------------------------------------------------------ */
 
-/* The code of warp x's register r in its partition: live, dead, filling,
-   dirty (rfc) or clean (rfc). */
+/* The code of warp x's register r in its partition: valid, dead (ltrf+
+   and rfc, which keep the liveness bits), being fetched. */
 static char reg_code(const struct ltrf *t, const struct lwarp *x, uint32_t r)
 {
     if (!ltrf_bit(x->valid, r))
         return 'f';
-    if (t->v == LTRF_RFC)
-        return ltrf_bit(x->dirty, r) ? 'D' : 'C';
-    if (t->v == LTRF_PLUS && !ltrf_bit(x->live, r))
+    if (t->v != LTRF_LTRF && !ltrf_bit(x->live, r))
         return 'd';
     return 'V';
 }
@@ -369,14 +370,11 @@ static void partitions_grid(const struct ltrf *t, struct jv *out)
              t->env.sm, ltrf_variant_name(t->v), t->N, t->K,
              (unsigned long long)(ltrf_rfc_bits(t->N, t->K) / 8192));
     struct jv *g = grid_new(out, title);
-    if (t->v == LTRF_RFC) {
-        grid_legend(g, 'D', "\xe2\x96\xa0", "dirty", "register, written");
-        grid_legend(g, 'C', "\xe2\x96\xa0", "valid", "register, clean");
-    } else {
-        grid_legend(g, 'V', "\xe2\x96\xa0", "valid", "register, valid");
+    grid_legend(g, 'V', "\xe2\x96\xa0", "valid", "register, valid");
+    if (t->v != LTRF_LTRF)
         grid_legend(g, 'd', "\xe2\x96\xa1", "dead", "valid, dead (not written back)");
+    if (t->v != LTRF_RFC)
         grid_legend(g, 'f', "\xe2\x96\x92", "pending", "being fetched");
-    }
     grid_legend(g, '.', "\xc2\xb7", "dim", "free bank");
     for (uint32_t p = 0; p < t->K; p++)
         partition_row(t, g, p);
@@ -430,7 +428,7 @@ static void main_grid(const struct ltrf *t, uint64_t now, struct jv *out)
         for (uint32_t i = 0; i < n; i++) {
             const struct rfb_bank *k = &t->main.b[b0 + i];
             bool busy = k->free_at > now * RFB_MS;
-            uint32_t q = k->rd.n + k->wr.n;
+            uint32_t q = k->rd.n + k->wr.n + k->bg.n;
             queued += q;
             cells[i] = q ? 'q' : busy ? '#' : '.';
         }
@@ -439,8 +437,8 @@ static void main_grid(const struct ltrf *t, uint64_t now, struct jv *out)
         struct jv *row = grid_row(g, label, cells);
         for (uint32_t i = 0; i < n; i++) {
             const struct rfb_bank *k = &t->main.b[b0 + i];
-            grid_detail(row, "bank %u: %u reads and %u writes waiting; %llu reads, %llu writes",
-                        b0 + i, k->rd.n, k->wr.n,
+            grid_detail(row, "bank %u: %u reads, %u writes and %u write-backs waiting; %llu reads, %llu writes",
+                        b0 + i, k->rd.n, k->wr.n, k->bg.n,
                         (unsigned long long)k->reads,
                         (unsigned long long)k->writes);
         }
@@ -457,7 +455,7 @@ void ltrf_describe(void *self, uint64_t now, struct jv *out)
     for (uint32_t i = 0; i < b->n; i++) {
         const struct rfb_bank *k = &b->b[i];
         struct jv *o = jv_push(pb, jv_obj());
-        jv_set(o, "queue", jv_int(k->rd.n + k->wr.n));
+        jv_set(o, "queue", jv_int(k->rd.n + k->wr.n + k->bg.n));
         jv_set(o, "reads", jv_int((int64_t)k->reads));
         jv_set(o, "writes", jv_int((int64_t)k->writes));
         jv_set(o, "conflicts", jv_int((int64_t)k->conflicts));
@@ -486,6 +484,7 @@ static void hash_bank(uint64_t *h, const struct rfb_bank *k)
 {
     ws_hash_u64(h, k->rd.n);
     ws_hash_u64(h, k->wr.n);
+    ws_hash_u64(h, k->bg.n);
     ws_hash_u64(h, k->free_at);
 }
 

@@ -27,9 +27,11 @@
 **   bl     no cache: every access goes to the main file, which holds
 **          the RFC's 16 KB besides (the paper's fair baseline);
 **   rfc    a hardware register cache (the paper's RFC, after Gebhart et
-**          al.): an active warp's partition caches the registers it
-**          reads or writes, least recently used replaced, dirty ones
-**          written back; on a miss the operand comes from the main file;
+**          al. [19]): an active warp's partition keeps the results the
+**          warp writes (a read that misses is served by the main file
+**          and not kept), the oldest replaced first (FIFO); a replaced or
+**          flushed value goes back to the main file unless it is dead
+**          (the compiler's dead-operand bits);
 **   ltrf   register-interval prefetching: when a warp enters an interval
 **          from another (the compiler's intervals, compile/intervals.c)
 **          the registers of the interval's working set not in its
@@ -43,7 +45,9 @@
 **   ltrf+  as ltrf, but only live registers are written back and
 **          fetched (liveness bits: live when written, dead after the
 **          read the compiler marks as last); dead ones only get a bank;
-**   ideal  no cache: the main file's capacity at the 1x latency.
+**   ideal  no cache: configuration #1 (its banks, its latency) with the
+**          capacity of ltrf.main_config (the paper's Ideal: 8x, no
+**          latency overhead).
 ** The PREFETCH of an interval entered at the warp's last issue starts at
 ** the next tick, after that instruction's operand reads were routed by
 ** the previous interval's allocation.
@@ -110,7 +114,7 @@ static void to_main(struct ltrf *t, uint32_t w, uint32_t r, uint8_t kind,
 {
     bool write = kind == K_RESULT || kind == K_WRITEBACK;
     struct rfb_req q = { now_of(t) * RFB_MS, tag, (uint16_t)w, (uint16_t)r,
-                         kind, write, t->w[w].epoch };
+                         kind, write, kind == K_WRITEBACK, t->w[w].epoch };
     rfbanks_push(&t->main, main_bank(t, w, r), &q);
     if (write)
         t->st.main_writes++;
@@ -135,7 +139,7 @@ static void to_rfc(struct ltrf *t, uint32_t w, uint32_t r, uint32_t b,
     }
     struct rfb_req q = { (now + t->wcb_cycles + extra) * RFB_MS, tag,
                          (uint16_t)w, (uint16_t)r, kind, kind == K_RESULT,
-                         0 };
+                         false, 0 };
     rfbanks_push(&t->rfc, b, &q);
     if (kind == K_RESULT)
         t->st.rfc_writes++;
@@ -165,12 +169,11 @@ static void release(struct ltrf *t, uint32_t w, uint32_t r, bool wb)
     p->reg[b] = -1;
     ltrf_set(x->alloc, r, false);
     ltrf_set(x->valid, r, false);
-    ltrf_set(x->dirty, r, false);
 }
 
 /* Gives warp w's register r a bank of its partition (the head of its
-   allocation unit's unused queue, or for rfc the least recently used
-   bank, written back if dirty). */
+   allocation unit's unused queue, or for rfc, when none is free, the bank
+   allocated first, written back if it holds a live value). */
 static void allocate(struct ltrf *t, uint32_t w, uint32_t r)
 {
     struct lwarp *x = &t->w[w];
@@ -178,16 +181,11 @@ static void allocate(struct ltrf *t, uint32_t w, uint32_t r)
     int32_t b = ltrf_aau_alloc(&p->aau);
     if (b < 0) {
         WS_ASSERT(t->v == LTRF_RFC);   /* an interval fits its partition */
-        uint32_t lru = 0;
-        for (uint32_t i = 1; i < t->N; i++)
-            if (p->stamp[i] < p->stamp[lru])
-                lru = i;
-        uint32_t victim = (uint32_t)p->reg[lru];
-        release(t, w, victim, ltrf_bit(x->dirty, victim));
+        uint32_t victim = (uint32_t)p->reg[p->aau.occupied[0]];
+        release(t, w, victim, ltrf_bit(x->live, victim));
         b = ltrf_aau_alloc(&p->aau);
     }
     p->reg[b] = (int16_t)r;
-    p->stamp[b] = ++t->stamp;
     x->slot[r] = (uint8_t)b;
     ltrf_set(x->alloc, r, true);
 }
@@ -206,18 +204,11 @@ static void rf_read(void *self, uint32_t w, uint32_t r, uint32_t tag,
     }
     if (x->part >= 0 && r < LTRF_ARCH_REGS && ltrf_bit(x->alloc, r) &&
         ltrf_bit(x->valid, r)) {
-        part_of(t, w)->stamp[x->slot[r]] = ++t->stamp;
         to_rfc(t, w, r, x->slot[r], K_OPERAND, tag);
         return;
     }
     t->st.rfc_read_misses++;
     to_main(t, w, r, K_OPERAND, tag);
-    if (t->v == LTRF_RFC && x->part >= 0 && r < LTRF_ARCH_REGS) {
-        /* a conventional cache: keep it */
-        if (!ltrf_bit(x->alloc, r))
-            allocate(t, w, r);
-        ltrf_set(x->valid, r, true);
-    }
 }
 
 static void rf_write(void *self, uint32_t w, uint32_t r, uint32_t tag)
@@ -232,8 +223,6 @@ static void rf_write(void *self, uint32_t w, uint32_t r, uint32_t tag)
             allocate(t, w, r);
         if (ltrf_bit(x->alloc, r)) {
             ltrf_set(x->valid, r, true);
-            ltrf_set(x->dirty, r, true);
-            part_of(t, w)->stamp[x->slot[r]] = ++t->stamp;
             to_rfc(t, w, r, x->slot[r], K_RESULT, tag);
             return;
         }
@@ -279,6 +268,8 @@ static bool in_set(const struct ltrf *t, const uint64_t *ws, uint32_t r)
     return ws && r < t->iv.words * 64 && ltrf_bit(ws, r);
 }
 
+/* A register leaving the cache goes back to the main file: every valid
+   one under ltrf, live ones under ltrf+ and rfc. */
 static bool should_write_back(const struct ltrf *t, const struct lwarp *x,
                               uint32_t r)
 {
@@ -362,9 +353,7 @@ static void pool_leave(void *self, uint32_t w, uint64_t now)
     for (uint32_t r = 0; r < LTRF_ARCH_REGS; r++) {
         if (!ltrf_bit(x->alloc, r))
             continue;
-        bool back = !x->exited && (t->v == LTRF_RFC
-                                       ? ltrf_bit(x->dirty, r)
-                                       : should_write_back(t, x, r));
+        bool back = !x->exited && should_write_back(t, x, r);
         wb += back;
         release(t, w, r, back);
     }

@@ -25,6 +25,7 @@ void rfbanks_clear(struct rfbanks *r)
         struct rfb_bank *k = &r->b[i];
         k->rd.head = k->rd.n = 0;
         k->wr.head = k->wr.n = 0;
+        k->bg.head = k->bg.n = 0;
         k->free_at = 0;
     }
     r->nheap = 0;
@@ -36,6 +37,7 @@ void rfbanks_free(struct rfbanks *r)
     for (uint32_t i = 0; i < r->n; i++) {
         ring_free(&r->b[i].rd);
         ring_free(&r->b[i].wr);
+        ring_free(&r->b[i].bg);
     }
     free(r->b);
     free(r->heap);
@@ -45,7 +47,9 @@ void rfbanks_free(struct rfbanks *r)
 void rfbanks_push(struct rfbanks *r, uint32_t b, const struct rfb_req *q)
 {
     struct rfb_bank *k = &r->b[b % r->n];
-    if (q->write)
+    if (q->background)
+        ring_push(&k->bg, *q);
+    else if (q->write)
         ring_push(&k->wr, *q);
     else
         ring_push(&k->rd, *q);
@@ -90,12 +94,13 @@ static void heap_pop(struct rfbanks *r)
         r->heap[i] = last;
 }
 
-/* The access bank k starts next by the end of cycle now, writes first:
-   its queue, or NULL. */
+/* The queue of the access bank k starts next by the end of cycle now
+   (writes, then reads, then background accesses), or NULL. */
 static rfb_queue *next_of(const struct rfb_bank *k, uint64_t limit)
 {
-    for (int w = 1; w >= 0; w--) {
-        const rfb_queue *q = w ? &k->wr : &k->rd;
+    const rfb_queue *order[3] = { &k->wr, &k->rd, &k->bg };
+    for (int i = 0; i < 3; i++) {
+        const rfb_queue *q = order[i];
         if (!q->n)
             continue;
         uint64_t a = ring_front(q).arrive;
@@ -150,8 +155,9 @@ uint64_t rfbanks_next(const struct rfbanks *r, uint64_t now)
         /* the first cycle a queued access can start */
         for (uint32_t i = 0; i < r->n && t > now + 1; i++) {
             const struct rfb_bank *k = &r->b[i];
-            for (int w = 0; w < 2; w++) {
-                const rfb_queue *q = w ? &k->wr : &k->rd;
+            const rfb_queue *qs[3] = { &k->wr, &k->rd, &k->bg };
+            for (int j = 0; j < 3; j++) {
+                const rfb_queue *q = qs[j];
                 if (!q->n)
                     continue;
                 uint64_t a = ring_front(q).arrive;

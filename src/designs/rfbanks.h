@@ -1,8 +1,9 @@
 /*
 ** rfbanks.h - register-file banks with an access time (rfbanks.c): the
 ** main register file and the register-file cache of design ltrf. Each
-** bank serves one access at a time, writes before reads, each queue
-** oldest first. An access occupies its bank for `busy` and completes
+** bank serves one access at a time, writes before reads, and background
+** accesses (write-backs draining from a buffer) when neither waits; each
+** queue oldest first. An access occupies its bank for `busy` and completes
 ** `latency` after it starts; both are in thousandths of a cycle, so a
 ** bank 5.3 times slower than a one-cycle bank serves 10 back-to-back
 ** accesses in 53 cycles rather than 60. An access may not start before
@@ -26,13 +27,14 @@ struct rfb_req {
     uint16_t warp, reg;
     uint8_t kind;                 /* owner's kind of access */
     bool write;
+    bool background;              /* served when no other access waits */
     uint32_t epoch;               /* owner's: to drop stale completions */
 };
 
 typedef RING(struct rfb_req) rfb_queue;
 
 struct rfb_bank {
-    rfb_queue rd, wr;
+    rfb_queue rd, wr, bg;
     uint64_t free_at;             /* thousandths: when it can start again */
     uint64_t reads, writes, conflicts;
     uint64_t started_at;          /* cycle of its last start (view) */

@@ -109,13 +109,14 @@ static uint64_t done_at(struct rfbanks *r, uint32_t tag, uint64_t upto)
 
 /* One-cycle banks serve one access per bank per cycle, as the baseline
    file: two reads of a bank asked in cycle 0 complete at 1 and 2, a read
-   of another bank at 1; a write asked with them goes first. */
+   of another bank at 1; a write asked with them goes first, a background
+   write last. */
 static void test_banks_one_cycle(void **state)
 {
     (void)state;
     struct rfbanks r;
     rfbanks_init(&r, 4, RFB_MS, RFB_MS);
-    struct rfb_req q = { 0, 1, 0, 0, 0, false, 0 };
+    struct rfb_req q = { 0, 1, 0, 0, 0, false, false, 0 };
     rfbanks_push(&r, 0, &q);
     q.tag = 2;
     rfbanks_push(&r, 0, &q);
@@ -139,6 +140,15 @@ static void test_banks_one_cycle(void **state)
     q.write = true;
     rfbanks_push(&r, 2, &q);
     assert_int_equal(done_at(&r, 2, 10), 1);   /* the write first */
+    /* a background write (a write-back) waits for the read */
+    rfbanks_clear(&r);
+    q.tag = 2;
+    q.background = true;
+    rfbanks_push(&r, 3, &q);
+    q.tag = 1;
+    q.write = q.background = false;
+    rfbanks_push(&r, 3, &q);
+    assert_int_equal(done_at(&r, 2, 10), 2);
     rfbanks_free(&r);
 }
 
@@ -153,21 +163,21 @@ static void test_banks_fractional(void **state)
     assert_int_equal(ms, 5300);
     rfbanks_init(&r, 1, ms, ms);
     for (uint32_t i = 0; i < 10; i++) {
-        struct rfb_req q = { 0, i, 0, 0, 0, false, 0 };
+        struct rfb_req q = { 0, i, 0, 0, 0, false, false, 0 };
         rfbanks_push(&r, 0, &q);
     }
     assert_int_equal(rfbanks_pending(&r), 10);
     assert_int_equal(done_at(&r, 0, 100), 6);
     rfbanks_clear(&r);
     for (uint32_t i = 0; i < 10; i++) {
-        struct rfb_req q = { 0, i, 0, 0, 0, false, 0 };
+        struct rfb_req q = { 0, i, 0, 0, 0, false, false, 0 };
         rfbanks_push(&r, 0, &q);
     }
     assert_int_equal(done_at(&r, 9, 100), 53);
     assert_int_equal(rfbanks_pending(&r), 0);
     /* an access asked at cycle 3 on the idle bank: the next event is 3 */
     rfbanks_clear(&r);
-    struct rfb_req q = { 3 * RFB_MS, 1, 0, 0, 0, false, 0 };
+    struct rfb_req q = { 3 * RFB_MS, 1, 0, 0, 0, false, false, 0 };
     rfbanks_push(&r, 0, &q);
     assert_int_equal(rfbanks_next(&r, 0), 3);
     rfbanks_free(&r);
