@@ -126,6 +126,9 @@ struct part_ops {
          any   grids: [{title, rows, cols, row_label, col_label,
                         cells: [[{s: state, t: text}]], legend: [{state,
                         label}], notes: [text]}]  (the generic grid pane)
+               source_marks: {glyph, code, color, label, pcs: [pc]}
+                        (instructions of the running kernel the Source
+                        pane marks: register-interval heads, say)
     */
     void (*describe)(void *self, uint64_t now, struct jv *out);
     /* Folds the part's state into a running 64-bit FNV-1a hash (the
