@@ -67,6 +67,24 @@ local fixed = { preset = "maxwell-ltrf", design = "ltrf",
 -- The workload's name from a row.
 local function stem(r) return r.scenario:match("([^/]+)%.lua$") end
 
+-- Rows by workload (in order) and within it by key(row): value(row) of
+-- the points that ran to the end.
+local function group(rows, key, value)
+  local by, order = {}, {}
+  for _, r in ipairs(rows) do
+    local k = stem(r)
+    if not by[k] then by[k] = {}; order[#order + 1] = k end
+    local a, b = key(r)
+    if b then
+      by[k][a] = by[k][a] or {}
+      by[k][a][b] = r.exit == 0 and value(r) or nil
+    else
+      by[k][a] = r.exit == 0 and value(r) or nil
+    end
+  end
+  return by, order
+end
+
 local function geomean(xs)
   local s, n = 0, 0
   for _, x in ipairs(xs) do
@@ -102,14 +120,10 @@ if study == "latency" then
     -- the largest multiple with IPC >= (1 - loss) x IPC at 1x, linear
     -- between measured multiples (the first crossing)
     report = function(rows)
-      local by, order = {}, {}
-      for _, r in ipairs(rows) do
-        local k = stem(r)
-        if not by[k] then by[k] = {}; order[#order + 1] = k end
+      local by, order = group(rows, function(r)
         local v, s = r.case:match("^(.-)_x(%d+)$")
-        by[k][v] = by[k][v] or {}
-        by[k][v][tonumber(s)] = r.exit == 0 and r.stats.ipc or nil
-      end
+        return v, tonumber(s)
+      end, function(r) return r.stats.ipc end)
       local function tolerable(t, loss)
         local base = t[1]
         if not base then return nil end
@@ -182,12 +196,8 @@ return {
   fixed = fixed,
   columns = columns,
   report = function(rows)
-    local by, order = {}, {}
-    for _, r in ipairs(rows) do
-      local k = stem(r)
-      if not by[k] then by[k] = {}; order[#order + 1] = k end
-      by[k][r.case] = r.exit == 0 and r.stats or nil
-    end
+    local by, order = group(rows, function(r) return r.case end,
+                            function(r) return r.stats end)
     local shown = { "bl_c6", "rfc_c6", "ltrf_c6", "ltrfp_c6", "bl_c7", "rfc_c7",
                     "ltrf_c7", "ltrfp_c7", "ideal" }
     print("IPC normalised to bl on Table 2 #1 (256 KB + 16 KB, 1x)")

@@ -7,6 +7,7 @@
 -- partition, every instruction belongs to one interval visit, and the
 -- cache filters the main file's traffic.
 local v = require "verify"
+local suite = require "suite"
 ws.config{ preset = "maxwell-ltrf", design = "ltrf", sm = { count = 2 },
            ltrf = { variant = "ltrf+", main_config = 6 } }
 
@@ -18,7 +19,6 @@ local B = ws.alloc("f32", K * N)
 local C = ws.alloc("f32", M * N)
 A:write(function() return rf() end)
 B:write(function() return rf() end)
-local a, b = A:read(), B:read()
 local mod = ws.load_ptx("../../examples/kernels/gemm_tiled.ptx")
 ws.launch(mod, "gemm_tiled", { grid = { N // 16, M // 16 }, block = { 16, 16 },
                                args = { M, N, K, A, B, C } })
@@ -45,9 +45,7 @@ local st = ws.run()
 local want = {}
 for i = 0, M - 1 do
   for j = 0, N - 1 do
-    local acc = 0.0
-    for k = 0, K - 1 do acc = v.fma32(a[i * K + k + 1], b[k * N + j + 1], acc) end
-    want[i * N + j + 1] = acc
+    want[i * N + j + 1] = suite.dot(0.0, K, A, i * K, 1, B, j, N)
   end
 end
 v.equal(C:read(), want, "C")
