@@ -1,7 +1,7 @@
 -- ltrf.lua - the experiments of docs/designs/ltrf.md: the LTRF paper's
 -- (seed 004) Figure 9 and its maximum tolerable main-register-file
--- latency (section 6.3), on workloads of the suite (examples/suite/) at
--- the paper sizes on the maxwell-ltrf preset.
+-- latency (section 6.3, Figure 11), on workloads of the suite
+-- (examples/suite/) on the maxwell-ltrf preset.
 --
 --   warpscope sweep examples/sweeps/ltrf.lua -j 2
 --
@@ -11,14 +11,23 @@
 -- occupancy is then register-limited as in the paper, where nvcc's
 -- maxregcount gave the kernels their registers. Register-sensitive (more
 -- than 32 registers per thread: fewer than 2048 threads fit 256 KB) are
--- lud, streamcluster, nw, mri_q, matrixmul and kmeans; btree (the paper's
--- own insensitive example, with kmeans), hotspot and saxpy are not.
--- sgemm (64 registers) would be the most register-sensitive of all, but it
--- runs 74 million warp-instructions, as many as the others together: add
--- w("sgemm", 64) to `workloads` on a machine with time to spare.
+-- sgemm, lud, streamcluster, nw, mri_q, matrixmul and kmeans; btree (the
+-- paper's own insensitive example, with kmeans), hotspot and saxpy are
+-- not.
 --
--- Two studies; pick one with `study` below (the output directories
--- differ):
+-- Two sizes; pick one with `size` below (the output directories differ):
+--
+-- "small" (the default): the suite's test size (`workload.size=test`) on
+--   one SM of maxwell-ltrf (`sm.count=1`, so that the small grids still
+--   put many warps on the SM: register-limited occupancy is what the
+--   study is about). "fig9" (100 points) took 2 minutes and "latency"
+--   (300 points) 7 minutes with -j 2 on a shared 2-core machine.
+-- "paper": the suite's paper size on the preset's 24 SMs; a point took 2
+--   to 35 minutes of wall-clock time on that machine while it was shared
+--   (lud and streamcluster), so a study takes many hours: for a machine
+--   with time to spare.
+--
+-- Two studies; pick one with `study` below:
 --
 -- "fig9": every variant on Table 2's configurations #6 (TFET, 8x capacity,
 --   5.3x latency) and #7 (DWM, 8x, 6.3x), bl also on #1 (256 KB + the
@@ -35,10 +44,12 @@
 --   prints, per workload and design, the largest latency at which IPC is
 --   within 1%, 5% and 10% of the same design's at 1x (linear between the
 --   measured multiples) and their means (the paper, at 5%: RFC 2.1x, LTRF
---   5.3x, LTRF+ 6.2x; at 1%: 1.4/2.8/3.5; at 10%: 2.9/6.5/7.9). The
---   multiples are 1, 2, 3, 4, 6 and 8, and kmeans and saxpy are left out,
---   to keep the study within a few CPU-hours.
+--   5.3x, LTRF+ 6.2x; at 1%: 1.4/2.8/3.5; at 10%: 2.9/6.5/7.9). At the
+--   small size the multiples are 1, 1.5, 2, 2.5, 3, 4, 5, 6, 7 and 8 on
+--   every workload; at the paper size 1, 2, 3, 4, 6 and 8 without sgemm,
+--   kmeans and saxpy, to keep the study within a few CPU-hours.
 local study = "fig9"
+local size = "small"
 
 local function w(name, regs)
   return { "../suite/" .. name .. ".lua", regs_per_thread = regs }
@@ -46,7 +57,7 @@ end
 local sensitive = { sgemm = true, lud = true, streamcluster = true, nw = true,
                     mri_q = true, matrixmul = true, kmeans = true }
 local workloads = {
-  w("lud", 64), w("streamcluster", 58), w("nw", 54), w("mri_q", 49),
+  w("sgemm", 64), w("lud", 64), w("streamcluster", 58), w("nw", 54), w("mri_q", 49),
   w("matrixmul", 39), w("kmeans", 34), w("hotspot", 26), w("btree", 18),
   w("saxpy", 10),
 }
@@ -61,8 +72,12 @@ local columns = {
   "ltrf.interval_visits",
 }
 
+local small = size == "small"
+if not small then table.remove(workloads, 1) end  -- sgemm: 74 M warp-instructions
 local fixed = { preset = "maxwell-ltrf", design = "ltrf",
-                ["workload.size"] = "paper" }
+                ["workload.size"] = small and "test" or "paper" }
+if small then fixed["sm.count"] = 1 end
+local suffix = small and "-small" or ""
 
 -- The workload's name from a row.
 local function stem(r) return r.scenario:match("([^/]+)%.lua$") end
@@ -96,7 +111,7 @@ end
 local function f(v, fmt) return v and string.format(fmt or "%6.3f", v) or "     -" end
 
 if study == "latency" then
-  local scales = { 1, 2, 3, 4, 6, 8 }
+  local scales = small and { 1, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8 } or { 1, 2, 3, 4, 6, 8 }
   local cases = {}
   for _, v in ipairs{ "rfc", "ltrf", "ltrf+" } do
     for _, s in ipairs(scales) do
@@ -107,12 +122,12 @@ if study == "latency" then
   end
   local scen = {}
   for _, x in ipairs(workloads) do
-    if not (x[1]:find("kmeans", 1, true) or x[1]:find("saxpy", 1, true)) then
+    if small or not (x[1]:find("kmeans", 1, true) or x[1]:find("saxpy", 1, true)) then
       scen[#scen + 1] = x
     end
   end
   return {
-    name = "ltrf-latency",
+    name = "ltrf-latency" .. suffix,
     scenarios = scen,
     cases = cases,
     fixed = fixed,
@@ -121,7 +136,7 @@ if study == "latency" then
     -- between measured multiples (the first crossing)
     report = function(rows)
       local by, order = group(rows, function(r)
-        local v, s = r.case:match("^(.-)_x(%d+)$")
+        local v, s = r.case:match("^(.-)_x([%d.]+)$")
         return v, tonumber(s)
       end, function(r) return r.stats.ipc end)
       local function tolerable(t, loss)
@@ -190,7 +205,7 @@ for _, c in ipairs{ 6, 7 } do
 end
 
 return {
-  name = "ltrf-fig9",
+  name = "ltrf-fig9" .. suffix,
   scenarios = workloads,
   cases = cases,
   fixed = fixed,

@@ -141,10 +141,13 @@ check "a failed check only: exit $rc (want 1)" test $rc = 1
 check "default columns: the top-level numbers" test "$(head -n 1 "$tmp/c/results.csv")" = \
   'point,scenario,exit,cycles,warp_instructions,thread_instructions,ipc,thread_ipc'
 
-# --- the example sweep parses ------------------------------------------------
-"$bin" sweep examples/sweeps/example.lua --dry-run --out "$tmp/ex" >"$tmp/ex.out" 2>&1; rc=$?
-check "examples/sweeps/example.lua: --dry-run exit $rc" test $rc = 0
-check "examples/sweeps/example.lua has points" grep -q '^would run [1-9][0-9]*, skip 0 done$' "$tmp/ex.out"
+# --- the example sweeps parse -----------------------------------------------
+for f in examples/sweeps/*.lua; do
+  n=$(basename "$f" .lua)
+  "$bin" sweep "$f" --dry-run --out "$tmp/ex-$n" >"$tmp/ex-$n.out" 2>&1; rc=$?
+  check "$f: --dry-run exit $rc" test $rc = 0
+  check "$f has points" grep -q '^would run [1-9][0-9]*, skip 0 done$' "$tmp/ex-$n.out"
+done
 
 # --- bad sweep files and options: exit 2 and where ----------------------------
 expect_bad() {  # FILE PATTERN: exit 2 and stderr's first line matches
