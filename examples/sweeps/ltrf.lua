@@ -23,7 +23,7 @@
 --   study is about). "fig9" (100 points) took 2 minutes and "latency"
 --   (300 points) 7 minutes with -j 2 on a shared 2-core machine.
 -- "paper": the suite's paper size on the preset's 24 SMs; a point took 2
---   to 35 minutes of wall-clock time on that machine while it was shared
+--   to 40 minutes of wall-clock time on that machine while it was shared
 --   (lud and streamcluster), so a study takes many hours: for a machine
 --   with time to spare.
 --
