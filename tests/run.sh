@@ -74,6 +74,12 @@ design=fuse fuse.variant=dy-fuse preset=fermi-fuse
 design=tinycache
 design=tinycache tinycache.policy=bypass_shared preset=fermi-tc
 design=tinycache tinycache.policy=bypass_global tinycache.fence=ignore
+design=ltrf ltrf.variant=bl
+design=ltrf ltrf.variant=rfc sched.policy=two-level
+design=ltrf ltrf.variant=ltrf sched.policy=two-level sched.active_warps=2 sched.leave_on=miss sched.refill=skip-memory
+design=ltrf ltrf.variant=ltrf+ sched.policy=two-level sched.active_warps=1
+design=ltrf ltrf.variant=ideal preset=fermi
+design=ltrf ltrf.variant=ltrf+ preset=maxwell-ltrf sm.count=2 ltrf.main_config=6
 EOF3
 # The PTX-semantics scenarios give the same results under fuse's two
 # controllers (queues, FA search and predictor; blocking STT-MRAM alone).
@@ -221,6 +227,17 @@ for want in "baseline:= 147808 bytes" "cerf:= 133504 bytes" \
   fi
 done
 [ $cfail = 0 ] && echo "storage bills: baseline 147808 B, cerf 133504 B (tag 2.125 KB), racetrack 256 KB, fuse CBFs 512 B, sampler 928 bits, history 2560 bits, tinycache 188256 B (metadata 32 x 16 x 15 B)"
+# LTRF's warp control blocks on its own machine (64 warps, 8 active): the
+# paper's 64 x (256 x 5 + 3 + 256 + 256) bits, and the 16 KB cache.
+"$bin" inspect --cost --set preset=maxwell-ltrf > "$tmp/cost" 2>&1 || cfail=1
+for line in "warp control blocks          114880 bits" \
+            "register-file cache          131072 bits    16.000 KB"; do
+  if ! awk -v l="$line" '$0 == "  ltrf" { on = 1; next } /^  [a-z]/ { on = 0 }
+         on && index($0, l) { found = 1 } END { exit !found }' "$tmp/cost"; then
+    echo "cost  FAIL ltrf: no '$line' in its bill"; cfail=1
+  fi
+done
+[ $cfail = 0 ] && echo "storage bills: ltrf WCB 114880 bits, RFC 16 KB (maxwell-ltrf)"
 
 # The inspected racetrack mapping follows rf.bank_map: gemm's 26
 # registers x 16 warps give every bank 26 under (w + r) mod 16, while

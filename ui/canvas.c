@@ -114,6 +114,26 @@ void cv_spark(const struct canvas *c, int row, int col, int w,
     }
 }
 
+static const struct {
+    const char *name;
+    enum ui_color c;
+} roles[] = {
+    { "normal", UC_NORMAL }, { "dim", UC_DIM }, { "title", UC_TITLE },
+    { "valid", UC_VALID }, { "dirty", UC_DIRTY }, { "invalid", UC_INVALID },
+    { "pending", UC_PENDING }, { "read", UC_READ }, { "write", UC_WRITE },
+    { "conflict", UC_CONFLICT }, { "select", UC_SELECT }, { "dead", UC_DEAD },
+    { "ready", UC_READY }, { "stall", UC_STALL }, { "barrier", UC_BARRIER },
+    { "error", UC_ERROR },
+};
+
+enum ui_color ui_role(const char *name)
+{
+    for (size_t i = 0; name && i < sizeof roles / sizeof roles[0]; i++)
+        if (strcmp(roles[i].name, name) == 0)
+            return roles[i].c;
+    return UC_NORMAL;
+}
+
 long long ui_jint(const struct jv *o, const char *k, long long def)
 {
     const struct jv *v = jv_get(o, k);

@@ -21,26 +21,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const struct {
-    const char *name;
-    enum ui_color c;
-} roles[] = {
-    { "normal", UC_NORMAL }, { "dim", UC_DIM }, { "title", UC_TITLE },
-    { "valid", UC_VALID }, { "dirty", UC_DIRTY }, { "invalid", UC_INVALID },
-    { "pending", UC_PENDING }, { "read", UC_READ }, { "write", UC_WRITE },
-    { "conflict", UC_CONFLICT }, { "select", UC_SELECT }, { "dead", UC_DEAD },
-    { "ready", UC_READY }, { "stall", UC_STALL }, { "barrier", UC_BARRIER },
-    { "error", UC_ERROR },
-};
-
-static enum ui_color role(const char *name)
-{
-    for (size_t i = 0; name && i < sizeof roles / sizeof roles[0]; i++)
-        if (strcmp(roles[i].name, name) == 0)
-            return roles[i].c;
-    return UC_NORMAL;
-}
-
 static const struct jv *jarr(const struct jv *o, const char *k)
 {
     const struct jv *v = jv_get(o, k);
@@ -66,7 +46,7 @@ static int cells(const struct canvas *c, int row, int col, const struct jv *r,
     int n = (int)strlen(s);
     for (int i = 0; i < n && col < c->w; i++, col++) {
         const struct jv *e = legend_of(legend, s[i]);
-        enum ui_color k = i == sel ? UC_SELECT : role(ui_jstr(e, "color", NULL));
+        enum ui_color k = i == sel ? UC_SELECT : ui_role(ui_jstr(e, "color", NULL));
         const char *glyph = ui_jstr(e, "glyph", NULL);
         char u[8];
         snprintf(u, sizeof u, "%c", s[i]);
@@ -80,7 +60,7 @@ static int note(const struct canvas *c, int row, int col, const struct jv *r)
 {
     const struct jv *n = jarr(r, "note");
     for (size_t i = 0; n && i < n->n && col < c->w; i++)
-        col += cv_print(c, row, col, role(ui_jstr(n->items[i], "c", NULL)),
+        col += cv_print(c, row, col, ui_role(ui_jstr(n->items[i], "c", NULL)),
                         false, "%s", ui_jstr(n->items[i], "t", ""));
     return col;
 }
@@ -93,7 +73,7 @@ static void legend_line(const struct canvas *c, int row, const struct jv *lg)
         const struct jv *e = lg->items[i];
         const char *code = ui_jstr(e, "code", "?");
         const char *glyph = ui_jstr(e, "glyph", NULL);
-        cv_cell(c, row, col, role(ui_jstr(e, "color", NULL)),
+        cv_cell(c, row, col, ui_role(ui_jstr(e, "color", NULL)),
                 glyph && c->color ? glyph : code, code[0]);
         col += 1 + cv_print(c, row, col + 1, UC_DIM, false, " %s ",
                             ui_jstr(e, "label", ""));

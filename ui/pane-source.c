@@ -3,10 +3,13 @@
 ** running, else the next queued or last loaded module), each line with
 ** its breakpoint mark, how many warps of the focused SM stand on it, its
 ** number, the text, and (when wide) the first instruction of the line on
-** physical registers with dead operands marked '*' (print_inst). The
-** focused warp's line is highlighted and followed unless the user moved
-** the selection ('f' follows again); the border's title names the CUDA
-** source line of the selected line (inspect_cuda_line). F9 (tui.c) asks pane_source_break
+** physical registers with dead operands marked '*' (print_inst). A
+** design may mark instructions of the running kernel (its describe
+** output's source_marks: register-interval heads, say): the mark
+** stands between the line number and the text. The focused warp's line
+** is highlighted and followed unless the user moved the selection ('f'
+** follows again); the border's title names the CUDA source line of the
+** selected line (inspect_cuda_line). F9 (tui.c) asks pane_source_break
 ** for the command that toggles a breakpoint on the selected line.
 ** A view: it reads the kernel image, the debugger's breakpoints and the
 ** inspection layer and changes nothing but its own pane state:
@@ -116,7 +119,11 @@ struct rows {
     int ninst[MAX_ROWS];
     int warps[MAX_ROWS];          /* warps of the focused SM there */
     signed char bp[MAX_ROWS];
+    bool mark[MAX_ROWS];          /* the design marks an instruction there */
     int pc_line;                  /* the focused warp's line, 0 none */
+    /* the design's mark: glyph (UTF-8), code (ASCII) and colour */
+    char glyph[8], code;
+    enum ui_color mark_color;
 };
 
 static void fill_rows(struct rows *r, const struct view *v,
@@ -134,6 +141,30 @@ static void fill_rows(struct rows *r, const struct view *v,
     }
     for (size_t i = 0; i < x->d->bps.n; i++)
         bp_mark(&x->d->bps.v[i], v, r->top, r->n, r->bp);
+}
+
+/* The instructions the focused SM's design marks in the running kernel
+   (describe's source_marks: {glyph, code, color, pcs}), into r->mark. */
+static void design_marks(struct rows *r, const struct view *v,
+                         const struct ui_ctx *x)
+{
+    for (int i = 0; i < r->n; i++)
+        r->mark[i] = false;
+    if (!v->running)
+        return;
+    char err[160];
+    struct jv *d = inspect_design(&x->d->s->dev, x->sm, NULL, err, sizeof err);
+    const struct jv *m = jv_get(d, "source_marks");
+    const struct jv *pcs = jv_get(m, "pcs");
+    snprintf(r->glyph, sizeof r->glyph, "%s", ui_jstr(m, "glyph", "*"));
+    r->code = ui_jstr(m, "code", "*")[0];
+    r->mark_color = ui_role(ui_jstr(m, "color", NULL));
+    for (size_t i = 0; pcs && pcs->kind == JV_ARR && i < pcs->n; i++) {
+        int l = inst_line(v->k, (int32_t)pcs->items[i]->u.i) - r->top - 1;
+        if (l >= 0 && l < r->n && inst_line(v->k, (int32_t)pcs->items[i]->u.i))
+            r->mark[l] = true;
+    }
+    jv_free(d);
 }
 
 /* The lines of the warps of the focused SM (when v's kernel runs): sets
@@ -217,6 +248,8 @@ static void gutter(const struct canvas *c, int row, const struct rows *r,
         cv_cell(c, row, 3, pc ? UC_PC : UC_NORMAL, "\xe2\x96\xb6", '>');
     }
     cv_print(c, row, 4, sel ? UC_SELECT : UC_DIM, sel, "%*d", digits, line);
+    if (r->mark[i])
+        cv_cell(c, row, 4 + digits, r->mark_color, r->glyph, r->code);
 }
 
 static void draw_line(const struct canvas *c, int row, const struct view *v,
@@ -322,6 +355,7 @@ static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
     r.top = p->scroll;
     r.n = rows;
     fill_rows(&r, &v, x);
+    design_marks(&r, &v, x);
     for (int i = 0; i < nwl; i++)
         if (wl[i] > r.top && wl[i] <= r.top + r.n)
             r.warps[wl[i] - r.top - 1]++;

@@ -49,6 +49,9 @@ struct jv;
 struct ws_device;
 long long ui_jint(const struct jv *o, const char *k, long long def);
 const char *ui_jstr(const struct jv *o, const char *k, const char *def);
+/* The colour of a role a design names in its describe output ("valid",
+   "pending", ...; docs/tui.md), UC_NORMAL for an unknown one. */
+enum ui_color ui_role(const char *name);
 /* Why a pane has nothing to draw: functional mode, no launch yet, or the
    inspection layer's message err ("no %s to show" with `what`; "%s with
    the first launch" with `appears`). */

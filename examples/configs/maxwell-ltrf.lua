@@ -15,8 +15,11 @@ return {
     shared_bytes = 65536,    -- Table 3: 64 KB
     schedulers = 2,          -- GPGPU-Sim
   },
-  -- Table 3: two-level, 8 active warps per SM = 2 schedulers x 4
-  sched = { policy = "two-level", active_warps = 4 },
+  -- Table 3: two-level, 8 active warps per SM = 2 schedulers x 4; a warp
+  -- becomes inactive on a data cache miss (section 3.2), and only warps
+  -- not waiting on memory are activated (docs/presets.md)
+  sched = { policy = "two-level", active_warps = 4, leave_on = "miss",
+            refill = "skip-memory" },
   rf = {
     banks = 16,              -- Table 2 and section 2: 16 banks
     -- Figure 5: 16 operand collectors, GPGPU-Sim's 6 SP + 8 SFU + 2

@@ -29,6 +29,18 @@
 /* ---------------------------------------------------------------------- */
 
 
+static void bundle_free(struct sweep_case *c)
+{
+    for (size_t k = 0; k < c->n; k++) {
+        free(c->set[k].name);
+        if (c->set[k].n)
+            free(c->set[k].vals[0]);
+        free(c->set[k].vals);
+    }
+    free(c->set);
+    free(c->label);
+}
+
 void  sweep_free(struct sweep *s)
 {
     free(s->file);
@@ -41,6 +53,9 @@ void  sweep_free(struct sweep *s)
     }
     free(s->scen);
     free(s->scen_path);
+    for (size_t i = 0; s->scen_set && i < s->nscen; i++)
+        bundle_free(&s->scen_set[i]);
+    free(s->scen_set);
     struct sweep_key *lists[2] = { s->keys, s->fixed };
     size_t ns[2] = { s->nkeys, s->nfixed };
     for (int l = 0; l < 2; l++) {
@@ -53,13 +68,7 @@ void  sweep_free(struct sweep *s)
         free(lists[l]);
     }
     for (size_t i = 0; i < s->ncases; i++) {
-        for (size_t k = 0; k < s->cases[i].n; k++) {
-            free(s->cases[i].set[k].name);
-            free(s->cases[i].set[k].vals[0]);
-            free(s->cases[i].set[k].vals);
-        }
-        free(s->cases[i].set);
-        free(s->cases[i].label);
+        bundle_free(&s->cases[i]);
     }
     free(s->cases);
     for (size_t i = 0; i < s->ncols; i++)
@@ -318,6 +327,28 @@ static int read_name(lua_State *L, int t, struct sweep *s, struct ws_diag *d)
     return WS_OK;
 }
 
+/* Is key in set, fixed or (with cases) a case's settings? */
+static bool taken(const struct sweep *s, const char *key, bool cases)
+{
+    for (size_t f = 0; f < s->nfixed; f++)
+        if (strcmp(s->fixed[f].name, key) == 0)
+            return true;
+    for (size_t f = 0; f < s->nkeys; f++)
+        if (strcmp(s->keys[f].name, key) == 0)
+            return true;
+    for (size_t i = 0; cases && i < s->ncases; i++)
+        for (size_t k = 0; k < s->cases[i].n; k++)
+            if (strcmp(s->cases[i].set[k].name, key) == 0)
+                return true;
+    return false;
+}
+
+static int read_bundle(lua_State *L, int tab, struct sweep *s,
+                       struct sweep_case *c, const char *what, const char *who,
+                       struct where cw, struct ws_diag *d);
+
+/* Reads `scenarios`: files, or { "file.lua", [key] = value, ... } entries
+   with settings of their own (c). */
 static int read_scenarios(lua_State *L, int t, struct sweep *s,
                           struct ws_diag *d)
 {
@@ -332,10 +363,15 @@ static int read_scenarios(lua_State *L, int t, struct sweep *s,
         return sweep_error(s, d, w, "scenarios is an empty list: a sweep needs at least one scenario");
     s->scen = ws_xcalloc((size_t)n, sizeof *s->scen);
     s->scen_path = ws_xcalloc((size_t)n, sizeof *s->scen_path);
+    s->scen_set = ws_xcalloc((size_t)n, sizeof *s->scen_set);
+    int list = lua_gettop(L);
     for (lua_Integer i = 1; i <= n; i++) {
-        lua_rawgeti(L, -1, i);
+        lua_rawgeti(L, list, i);
+        int tab = lua_istable(L, -1) ? lua_gettop(L) : 0;
+        if (tab)
+            lua_rawgeti(L, tab, 1);       /* { "file.lua", settings } */
         if (lua_type(L, -1) != LUA_TSTRING)
-            return sweep_error(s, d, w, "scenarios[%lld] must be a string (a scenario .lua file), got a %s",
+            return sweep_error(s, d, w, "scenarios[%lld] must be a string (a scenario .lua file) or { \"file.lua\", [key] = value, ... }, got a %s",
                                (long long)i, luaL_typename(L, -1));
         const char *p = lua_tostring(L, -1);
         struct where at = src_find(s->src, w.off < 0 ? 0 : w.off, p, false);
@@ -352,8 +388,30 @@ static int read_scenarios(lua_State *L, int t, struct sweep *s,
             if (strcmp(s->scen_path[k], path) == 0)
                 return sweep_error(s, d, at, "scenario '%s' is listed twice", p);
         lua_pop(L, 1);
+        if (tab) {
+            lua_pushnil(L);
+            lua_rawseti(L, tab, 1);       /* what is left are settings */
+            if (read_bundle(L, tab, s, &s->scen_set[s->nscen - 1], "scenarios",
+                            s->scen[s->nscen - 1], at, d) != WS_OK)
+                return WS_ERR;
+            lua_pop(L, 1);
+        }
     }
     lua_pop(L, 1);
+    return WS_OK;
+}
+
+/* A scenario's own settings may not be in set, fixed or a case. */
+static int check_scenario_settings(struct sweep *s, struct ws_diag *d)
+{
+    for (size_t i = 0; i < s->nscen; i++)
+        for (size_t k = 0; k < s->scen_set[i].n; k++) {
+            const char *key = s->scen_set[i].set[k].name;
+            if (taken(s, key, true))
+                return sweep_error(s, d, src_find(s->src, 0, s->scen[i], false),
+                                   "scenario '%s' sets '%s', which is also in set, fixed or a case",
+                                   s->scen[i], key);
+        }
     return WS_OK;
 }
 
@@ -478,6 +536,63 @@ static int read_settings(lua_State *L, int t, struct sweep *s, bool lists,
 }
 
 /*
+** Reads a bundle of settings, the table at tab (a case: name = LABEL
+** besides; a scenario entry: its file at [1], removed before): each key
+** a configuration key, each value a string, number or boolean the
+** configuration accepts. `who` is the case's label (what = "cases") or
+** the scenario's file (what = "scenarios"). A case's keys may not be in
+** set or fixed (a scenario's are checked once everything is read).
+*/
+static int read_bundle(lua_State *L, int tab, struct sweep *s,
+                       struct sweep_case *c, const char *what, const char *who,
+                       struct where cw, struct ws_diag *d)
+{
+    bool is_case = strcmp(what, "cases") == 0;
+    const char *kind = is_case ? "case" : "scenario";
+    char **names;
+    size_t nn;
+    if (sorted_keys(s, L, tab, what, &names, &nn, d) != WS_OK)
+        return WS_ERR;
+    c->set = ws_xcalloc(nn ? nn : 1, sizeof *c->set);
+    int rc = WS_OK;
+    for (size_t k = 0; k < nn; k++) {
+        if (rc != WS_OK || (is_case && strcmp(names[k], "name") == 0)) {
+            free(names[k]);
+            continue;
+        }
+        struct sweep_key *key = &c->set[c->n++];
+        key->name = names[k];
+        key->vals = ws_xcalloc(1, sizeof *key->vals);
+        struct where kw = src_find(s->src, cw.off < 0 ? 0 : cw.off, key->name, true);
+        if (config_find(key->name) < 0) {
+            struct ws_config cfg;
+            config_init(&cfg);
+            config_set(&cfg, key->name, "", d);
+            config_free(&cfg);
+            char *msg = ws_xstrdup(d->msg);
+            rc = sweep_error(s, d, kw, "%s '%s': %s", kind, who, msg);
+            free(msg);
+            continue;
+        }
+        lua_getfield(L, tab, key->name);
+        char *text = scalar_text(L, -1);
+        lua_pop(L, 1);
+        if (text)
+            key->vals[key->n++] = text;
+        if (is_case && taken(s, key->name, false))
+            rc = sweep_error(s, d, kw, "case '%s' sets '%s', which is also in %s",
+                             who, key->name, "set or fixed");
+        else if (!text)
+            rc = sweep_error(s, d, kw, "%s '%s': '%s' must be a string, number or boolean",
+                             kind, who, key->name);
+        else
+            rc = check_config(s, key->name, text, kw, d);
+    }
+    free(names);
+    return rc;
+}
+
+/*
 ** Reads `cases`: a list of tables { name = LABEL, [key] = value, ... },
 ** each a bundle of settings one point applies together. Keys are checked
 ** like set's and may not be in set or fixed; labels are unique names.
@@ -512,61 +627,8 @@ static int read_cases(lua_State *L, int t, struct sweep *s, struct ws_diag *d)
         for (size_t j = 0; j + 1 < s->ncases; j++)
             if (strcmp(s->cases[j].label, c->label) == 0)
                 return sweep_error(s, d, cw, "two cases are named '%s'", c->label);
-        char **names;
-        size_t nn;
-        if (sorted_keys(s, L, tab, "cases", &names, &nn, d) != WS_OK)
+        if (read_bundle(L, tab, s, c, "cases", c->label, cw, d) != WS_OK)
             return WS_ERR;
-        c->set = ws_xcalloc(nn ? nn : 1, sizeof *c->set);
-        for (size_t k = 0; k < nn; k++) {
-            if (strcmp(names[k], "name") == 0) {
-                free(names[k]);
-                continue;
-            }
-            struct sweep_key *key = &c->set[c->n++];
-            key->name = names[k];
-            struct where kw = src_find(s->src, cw.off < 0 ? 0 : cw.off, key->name, true);
-            if (config_find(key->name) < 0) {
-                struct ws_config cfg;
-                config_init(&cfg);
-                config_set(&cfg, key->name, "", d);
-                config_free(&cfg);
-                char *msg = ws_xstrdup(d->msg);
-                sweep_error(s, d, kw, "case '%s': %s", c->label, msg);
-                free(msg);
-                for (size_t r = k + 1; r < nn; r++)
-                    free(names[r]);
-                free(names);
-                return WS_ERR;
-            }
-            bool clash = false;
-            for (size_t f = 0; f < s->nfixed; f++)
-                clash |= strcmp(s->fixed[f].name, key->name) == 0;
-            for (size_t f = 0; f < s->nkeys; f++)
-                clash |= strcmp(s->keys[f].name, key->name) == 0;
-            lua_getfield(L, tab, key->name);
-            char *text = scalar_text(L, -1);
-            lua_pop(L, 1);
-            key->vals = ws_xcalloc(1, sizeof *key->vals);
-            if (text)
-                key->vals[key->n++] = text;
-            if (clash || !text) {
-                for (size_t r = k + 1; r < nn; r++)
-                    free(names[r]);
-                free(names);
-                if (clash)
-                    return sweep_error(s, d, kw, "case '%s' sets '%s', which is also in %s",
-                                       c->label, key->name, "set or fixed");
-                return sweep_error(s, d, kw, "case '%s': '%s' must be a string, number or boolean",
-                                   c->label, key->name);
-            }
-            if (check_config(s, key->name, text, kw, d) != WS_OK) {
-                for (size_t r = k + 1; r < nn; r++)
-                    free(names[r]);
-                free(names);
-                return WS_ERR;
-            }
-        }
-        free(names);
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
@@ -650,6 +712,8 @@ int  sweep_load(struct sweep *s, const char *file, struct ws_diag *d)
         rc = read_settings(L, t, s, true, d);
     if (rc == WS_OK)
         rc = read_cases(L, t, s, d);
+    if (rc == WS_OK)
+        rc = check_scenario_settings(s, d);
     if (rc == WS_OK)
         rc = read_report(L, t, s, d);
     if (rc == WS_OK)

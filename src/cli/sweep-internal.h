@@ -33,6 +33,8 @@ struct sweep {
     char *name;
     char **scen;             /* scenario paths as written */
     char **scen_path;        /* joined with dir */
+    struct sweep_case *scen_set; /* each scenario's own settings (label
+                                    NULL): { "x.lua", [key] = value } */
     size_t nscen;
     struct sweep_key *keys;  /* `set`, sorted by name */
     size_t nkeys;

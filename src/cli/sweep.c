@@ -106,7 +106,9 @@ static char **point_argv(const struct ctx *c, const struct point *p)
 {
     const struct sweep *s = &c->s;
     const struct sweep_case *cs = s->ncases ? &s->cases[p->ci] : NULL;
-    size_t n = 0, cap = 6 + 2 * (s->nfixed + s->nkeys + (cs ? cs->n : 0));
+    const struct sweep_case *own = &s->scen_set[p->scen];
+    size_t n = 0, cap = 6 + 2 * (s->nfixed + s->nkeys + own->n +
+                                 (cs ? cs->n : 0));
     char **a = ws_xcalloc(cap, sizeof *a);
     struct strbuf b;
     sb_init(&b);
@@ -119,10 +121,13 @@ static char **point_argv(const struct ctx *c, const struct point *p)
         a[n++] = ws_xstrdup("--set");
         a[n++] = sb_take(&b);
     }
-    for (size_t i = 0; cs && i < cs->n; i++) {
-        sb_printf(&b, "%s=%s", cs->set[i].name, cs->set[i].vals[0]);
-        a[n++] = ws_xstrdup("--set");
-        a[n++] = sb_take(&b);
+    for (int l = 0; l < 2; l++) {
+        const struct sweep_case *bc = l ? cs : own;
+        for (size_t i = 0; bc && i < bc->n; i++) {
+            sb_printf(&b, "%s=%s", bc->set[i].name, bc->set[i].vals[0]);
+            a[n++] = ws_xstrdup("--set");
+            a[n++] = sb_take(&b);
+        }
     }
     a[n++] = ws_xstrdup("--json");
     a[n++] = point_file(c->out_abs, p, "json");
@@ -423,6 +428,9 @@ static int collect(struct ctx *c)
         jv_set(pj, "id", jv_str(p->id));
         jv_set(pj, "scenario", jv_str(s->scen[p->scen]));
         struct jv *set = jv_set(pj, "settings", jv_obj());
+        const struct sweep_case *own = &s->scen_set[p->scen];
+        for (size_t k = 0; k < own->n; k++)
+            jv_set(set, own->set[k].name, jv_str(own->set[k].vals[0]));
         for (size_t k = 0; k < s->nkeys; k++) {
             sb_putc(&csv, ',');
             csv_field(&csv, s->keys[k].vals[p->vi[k]]);
@@ -597,6 +605,11 @@ static int run_report(const struct ctx *c)
         lua_pushinteger(L, p->exit);
         lua_setfield(L, -2, "exit");
         lua_newtable(L);
+        const struct sweep_case *own = &s->scen_set[p->scen];
+        for (size_t k = 0; k < own->n; k++) {
+            lua_pushstring(L, own->set[k].vals[0]);
+            lua_setfield(L, -2, own->set[k].name);
+        }
         for (size_t k = 0; k < s->nkeys; k++) {
             lua_pushstring(L, s->keys[k].vals[p->vi[k]]);
             lua_setfield(L, -2, s->keys[k].name);
@@ -712,6 +725,9 @@ static void dry_run(const struct ctx *c)
         printf("  %s: %s", p->id, s->scen[p->scen]);
         for (size_t k = 0; k < s->nfixed; k++)
             printf(" %s=%s", s->fixed[k].name, s->fixed[k].vals[0]);
+        for (size_t k = 0; k < s->scen_set[p->scen].n; k++)
+            printf(" %s=%s", s->scen_set[p->scen].set[k].name,
+                   s->scen_set[p->scen].set[k].vals[0]);
         for (size_t k = 0; k < s->nkeys; k++)
             printf(" %s=%s", s->keys[k].name, s->keys[k].vals[p->vi[k]]);
         printf(p->done ? " (done, %s)\n" : "\n", exit_what(p->exit));

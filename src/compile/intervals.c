@@ -4,6 +4,12 @@
 ** where code enters or leaves an inlined call) and are cut further when
 ** their registers overflow an interval. Worklists are FIFO and candidates
 ** are scanned in unit order, so the result is deterministic.
+** The bound N holds for the whole interval, not only along each path:
+** pass 1 keeps every interval's register union and tests a joining
+** block's and each traversed instruction's registers against it (the
+** paper's Algorithm 1 tests the union of the predecessors' output lists,
+** the registers of one path; two sibling branches with disjoint registers
+** would then pass and the interval's PREFETCH exceed the partition).
 */
 #include "compile/intervals.h"
 #include "compile/liveness.h"
@@ -18,7 +24,8 @@ struct unit {
     VEC(int32_t) pred;
     int32_t iv;               /* pass-1 interval, -1 unknown */
     bool call_edge;           /* starts where inlined code begins or ends */
-    uint64_t *in, *out;       /* registers cached at entry / at exit */
+    uint64_t *own;            /* registers of its instructions (after
+                                 pass 1) */
 };
 
 struct former {
@@ -29,7 +36,8 @@ struct former {
     VEC(int32_t) work;        /* FIFO of unit ids */
     size_t head;
     int32_t niv;
-    uint64_t *tmp, *save;
+    VEC(uint64_t *) ivregs;   /* pass 1: each interval's register union */
+    uint64_t *tmp;
     /* pass 1: per unit, how many of its predecessor entries are in the
        interval `stamp` (counted as units join it) */
     VEC(int32_t) cnt;
@@ -125,8 +133,6 @@ static int32_t new_unit(struct former *F, int32_t first, int32_t last)
     x.first = first;
     x.last = last;
     x.iv = -1;
-    x.in = ws_xcalloc(F->words, sizeof(uint64_t));
-    x.out = ws_xcalloc(F->words, sizeof(uint64_t));
     vec_push(&F->u, x);
     return (int32_t)F->u.n - 1;
 }
@@ -158,45 +164,41 @@ static int32_t cut(struct former *F, int32_t u, int32_t at)
 static void start_interval(struct former *F, int32_t u)
 {
     F->u.v[u].iv = F->niv++;
-    memset(F->u.v[u].in, 0, F->words * sizeof(uint64_t));
+    vec_push(&F->ivregs, ws_xcalloc(F->words, sizeof(uint64_t)));
     vec_push(&F->work, u);
 }
 
-/* TRAVERSE: accumulate registers; cut where the interval would overflow. */
+/* TRAVERSE: add the unit's registers to its interval's union; cut before
+   the instruction that would take the union over N (never before the
+   unit's first: joins() checked that one, and an interval's head
+   instruction stays in it whatever its size). */
 static void traverse(struct former *F, int32_t u)
 {
     uint64_t *list = F->tmp;
-    memcpy(list, F->u.v[u].in, F->words * sizeof(uint64_t));
-    uint64_t *save = F->save;
+    uint64_t *regs = F->ivregs.v[F->u.v[u].iv];
+    memcpy(list, regs, F->words * sizeof(uint64_t));
     for (int32_t i = F->u.v[u].first; i <= F->u.v[u].last; i++) {
-        memcpy(save, list, F->words * sizeof(uint64_t));
         intervals_inst_regs(F->k, i, list);
         if (popcnt(list, F->words) > F->N && i > F->u.v[u].first) {
-            int32_t v = cut(F, u, i);
-            memcpy(F->u.v[u].out, save, F->words * sizeof(uint64_t));
-            start_interval(F, v);
-            return;
+            start_interval(F, cut(F, u, i));
+            return;                 /* regs holds the union before i */
         }
+        memcpy(regs, list, F->words * sizeof(uint64_t));
     }
-    memcpy(F->u.v[u].out, list, F->words * sizeof(uint64_t));
 }
 
-/* Can unit h join interval I? All predecessors in I, and the registers
-   cached on entry plus its first instruction's fit. */
-static bool joins(struct former *F, int32_t h, int32_t I, uint64_t *in)
+/* Can unit h join interval I? All its predecessors are in I, and I's
+   registers with those of h's first instruction fit in N. */
+static bool joins(struct former *F, int32_t h, int32_t I)
 {
     const struct unit *H = &F->u.v[h];
     if (H->iv != -1 || H->pred.n == 0 || H->call_edge)
         return false;
-    memset(in, 0, F->words * sizeof(uint64_t));
-    for (size_t p = 0; p < H->pred.n; p++) {
-        const struct unit *P = &F->u.v[H->pred.v[p]];
-        if (P->iv != I)
+    for (size_t p = 0; p < H->pred.n; p++)
+        if (F->u.v[H->pred.v[p]].iv != I)
             return false;
-        set_or(in, P->out, F->words);
-    }
     uint64_t *probe = F->tmp;
-    memcpy(probe, in, F->words * sizeof(uint64_t));
+    memcpy(probe, F->ivregs.v[I], F->words * sizeof(uint64_t));
     intervals_inst_regs(F->k, H->first, probe);
     return popcnt(probe, F->words) <= F->N;
 }
@@ -228,6 +230,46 @@ static void admit(struct former *F, int32_t x, int32_t I, struct heap *cand)
         if (++F->cnt.v[y] == (int32_t)Y->pred.n)
             heap_push(cand, y);
     }
+}
+
+/* Algorithm 1's main loop: grows each interval on the worklist, then
+   makes the units it enters new interval heads. */
+static void grow(struct former *F)
+{
+    struct heap cand = { 0 };
+    VEC(int32_t) members = { 0 };
+    while (F->head < F->work.n) {
+        int32_t u = F->work.v[F->head++];
+        int32_t I = F->u.v[u].iv;
+        members.n = 0;
+        cand.n = 0;
+        traverse(F, u);
+        vec_push(&members, u);
+        admit(F, u, I, &cand);
+        /* Grow: the lowest-numbered unit whose predecessors are all in
+           I and whose registers fit joins, until none does. */
+        while (cand.n) {
+            int32_t h = heap_pop(&cand);
+            if (!joins(F, h, I))
+                continue;       /* does not fit: it never will */
+            F->u.v[h].iv = I;
+            traverse(F, h);
+            vec_push(&members, h);
+            admit(F, h, I, &cand);
+        }
+        /* Blocks entered from this interval become new interval heads. */
+        qsort(members.v, members.n, sizeof *members.v, cmp_i32);
+        for (size_t m = 0; m < members.n; m++) {
+            const struct unit *X = &F->u.v[members.v[m]];
+            for (size_t s = 0; s < X->succ.n; s++) {
+                int32_t y = X->succ.v[s];
+                if (F->u.v[y].iv == -1)
+                    start_interval(F, y);
+            }
+        }
+    }
+    free(cand.v);
+    vec_free(&members);
 }
 
 static void pass1(struct former *F)
@@ -262,51 +304,22 @@ static void pass1(struct former *F)
         for (int s = 0; s < g->b[b].nsucc; s++)
             if (g->b[b].succ[s] < g->nblocks)
                 link_units(F, last_unit[b], first_unit[g->b[b].succ[s]]);
-    uint64_t *in = ws_xmalloc(F->words * sizeof(uint64_t));
-    struct heap cand = { 0 };
-    VEC(int32_t) members = { 0 };
-    if (g->nblocks)
+    if (g->nblocks) {
         start_interval(F, first_unit[0]);
-    while (F->head < F->work.n) {
-        int32_t u = F->work.v[F->head++];
-        int32_t I = F->u.v[u].iv;
-        members.n = 0;
-        cand.n = 0;
-        traverse(F, u);
-        vec_push(&members, u);
-        admit(F, u, I, &cand);
-        /* Grow: the lowest-numbered unit whose predecessors are all in
-           I and whose registers fit joins, until none does. */
-        while (cand.n) {
-            int32_t h = heap_pop(&cand);
-            if (!joins(F, h, I, in))
-                continue;       /* does not fit: it never will */
-            F->u.v[h].iv = I;
-            memcpy(F->u.v[h].in, in, F->words * sizeof(uint64_t));
-            traverse(F, h);
-            vec_push(&members, h);
-            admit(F, h, I, &cand);
-        }
-        /* Blocks entered from this interval become new interval heads. */
-        qsort(members.v, members.n, sizeof *members.v, cmp_i32);
-        for (size_t m = 0; m < members.n; m++) {
-            const struct unit *X = &F->u.v[members.v[m]];
-            for (size_t s = 0; s < X->succ.n; s++) {
-                int32_t y = X->succ.v[s];
-                if (F->u.v[y].iv == -1)
-                    start_interval(F, y);
-            }
-        }
+        grow(F);
     }
-    free(cand.v);
-    vec_free(&members);
-    /* Unreachable code: each unit its own interval. */
+    /* Unreachable code: intervals of their own, grown the same way. */
     for (int32_t x = 0; x < (int32_t)F->u.n; x++)
         if (F->u.v[x].iv == -1) {
-            F->u.v[x].iv = F->niv++;
-            traverse(F, x);
+            start_interval(F, x);
+            grow(F);
         }
-    free(in);
+    for (size_t x = 0; x < F->u.n; x++) {
+        struct unit *U = &F->u.v[x];
+        U->own = ws_xcalloc(F->words, sizeof(uint64_t));
+        for (int32_t i = U->first; i <= U->last; i++)
+            intervals_inst_regs(F->k, i, U->own);
+    }
     free(first_unit);
     free(last_unit);
 }
@@ -377,7 +390,7 @@ static int32_t pass2_round(struct former *F, int32_t *head_unit)
     size_t W = F->words;
     uint64_t *regs = ws_xcalloc((size_t)n + 1, W * sizeof(uint64_t));
     for (size_t x = 0; x < F->u.n; x++)
-        set_or(regs + (size_t)F->u.v[x].iv * W, F->u.v[x].out, W);
+        set_or(regs + (size_t)F->u.v[x].iv * W, F->u.v[x].own, W);
     struct igraph G;
     igraph_build(F, n, &G);
     int32_t *next = ws_xmalloc(((size_t)n + 1) * sizeof *next);
@@ -480,7 +493,6 @@ void intervals_compute(const struct kimage *k, uint32_t N,
     F.N = N;
     F.words = ((size_t)k->nslots + 2 + 63) / 64;
     F.tmp = ws_xmalloc(F.words * sizeof(uint64_t));
-    F.save = ws_xmalloc(F.words * sizeof(uint64_t));
     pass1(&F);
     memset(iv, 0, sizeof *iv);
     iv->N = N;
@@ -533,8 +545,7 @@ void intervals_compute(const struct kimage *k, uint32_t N,
     for (uint32_t i = 0; i < iv->n; i++)
         iv->v[i].nregs = popcnt(iv->v[i].regs, F.words);
     for (size_t x = 0; x < F.u.n; x++) {
-        free(F.u.v[x].in);
-        free(F.u.v[x].out);
+        free(F.u.v[x].own);
         vec_free(&F.u.v[x].succ);
         vec_free(&F.u.v[x].pred);
     }
@@ -543,7 +554,9 @@ void intervals_compute(const struct kimage *k, uint32_t N,
     vec_free(&F.cnt);
     vec_free(&F.stamp);
     free(F.tmp);
-    free(F.save);
+    for (size_t x = 0; x < F.ivregs.n; x++)
+        free(F.ivregs.v[x]);
+    vec_free(&F.ivregs);
     free(head_unit);
 }
 

@@ -5,8 +5,10 @@
 ** most N. At each interval's head a PREFETCH brings the working set into
 ** the register-file cache; every access inside the interval then hits.
 ** Pass 1 (Algorithm 1) grows intervals from the entry, adding a block when
-** all its predecessors are in the interval and the registers fit, and
-** splits a block whose registers overflow, and at call boundaries (calls
+** all its predecessors are in the interval and the registers of the whole
+** interval (every path through it, not only the path into the block)
+** still fit, and splits a block whose registers overflow, and at call
+** boundaries (calls
 ** are inlined, so where the code enters or leaves an inlined function;
 ** those pieces stay separate intervals in both passes, as the shared body
 ** of a real function would).
@@ -14,6 +16,8 @@
 ** predecessors are in that group and the union of working sets fits,
 ** repeated until nothing merges, so nested loops become one interval when
 ** they fit. Predicates are not in the register file and are not counted.
+** Every interval of more than one instruction uses at most N registers
+** (a single instruction touching more than N is an interval of its own).
 */
 #ifndef WS_INTERVALS_H
 #define WS_INTERVALS_H

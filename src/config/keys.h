@@ -15,7 +15,7 @@
     X(PRESET, "preset", CT_STRING, "teach", 0, 0, NULL,                        \
       "preset loaded before all other keys: a name from examples/configs/ or a path to a .lua file") \
     X(DESIGN, "design", CT_ENUM, "baseline", 0, 0,                             \
-      "baseline|cerf|unified|racetrack|ideal-rf|fuse|tinycache",                        \
+      "baseline|cerf|unified|racetrack|ideal-rf|fuse|tinycache|ltrf",                      \
       "register-file / L1D organisation")                                      \
     X(SM_COUNT, "sm.count", CT_INT, "1", 1, 1024, NULL,                        \
       "streaming multiprocessors")                                             \
@@ -50,6 +50,10 @@
       "warp scheduling: greedy-then-oldest, loose round-robin, two-level (active pool), or round-robin switching warps at memory instructions (lrr-mem)") \
     X(SCHED_ACTIVE_WARPS, "sched.active_warps", CT_INT, "8", 1, 64, NULL,      \
       "two-level scheduling: warps per scheduler in the active pool")         \
+    X(SCHED_LEAVE_ON, "sched.leave_on", CT_ENUM, "issue", 0, 0, "issue|miss",  \
+      "two-level: a warp leaves the active pool for a global or local load or atomic when it issues one (issue), or when one misses in the L1D and when it waits for one that missed (miss)") \
+    X(SCHED_REFILL, "sched.refill", CT_ENUM, "any", 0, 0, "any|skip-memory",   \
+      "two-level: the active pool refills with the oldest warps that can run (any) or only with those not waiting for memory: no missed load outstanding, next instruction not waiting for a load (skip-memory)") \
     X(SM_SP_UNITS, "sm.sp_units", CT_INT, "2", 1, 16, NULL,                    \
       "SP (integer/float) pipelines per SM, each taking one warp-instruction per initiation interval") \
     X(SM_SFU_UNITS, "sm.sfu_units", CT_INT, "1", 1, 16, NULL,                  \
@@ -222,7 +226,30 @@
     X(OCCUPANCY_REGS, "occupancy.regs", CT_ENUM, "allocated", 0, 0, "allocated|ptxas", \
       "registers per thread that occupancy counts, per kernel: ours (the allocation), or ptxas's (recorded in NAME.ptxas beside the PTX); the register file still holds our allocation") \
     X(LTRF_REGS_PER_INTERVAL, "ltrf.regs_per_interval", CT_INT, "16", 8, 256, \
-      NULL, "registers a register-interval may use (N of the LTRF interval passes)") \
+      NULL, "registers a register-interval may use (N of the LTRF interval passes); ltrf: banks of the register-file cache, one register of each active warp per bank") \
+    X(LTRF_VARIANT, "ltrf.variant", CT_ENUM, "ltrf", 0, 0,                     \
+      "bl|rfc|ltrf|ltrf+|ideal",                                               \
+      "ltrf: bl (main register file alone, with the cache's capacity added), rfc (hardware register cache), ltrf (register-interval prefetch), ltrf+ (prefetch and write back live registers only), ideal (main file's capacity at the 1x latency)") \
+    X(LTRF_MAIN_CONFIG, "ltrf.main_config", CT_INT, "7", 1, 7, NULL,           \
+      "ltrf: the main register file, a row of the paper's Table 2: 1 HP SRAM 1x, 2 HP SRAM 8x in 1x banks, 3 HP SRAM 8x banks, 4 LSTP 8x in 1x banks, 5 LSTP 8x banks, 6 TFET 8x banks, 7 DWM 8x banks") \
+    X(LTRF_MAIN_LATENCY, "ltrf.main_latency", CT_FLOAT, "1", 0.001, 1000, NULL, \
+      "ltrf: cycles of a main-register-file bank access at Table 2's 1x latency (the baseline banked file's: 1)") \
+    X(LTRF_LATENCY_SCALE, "ltrf.latency_scale", CT_FLOAT, "0", 0, 1000, NULL,  \
+      "ltrf: main-register-file latency as a multiple of ltrf.main_latency (0: Table 2's for ltrf.main_config; ideal: always 1)") \
+    X(LTRF_XBAR_BITS, "ltrf.xbar_bits", CT_INT, "256", 32, 1024, NULL,         \
+      "ltrf and ltrf+: bits the main register file's crossbar moves per cycle and bank port (a 1024-bit warp register takes 1024 / this many cycles; the paper narrows it from 1024 to 256)") \
+    X(LTRF_WCB_CYCLES, "ltrf.wcb_cycles", CT_INT, "1", 0, 16, NULL,           \
+      "ltrf: cycles the warp-control-block lookup adds to a register-file-cache access") \
+    X(LTRF_WCB_PORTS, "ltrf.wcb_ports", CT_INT, "2", 1, 16, NULL,              \
+      "ltrf: read ports of a warp control block's address table (an instruction with more operands looks them up over several cycles)") \
+    X(LTRF_WCB_ENTRY_BITS, "ltrf.wcb_entry_bits", CT_INT, "5", 1, 16, NULL,    \
+      "ltrf: bits of an address-table entry in the storage bill (the paper's formula: 5)") \
+    X(LTRF_RFC_READ_PJ, "ltrf.rfc_read_pj", CT_FLOAT, "0.72", 0, 1000000, NULL, \
+      "ltrf: register-file-cache read, pJ per warp register (a 16 KB SRAM as CERF Table III's L1D)") \
+    X(LTRF_RFC_WRITE_PJ, "ltrf.rfc_write_pj", CT_FLOAT, "0.61", 0, 1000000, NULL, \
+      "ltrf: register-file-cache write (result or fill), pJ per warp register") \
+    X(LTRF_RFC_LEAK_MW, "ltrf.rfc_leak_mw", CT_FLOAT, "0.19", 0, 1000000, NULL, \
+      "ltrf: register-file-cache leakage per SM, mW") \
     X(CERF_WAYS, "cerf.ways", CT_ENUM, "4", 0, 0, "2|4|8",                     \
       "cerf: ways of the integrated register-file/L1D array")                  \
     X(CERF_POLICY, "cerf.policy", CT_ENUM, "lru-fair", 0, 0,                   \

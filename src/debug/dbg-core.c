@@ -6,6 +6,7 @@
 #include "debug/dbg-internal.h"
 #include "sim/session.h"
 #include "timing/gpu.h"
+#include "timing/sm.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,6 +62,12 @@ const struct kimage *dbg_kernel(struct dbg *d)
     struct gpu *g = d->s->dev.gpu;
     const struct flaunch *L = g ? gpu_launch(g) : NULL;
     return L ? L->k : NULL;
+}
+
+const char *dbg_stall_name(struct dbg *d, int why)
+{
+    struct gpu *g = d ? d->s->dev.gpu : NULL;
+    return g ? gpu_stall_name(g, why) : stall_name((enum stall)why);
 }
 
 struct bp *dbg_bp(struct dbg *d, int id)

@@ -275,6 +275,9 @@ void dbg_stop_reset(struct dbg *d);
 struct fwarp;
 struct fwarp *dbg_warp(struct dbg *d, int sm, int slot, uint64_t *cta);
 const struct kimage *dbg_kernel(struct dbg *d);
+/* The name of stall reason `why` (enum stall) on the running GPU: the
+   design may name the reason of the warps it holds back. */
+const char *dbg_stall_name(struct dbg *d, int why);
 
 /* The next cycle to simulate (0 before the first launch). */
 uint64_t dbg_cycle(const struct dbg *d);

@@ -180,6 +180,7 @@ static void hash_twarp(struct hs *s, const struct twarp *w,
     h_u64(s, w->ib_n);
     h_u64(s, (uint64_t)(int64_t)w->ib_pc);
     h_u64(s, w->ib_flush);
+    h_u64(s, w->missing);
     hash_fwarp(s, w->fw, k);
 }
 
@@ -255,6 +256,7 @@ static void hash_memop(struct hs *s, const struct memop *o)
     h_u64(s, o->ntx);
     h_u64(s, o->next_tx);
     h_u64(s, o->outstanding);
+    h_u64(s, o->missed);
     h_u64(s, o->shmem_left);
     for (uint32_t i = 0; i < o->ntx && i < COALESCE_MAX; i++) {
         h_u64(s, o->tx[i]);

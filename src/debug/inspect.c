@@ -208,7 +208,7 @@ static struct jv *warp_json(const struct sm *s, uint32_t slot)
     warp_where(o, s->launch->k, fx_pc(fw));
     jv_set(o, "state", jv_str(warp_state(w)));
     jv_set(o, "stall", jv_str(w->rs == RS_ABSENT ? "idle"
-                                                 : stall_name((enum stall)w->rs)));
+                                                 : sm_stall_name(s, (enum stall)w->rs)));
     if (fw->state == FW_BARRIER)
         jv_set(o, "barrier", jv_int(fw->bar_id));
     jv_set(o, "active_mask", jv_int(fx_active(fw)));
@@ -414,7 +414,7 @@ static struct jv *scheds_json(const struct sm *s)
         const struct sched *q = &s->sch[k];
         struct jv *o = jv_push(a, jv_obj());
         jv_set(o, "id", jv_int(k));
-        jv_set(o, "last", jv_str(stall_name((enum stall)s->why[k])));
+        jv_set(o, "last", jv_str(sm_stall_name(s, (enum stall)s->why[k])));
         uint32_t ready = 0;
         for (int i = 0; i < SCHED_KINDS; i++)
             ready += popcount_words(q->ready[i], q->words);
@@ -477,7 +477,7 @@ struct jv *inspect_sm(const struct ws_device *d, int sm, char *err,
     struct jv *st = jv_set(o, "stall_reasons", jv_obj());
     for (int k = STALL_NONE; k < STALL__COUNT; k++)
         if (k != STALL_IDLE)
-            jv_set(st, stall_name((enum stall)k), jv_int((int64_t)s->st.stalls[k]));
+            jv_set(st, sm_stall_name(s, (enum stall)k), jv_int((int64_t)s->st.stalls[k]));
     units_json(o, s);
     return o;
 }

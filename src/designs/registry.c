@@ -11,12 +11,13 @@
 #include "designs/racetrack.h"
 #include "designs/ideal-rf.h"
 #include "designs/tinycache.h"
+#include "designs/ltrf.h"
 #include <stdbool.h>
 #include <string.h>
 
 static const struct design *const designs[] = {
     &baseline_design, &cerf_design, &unified_design, &racetrack_design,
-    &ideal_rf_design, &fuse_design, &tinycache_design,
+    &ideal_rf_design, &fuse_design, &tinycache_design, &ltrf_design,
 };
 
 #define NDESIGNS (sizeof designs / sizeof designs[0])

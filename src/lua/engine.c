@@ -63,7 +63,7 @@ void wslua_push_event(lua_State *L, struct dbg *d, const struct ws_event *e)
         break;
     }
     case EV_WARP_STALL:
-        lua_pushstring(L, stall_name((enum stall)e->a));
+        lua_pushstring(L, dbg_stall_name(d, (int)e->a));
         lua_setfield(L, -2, "reason");
         setint(L, "scheduler", e->b);
         break;

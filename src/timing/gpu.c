@@ -688,7 +688,7 @@ static struct jv *sm_stats(const struct gpu *g, const struct sm *s)
                                      only a fetch stage starves them */
         uint64_t v = k == STALL_IDLE ? (slots > counted ? slots - counted : 0)
                                      : st->stalls[k];
-        jv_set(r, stall_name((enum stall)k), jv_int((int64_t)v));
+        jv_set(r, sm_stall_name(s, (enum stall)k), jv_int((int64_t)v));
     }
     return o;
 }
@@ -936,6 +936,11 @@ uint32_t gpu_warp_slots(const struct gpu *g)
 const struct flaunch *gpu_launch(const struct gpu *g)
 {
     return g->running ? g->L : NULL;
+}
+
+const char *gpu_stall_name(const struct gpu *g, int why)
+{
+    return sm_stall_name(&g->sm[0], (enum stall)why);
 }
 
 struct fwarp *gpu_warp(struct gpu *g, uint32_t sm, uint32_t slot,

@@ -115,6 +115,9 @@ void gpu_ratios(const struct gpu *g, struct jv *o, uint64_t cycles);
 uint32_t gpu_nsm(const struct gpu *g);
 uint32_t gpu_warp_slots(const struct gpu *g);
 const struct flaunch *gpu_launch(const struct gpu *g);
+/* The name of stall reason `why` (enum stall) on this GPU's SMs: the
+   design may name the reason of the warps it holds back (sm_stall_name). */
+const char *gpu_stall_name(const struct gpu *g, int why);
 struct fwarp *gpu_warp(struct gpu *g, uint32_t sm, uint32_t slot,
                        const struct fcta **cta, uint64_t *cta_id);
 

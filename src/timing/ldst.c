@@ -34,7 +34,7 @@ int32_t mo_alloc(struct sm *s)
     o->rec.mask = 0;
     o->lanes = 0;
     o->ntx = o->next_tx = o->outstanding = o->shmem_left = 0;
-    o->started = o->bypass = o->local = o->notify = false;
+    o->started = o->bypass = o->local = o->notify = o->missed = false;
     o->hold_first = o->hold_n = 0;
     o->inst = -1;
     o->next = -1;
@@ -378,6 +378,10 @@ static void mo_done(struct sm *s, int32_t m)
         s->laneo->arrived(s->lane, (uint32_t)m, *s->g_cycle);
     }
     int32_t i = s->mo[m].inst;
+    if (s->mo[m].missed) {
+        s->mo[m].missed = false;
+        s->w[s->in[i].warp].missing--;
+    }
     if (i >= 0)
         s->complete(s, i);
     else
@@ -455,6 +459,12 @@ static bool ldst_step(struct sm *s, struct memop *o, int32_t m, uint64_t now)
         break;
     case L1_PENDING:
         o->outstanding++;
+        if (in && !o->missed && p->policy == SCHED_TWO_LEVEL) {
+            o->missed = true;
+            s->w[in->warp].missing++;
+            if (p->leave_on == LEAVE_MISS)   /* long latency: the warp */
+                sched_leave_pool(s, (uint32_t)in->warp);  /* leaves */
+        }
         break;
     case L1_SENT:
         break;

@@ -15,9 +15,14 @@
 **              switch at memory operations (the single-level round robin
 **              of seed 002's simulator);
 **   two-level  lrr inside an active pool of sched.active_warps warps; a
-**              warp leaves the pool when it issues a global or local load,
-**              waits at a barrier or finishes, and the oldest warps that
-**              can run refill it.
+**              warp leaves the pool when it waits at a barrier or finishes
+**              and, for a global or local load or atomic, when it issues
+**              one (sched.leave_on = issue) or when one misses in the L1D
+**              and whenever it waits for one that missed (miss); the
+**              oldest warps that can run refill it (sched.refill = any),
+**              or the oldest not waiting for memory: no load of theirs
+**              missed in the L1D and is still outstanding, and their
+**              next instruction waits for no load (skip-memory).
 ** A warp that waits for write-backs of a barrier or a fence to leave the
 ** LD/ST unit (a lane part's, seams.h) waits under "barrier".
 ** A ready warp can still be held back by the SM: no free operand
@@ -130,7 +135,9 @@ void sched_update(struct sm *s, uint32_t wi)
         q->ready[kind][j >> 6] |= bit;
     else if (rs != RS_ABSENT)
         q->cnt[rs]++;
-    if (rs == RS_ABSENT || rs == STALL_IDLE || rs == STALL_BARRIER)
+    if (rs == RS_ABSENT || rs == STALL_IDLE || rs == STALL_BARRIER ||
+        (rs == STALL_MEMORY && w->missing &&
+         s->p->leave_on == LEAVE_MISS))
         pool_leave(s, q, w, j);
 }
 
@@ -149,7 +156,9 @@ static void pool_refill(struct sm *s, uint32_t k, struct sched *q)
         for (uint32_t j = 0; j < q->n; j++) {
             struct twarp *w = &s->w[k + j * S];
             if (w->in_pool || w->rs == RS_ABSENT || w->rs == STALL_IDLE ||
-                w->rs == STALL_BARRIER)
+                w->rs == STALL_BARRIER ||
+                (s->p->refill_skip_memory &&
+                 (w->rs == STALL_MEMORY || w->missing)))
                 continue;
             if (old < 0 || w->age < s->w[k + (uint32_t)old * S].age)
                 old = (int32_t)j;

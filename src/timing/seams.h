@@ -128,6 +128,9 @@ struct part_ops {
          any   grids: [{title, rows, cols, row_label, col_label,
                         cells: [[{s: state, t: text}]], legend: [{state,
                         label}], notes: [text]}]  (the generic grid pane)
+               source_marks: {glyph, code, color, label, pcs: [pc]}
+                        (instructions of the running kernel the Source
+                        pane marks: register-interval heads, say)
     */
     void (*describe)(void *self, uint64_t now, struct jv *out);
     /* Folds the part's state into a running 64-bit FNV-1a hash (the
@@ -286,9 +289,16 @@ struct lane_ops {
 
 struct sched_ops {
     struct part_ops part;
+    /* The name statistics, the panes and events give the stall reason of
+       the warps it holds back ("prefetch" for warps waiting for their
+       registers, say); NULL: "design". */
+    const char *hold;
     /* May warp slot w issue its instruction at pc now? A warp held back
-       waits under the stall reason "design" until the part calls
-       env->wake(w). NULL: always. */
+       waits under the stall reason `hold` until the part calls
+       env->wake(w). The scheduler asks only when something about the warp
+       changed (it issued, a result it waits for arrived, it entered the
+       active pool...): a part whose answer changes for another reason
+       calls env->wake(w). NULL: always. */
     bool (*may_issue)(void *self, uint32_t w, int32_t pc);
     /* Warp slot w issued the instruction at pc (before it executes) and
        will be at next_pc after it (-1 if it exited). */

@@ -23,6 +23,13 @@ const char *stall_name(enum stall s)
     return (unsigned)s < STALL__COUNT ? n[s] : "?";
 }
 
+const char *sm_stall_name(const struct sm *s, enum stall k)
+{
+    if (k == STALL_DESIGN && s->scho && s->scho->hold)
+        return s->scho->hold;
+    return stall_name(k);
+}
+
 /* ---- queues of instructions ------------------------------------------ */
 
 void tq_init(struct tqueue *q)
@@ -488,7 +495,8 @@ static int issue(struct sm *s, uint32_t wi, uint64_t now,
         sched_update_cta(s, c);
     else
         sched_update(s, wi);
-    if (s->p->policy == SCHED_TWO_LEVEL && t->load && mo >= 0 &&
+    if (s->p->policy == SCHED_TWO_LEVEL && s->p->leave_on == LEAVE_ISSUE &&
+        t->load && mo >= 0 &&
         (s->mo[mo].space == KS_GLOBAL || s->mo[mo].space == KS_LOCAL))
         sched_leave_pool(s, wi);   /* long latency: leave the active pool */
     return WS_OK;

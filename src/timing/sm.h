@@ -50,6 +50,10 @@ enum stall {
 };
 
 const char *stall_name(enum stall s);
+struct sm;
+/* The name of stall reason k on SM s: stall_name, but the design's own
+   name for STALL_DESIGN (its scheduler part's `hold`). */
+const char *sm_stall_name(const struct sm *s, enum stall k);
 
 #define RS_ABSENT 0xff                /* readiness of an empty warp slot */
 #define SCHED_KINDS 4                 /* next units: sched.c K_* */
@@ -88,6 +92,8 @@ struct twarp {
     uint32_t hold;                /* write-backs of a barrier or fence it
                                      waits for (operations in the LD/ST
                                      unit) */
+    uint32_t missing;             /* two-level: its memory operations with
+                                     an L1D miss outstanding */
 };
 
 struct tcta {
@@ -121,6 +127,8 @@ struct memop {
     bool local, bypass, started;
     bool notify;                  /* tell the lane part when answered */
     uint32_t hold_first, hold_n;  /* warp slots waiting for it to leave */
+    bool missed;                  /* a transaction missed in the L1D (counted
+                                     in its warp's `missing`) */
     uint32_t ntx, next_tx, outstanding;
     uint32_t shmem_left;
     uint64_t tx[COALESCE_MAX];

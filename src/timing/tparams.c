@@ -10,6 +10,8 @@ void tparams_init(struct tparams *p, const struct ws_config *c)
     p->schedulers = I(SM_SCHEDULERS);
     p->active_warps = I(SCHED_ACTIVE_WARPS);
     p->policy = (enum sched_policy)config_e(c, CK_SCHED_POLICY);
+    p->leave_on = (enum leave_on)config_e(c, CK_SCHED_LEAVE_ON);
+    p->refill_skip_memory = config_e(c, CK_SCHED_REFILL) == 1;
     p->sp_units = I(SM_SP_UNITS);
     p->sfu_units = I(SM_SFU_UNITS);
     p->lat[TC_INT] = I(LAT_INT);

@@ -28,6 +28,9 @@ enum tclass {
 };
 
 enum sched_policy { SCHED_GTO, SCHED_LRR, SCHED_TWO_LEVEL, SCHED_LRR_MEM };
+/* Two-level: when a warp leaves the active pool for a long-latency load
+   (sched.leave_on). */
+enum leave_on { LEAVE_ISSUE, LEAVE_MISS };
 enum bank_map { BANK_WARP_REG, BANK_REG };
 enum write_policy { WRITE_EVICT, WRITE_THROUGH, WRITE_BACK };
 
@@ -45,6 +48,8 @@ struct eparams {
 struct tparams {
     uint32_t nsm, schedulers, active_warps;
     enum sched_policy policy;
+    enum leave_on leave_on;       /* two-level: sched.leave_on */
+    bool refill_skip_memory;      /* two-level: sched.refill = skip-memory */
     uint32_t sp_units, sfu_units;
     uint32_t lat[TC__COUNT];      /* latency per class (TC_MEM: unused) */
     uint32_t ii[TC__COUNT];       /* initiation interval per class */

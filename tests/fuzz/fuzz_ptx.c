@@ -52,6 +52,8 @@ static void inspect_kernel(const struct ws_device *dev, const struct kimage *k,
         print_regset(k, k->live_in + (size_t)bi * k->live_words, b);
         for (int32_t i = bl->first; i <= bl->last; i++) {
             const struct interval *I = &iv.v[iv.of_inst[i]];
+            if (I->nregs > iv.N && I->static_insts > 1)
+                abort();          /* the PREFETCH would overflow a partition */
             if (I->head == i)
                 sb_printf(b, "interval %d: %u\n", iv.of_inst[i], I->nregs);
             print_inst(k, i, true, b);

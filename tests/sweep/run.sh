@@ -7,6 +7,7 @@
 # - resuming: a deleted point runs again, and only that point;
 # - --emit parallel / --emit slurm: the job list and the array script run
 #   the same points, and running the sweep again only collects;
+# - a scenario's own settings reach its points only;
 # - failing points: a failed check gives exit 1, bad input exit 2, both
 #   with CSV rows and log paths; --dry-run runs and creates nothing;
 # - bad sweep files and options: exit 2 with file:line:col or
@@ -140,10 +141,13 @@ check "a failed check only: exit $rc (want 1)" test $rc = 1
 check "default columns: the top-level numbers" test "$(head -n 1 "$tmp/c/results.csv")" = \
   'point,scenario,exit,cycles,warp_instructions,thread_instructions,ipc,thread_ipc'
 
-# --- the example sweep parses ------------------------------------------------
-"$bin" sweep examples/sweeps/example.lua --dry-run --out "$tmp/ex" >"$tmp/ex.out" 2>&1; rc=$?
-check "examples/sweeps/example.lua: --dry-run exit $rc" test $rc = 0
-check "examples/sweeps/example.lua has points" grep -q '^would run [1-9][0-9]*, skip 0 done$' "$tmp/ex.out"
+# --- the example sweeps parse -----------------------------------------------
+for f in examples/sweeps/*.lua; do
+  n=$(basename "$f" .lua)
+  "$bin" sweep "$f" --dry-run --out "$tmp/ex-$n" >"$tmp/ex-$n.out" 2>&1; rc=$?
+  check "$f: --dry-run exit $rc" test $rc = 0
+  check "$f has points" grep -q '^would run [1-9][0-9]*, skip 0 done$' "$tmp/ex-$n.out"
+done
 
 # --- bad sweep files and options: exit 2 and where ----------------------------
 expect_bad() {  # FILE PATTERN: exit 2 and stderr's first line matches
@@ -181,6 +185,19 @@ awk -F, 'NR > 1 { c[$3 "," $4] = $6 } END { for (n = 1; n <= 2; n++)
   "$tmp/cr/results.csv" > "$tmp/cr.want"
 check "report.txt is what report printed from the rows" cmp -s "$tmp/cr.want" "$tmp/cr/report.txt"
 check "report printed to stdout too" grep -q "^sm.count=2 l1=" "$tmp/cr.out"
+# --- a scenario's own settings ---------------------------------------------
+ss=tests/sweep/scenario_settings.lua
+"$bin" sweep "$ss" --out "$tmp/ss" >/dev/null 2>&1; rc=$?
+check "scenario settings: exit status $rc (want 0)" test $rc = 0
+check "scenario settings reach only their scenario" \
+  test "$(tail -n +2 "$tmp/ss/results.csv" | cut -d, -f1,5 | tr '\n' ' ')" = \
+  "saxpy__l1d.size=4096,2219 bfs__l1d.size=4096, "
+check "sweep.json: the scenario's settings among the point's" \
+  grep -q '"sm.count": "2"' "$tmp/ss/sweep.json"
+"$bin" sweep "$ss" --dry-run --out "$tmp/ss2" >"$tmp/ss2.out" 2>&1
+check "--dry-run shows them" grep -q '^  saxpy__l1d.size=4096: .*saxpy.lua sm.count=2 l1d.size=4096$' "$tmp/ss2.out"
+expect_bad tests/sweep/bad_scenario_clash.lua "^tests/sweep/bad_scenario_clash.lua:2:19: error: scenario '../../examples/scenarios/saxpy.lua' sets 'sm.count', which is also in set, fixed or a case$"
+expect_bad tests/sweep/bad_scenario_entry.lua "^tests/sweep/bad_scenario_entry.lua:2:58: error: config key 'sm.count' expects an integer in 1..1024, got '0'$"
 expect_bad tests/sweep/bad_case_clash.lua "^tests/sweep/bad_case_clash.lua:5:20: error: case 'a' sets 'sm.count', which is also in set or fixed$"
 "$bin" sweep tests/sweep/bad_report.lua --out "$tmp/br" >/dev/null 2>"$tmp/br.err"; rc=$?
 check "a failing report: exit 2 at its line" test $rc = 2 -a \

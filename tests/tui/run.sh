@@ -176,6 +176,19 @@ check "the first stop narrated" "1/3 cycle [0-9]+, a partial line"
 T send-keys -t w ':' ; sleep 0.2
 T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
 
+# 11b. ltrf: the register-file cache partitions and the inactive warps as
+#      grids; the Source pane marks the register-interval heads
+start 120 50 examples/scenarios/ltrf-prefetch.lua
+check "ltrf opens on the design layout" "Design"
+T send-keys -t w ':' ; sleep 0.2
+T send-keys -t w 'stepc 400' Enter
+check "the RFC partitions as a grid" "SM 0: register-file cache \(ltrf\+\), 16 banks x 4 part"
+check "a partition row and its note" "w[0-9][0-9] .* p[0-3] iv [0-9]+ .*pc [0-9]+"
+check "the inactive warps" "SM 0: inactive warps"
+check "an interval head marked in the source" "[0-9]+(◆|\^) +ld\.param"
+T send-keys -t w ':' ; sleep 0.2
+T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
+
 # 12. headless when the output is not a terminal
 out=$("$bin" examples/scenarios/saxpy.lua </dev/null 2>&1 | tail -n 3)
 if grep -q "total: 1 launch" <<<"$out"; then pass=$((pass + 1)); else

@@ -149,6 +149,7 @@ static const struct sched_ops sched_ops = {
     .part = { .name = "test-hold", .create = hold_create,
               .destroy = hold_destroy, .tick = hold_tick,
               .next_event = hold_next, .stats = hold_stats },
+    .hold = "held",
     .may_issue = hold_may_issue,
     .issued = hold_issued,
 };
@@ -212,9 +213,9 @@ static void test_lane_part(void **state)
     jv_free(st);
 }
 
-/* Warp 0 waits under the stall reason "design" until cycle 200, when the
-   part wakes it; every instruction of both warps passes the issued
-   hook. */
+/* Warp 0 waits under the part's own stall reason ("held", the part's
+   name for "design") until cycle 200, when the part wakes it; every
+   instruction of both warps passes the issued hook. */
 static void test_scheduler_part(void **state)
 {
     (void)state;
@@ -227,7 +228,8 @@ static void test_scheduler_part(void **state)
     jv_free(base);
     struct jv *st = run(&with_hold);
     const struct jv *r = jv_get(jv_get(st, "sm")->items[0], "stall_reasons");
-    assert_true(jv_get(r, "design")->u.i > 0);
+    assert_true(jv_get(r, "held")->u.i > 0);
+    assert_null(jv_get(r, "design"));
     assert_true(jv_get(st, "cycles")->u.i > 200);
     assert_true(cycles0 < 200);
     assert_int_equal(num(st, "test-hold", "issued"), insts);

@@ -1,0 +1,4 @@
+return {
+  scenarios = { { "../../examples/scenarios/saxpy.lua", ["sm.count"] = 2 } },
+  set = { ["sm.count"] = { 1, 4 } },
+}

@@ -1,0 +1,3 @@
+return {
+  scenarios = { { "../../examples/scenarios/saxpy.lua", ["sm.count"] = 0 } },
+}
