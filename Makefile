@@ -95,6 +95,12 @@ $(BIN): $(CLI_OBJ) $(UI_OBJ) $(LIB)
 	$(CC) -o $@ $(CLI_OBJ) $(UI_OBJ) $(LIB) $(LUA_LIBS) $(CURSES_LIBS) \
 	  $(READLINE_LIBS) $(LDFLAGS_ALL)
 
+# tests/trace/check.c: the strict checker of trace files.
+TRACE_CHECK := $(BUILD)/tests/trace-check
+$(TRACE_CHECK): tests/trace/check.c $(LIB) $(DEPS_MK)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -MMD -MP $< -o $@ $(LIB) $(LDFLAGS_ALL)
+
 TEST_HARNESS := $(BUILD)/obj/tests/unit/harness.o
 .SECONDARY: $(TEST_HARNESS) $(FUZZ_UTIL)
 $(BUILD)/tests/%: tests/unit/%.c $(TEST_HARNESS) $(LIB) $(DEPS_MK)
@@ -122,13 +128,14 @@ run: $(BIN)
 unit: $(TEST_BIN)
 	@scripts/run-unit.sh $(TEST_BIN)
 
-test: $(BIN) $(TEST_BIN) $(CONF_BIN)
+test: $(BIN) $(TEST_BIN) $(CONF_BIN) $(TRACE_CHECK)
 	@scripts/deps.sh
 	@tests/layers/run.sh $(BUILD)
 	@scripts/run-unit.sh $(TEST_BIN)
 	@gzip -dc tests/conformance/cases.txt.gz | $(CONF_BIN) tests/conformance
 	@tests/run.sh $(BIN)
 	@tests/sweep/run.sh $(BIN)
+	@tests/trace/run.sh $(BIN) $(TRACE_CHECK)
 
 asan:
 	$(MAKE) BUILD=$(BUILD)/asan SAN=1 OPT=-O1 test
@@ -179,4 +186,5 @@ clean:
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UI_OBJ:.o=.d) \
          $(TEST_BIN:%=%.d) $(CONF_BIN:%=%.d) $(TEST_HARNESS:.o=.d) $(FUZZ_BIN:%=%.d) \
+         $(TRACE_CHECK).d \
          $(FUZZ_UTIL:.o=.d)

@@ -8,6 +8,7 @@
 #include "cli/progress.h"
 #include "debug/checkpoint.h"
 #include "lua/scenario.h"
+#include "sim/trace.h"
 #include "tui.h"
 #include "util/jval.h"
 #include <errno.h>
@@ -144,6 +145,19 @@ static int write_json(const char *file, const struct jv *st)
 
 static int run_main(int argc, char **argv, bool tui);
 
+/* One of the --trace-* options (not --trace itself). */
+static int trace_option(struct trace_opts *o, const char *opt,
+                        const char *val, struct ws_diag *d)
+{
+    if (strcmp(opt, "--trace-window") == 0)
+        return trace_parse_window(o, val, d);
+    if (strcmp(opt, "--trace-events") == 0)
+        return trace_parse_events(o, val, d);
+    if (strcmp(opt, "--trace-sms") == 0)
+        return trace_parse_sms(o, val, d);
+    return trace_parse_interval(o, val, d);
+}
+
 int cli_run(int argc, char **argv)
 {
     return run_main(argc, argv, false);
@@ -157,7 +171,10 @@ int cli_tui(int argc, char **argv)
 static int run_main(int argc, char **argv, bool tui)
 {
     const char *path = NULL, *json = NULL, *cmds = NULL, *probes = NULL,
-               *record = NULL;
+               *record = NULL, *trace = NULL;
+    struct trace_opts tro;
+    trace_opts_init(&tro);
+    bool trace_sub = false;   /* a --trace-* option without --trace */
     bool unsafe = false, host = false, reverse = true, quiet = false,
          progress = false;
     struct tui_opts topt = { 0 };
@@ -169,7 +186,9 @@ static int run_main(int argc, char **argv, bool tui)
         const char *val = NULL;
         static const char *valued[] = { "--set", "--json", "--commands",
                                         "--probes", "--record", "--design",
-                                        "--preset", NULL };
+                                        "--preset", "--trace", "--trace-window",
+                                        "--trace-events", "--trace-sms",
+                                        "--trace-interval", NULL };
         bool needs = false;
         for (int k = 0; valued[k]; k++) {
             size_t kl = strlen(valued[k]);
@@ -211,6 +230,15 @@ static int run_main(int argc, char **argv, bool tui)
             probes = val;
         } else if (strcmp(a, "--record") == 0) {
             record = val;
+        } else if (strcmp(a, "--trace") == 0) {
+            trace = val;
+        } else if (strncmp(a, "--trace-", 8) == 0) {
+            trace_sub = true;
+            if (trace_option(&tro, a, val, &d) != WS_OK) {
+                cli_print_diag(&d);
+                rc = EXIT_BAD;
+                goto out;
+            }
         } else if (strcmp(a, "--no-reverse") == 0) {
             reverse = false;
         } else if (tui && strcmp(a, "--no-color") == 0) {
@@ -248,11 +276,16 @@ static int run_main(int argc, char **argv, bool tui)
         rc = cli_usage_error("run", "missing the scenario file (warpscope run SCENARIO.lua)");
         goto out;
     }
+    if (trace_sub && !trace) {
+        rc = cli_usage_error("run", "--trace-window, --trace-events, --trace-sms and --trace-interval need --trace FILE");
+        goto out;
+    }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     struct scenario_opts o = { .path = path, .cli = &sets, .unsafe_lua = unsafe,
                                .commands = cmds, .probes_csv = probes,
-                               .record = record, .reverse = reverse };
+                               .record = record, .reverse = reverse,
+                               .trace = trace, .trace_opts = &tro };
     struct cli_progress prog;
     cli_progress_init(&prog, quiet || tui, progress);
     if (prog.on) {

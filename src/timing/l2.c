@@ -13,7 +13,8 @@ static struct l2_item *ring_head(l2_ring_t *r)
 }
 
 void l2_init(struct l2slice *s, uint32_t id, uint32_t port,
-             const struct tparams *p, struct dram_chan *dram)
+             const struct tparams *p, struct dram_chan *dram, uint32_t chan,
+             struct evbus *bus)
 {
     memset(s, 0, sizeof *s);
     s->id = id;
@@ -24,6 +25,18 @@ void l2_init(struct l2slice *s, uint32_t id, uint32_t port,
     cache_init(&s->c, s->has_cache ? p->l2_size : 0, p->l2_ways, p->l2_line,
                REPL_LRU, p->l2_mshrs, 64, p->seed + 1000 + id);
     s->dram = dram;
+    s->chan = chan;
+    s->bus = bus;
+}
+
+static void emit(struct l2slice *s, enum ev_type t, int sm, uint64_t addr,
+                 int64_t b, uint64_t now)
+{
+    if (ev_wanted(s->bus, t)) {
+        struct ws_event e = { (uint16_t)t, (int16_t)sm, -1, now, addr,
+                              t == EV_L2_ACCESS ? s->id : s->chan, b };
+        evbus_deliver(s->bus, &e);
+    }
 }
 
 void l2_free(struct l2slice *s)
@@ -66,6 +79,8 @@ static bool accept(struct l2slice *s, struct icnt *n, struct mreq_pool *pool,
     case MR_WRITE:
     case MR_WRITEBACK:
         s->st.writes++;
+        emit(s, EV_L2_ACCESS, r->sm, r->addr,
+             s->has_cache ? EV_L2_WRITE : EV_L2_FORWARD, now);
         if (!s->has_cache) {
             to_dram(s, r->addr, r->bytes, true, L2_NO_REQ, now);
         } else {
@@ -91,6 +106,7 @@ static bool accept(struct l2slice *s, struct icnt *n, struct mreq_pool *pool,
             s->st.atomics++;
         else
             s->st.reads++;
+        emit(s, EV_L2_ACCESS, r->sm, r->addr, EV_L2_FORWARD, now);
         struct l2_item it = { now + s->latency, ri, r->addr, ACT_FORWARD };
         ring_push(&s->pipe, it);
         return true;
@@ -105,6 +121,9 @@ static bool accept(struct l2slice *s, struct icnt *n, struct mreq_pool *pool,
         s->st.atomics++;
     else
         s->st.reads++;
+    emit(s, EV_L2_ACCESS, r->sm, r->addr,
+         res == CACHE_HIT ? EV_L2_HIT
+         : res == CACHE_MERGED ? EV_L2_MERGE : EV_L2_MISS, now);
     if (res == CACHE_HIT) {
         s->st.hits++;
         if (r->kind == MR_ATOMIC)
@@ -166,6 +185,7 @@ void l2_tick(struct l2slice *s, struct icnt *n, struct mreq_pool *pool,
             d.bytes = 32 * ((mreq_at(pool, it->req)->bytes + 31) / 32);
         if (!dram_push(s->dram, &d, now))
             break;
+        emit(s, EV_DRAM_REQUEST, -1, d.addr, d.write, now);
         ring_pop(&s->to_dram);
     }
 }

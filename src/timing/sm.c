@@ -22,6 +22,17 @@ const char *stall_name(enum stall s)
     return (unsigned)s < STALL__COUNT ? n[s] : "?";
 }
 
+const char *warp_state_name(int s)
+{
+    switch (s) {
+    case STALL_NONE: return "ready";
+    case STALL_IDLE: return "exited";
+    case STALL_BARRIER: case STALL_MEMORY: case STALL_RAW: case STALL_DESIGN:
+        return stall_name((enum stall)s);
+    default: return "absent";
+    }
+}
+
 /* ---- queues of instructions ------------------------------------------ */
 
 void tq_init(struct tqueue *q)

@@ -49,6 +49,9 @@ enum stall {
 };
 
 const char *stall_name(enum stall s);
+/* A warp's state as event warp.state reports it (-1: no warp in the slot):
+   "ready", "exited", "barrier", "memory", "raw", "design" or "absent". */
+const char *warp_state_name(int s);
 
 #define RS_ABSENT 0xff                /* readiness of an empty warp slot */
 #define SCHED_MAX_WORDS 32            /* 2048 warps per scheduler */
