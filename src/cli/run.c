@@ -235,8 +235,7 @@ static int run_main(int argc, char **argv, bool tui)
         } else if (strncmp(a, "--trace-", 8) == 0) {
             trace_sub = true;
             if (trace_option(&tro, a, val, &d) != WS_OK) {
-                cli_print_diag(&d);
-                rc = EXIT_BAD;
+                rc = cli_usage_error("run", "%s", d.msg);
                 goto out;
             }
         } else if (strcmp(a, "--no-reverse") == 0) {

@@ -18,6 +18,7 @@
 #include "config/config.h"
 #include "config/preset.h"
 #include "lua/sandbox.h"
+#include "sim/trace.h"
 #include "util/fileio.h"
 #include "util/hash.h"
 #include "util/jval.h"
@@ -89,7 +90,12 @@ struct ctx {
     char *out_abs;           /* absolute: what commands name */
     char *exe;               /* this binary */
     char **scen_abs;
+    bool trace;              /* --trace: each point writes ID.trace.json */
+    const char *trace_opt[4];/* --trace-window, -events, -sms, -interval */
 };
+
+static const char *const trace_opts[4] = { "--trace-window", "--trace-events",
+                                           "--trace-sms", "--trace-interval" };
 
 /* DIR/points/ID.ext under the given directory; caller frees. */
 static char *point_file(const char *dir, const struct point *p, const char *ext)
@@ -106,7 +112,7 @@ static char **point_argv(const struct ctx *c, const struct point *p)
 {
     const struct sweep *s = &c->s;
     const struct sweep_case *cs = s->ncases ? &s->cases[p->ci] : NULL;
-    size_t n = 0, cap = 6 + 2 * (s->nfixed + s->nkeys + (cs ? cs->n : 0));
+    size_t n = 0, cap = 16 + 2 * (s->nfixed + s->nkeys + (cs ? cs->n : 0));
     char **a = ws_xcalloc(cap, sizeof *a);
     struct strbuf b;
     sb_init(&b);
@@ -126,6 +132,15 @@ static char **point_argv(const struct ctx *c, const struct point *p)
     }
     a[n++] = ws_xstrdup("--json");
     a[n++] = point_file(c->out_abs, p, "json");
+    if (c->trace) {
+        a[n++] = ws_xstrdup("--trace");
+        a[n++] = point_file(c->out_abs, p, "trace.json");
+        for (int i = 0; i < 4; i++)
+            if (c->trace_opt[i]) {
+                a[n++] = ws_xstrdup(trace_opts[i]);
+                a[n++] = ws_xstrdup(c->trace_opt[i]);
+            }
+    }
     return a;
 }
 
@@ -764,15 +779,46 @@ static int prepare_paths(struct ctx *c)
     return EXIT_OK;
 }
 
+/* --trace-*: checked here (a bad value fails the sweep, not each point)
+   and passed to every point. */
+static int trace_option(struct ctx *c, const char *opt, const char *val)
+{
+    struct trace_opts o;
+    trace_opts_init(&o);
+    struct ws_diag d = { 0 };
+    int i = 0;
+    while (strcmp(opt, trace_opts[i]))
+        i++;
+    int (*parse[4])(struct trace_opts *, const char *, struct ws_diag *) = {
+        trace_parse_window, trace_parse_events, trace_parse_sms,
+        trace_parse_interval };
+    if (parse[i](&o, val, &d) != WS_OK) {
+        int rc = cli_usage_error("sweep", "%s", d.msg);
+        diag_reset(&d);
+        return rc;
+    }
+    c->trace_opt[i] = val;
+    return EXIT_OK;
+}
+
+static bool is_trace_opt(const char *opt)
+{
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(opt, trace_opts[i]))
+            return true;
+    return false;
+}
+
 int cli_sweep(int argc, char **argv)
 {
     const char *file = NULL, *out = NULL, *emit = NULL;
     int jobs = 1, rc = EXIT_OK;
     bool dry = false;
+    struct ctx c = { 0 };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = NULL;
         const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
-        char opt[16] = "";
+        char opt[20] = "";
         if (eq && (size_t)(eq - a) < sizeof opt) {
             snprintf(opt, sizeof opt, "%.*s", (int)(eq - a), a);
             val = eq + 1;
@@ -780,10 +826,11 @@ int cli_sweep(int argc, char **argv)
             snprintf(opt, sizeof opt, "-j");
             val = a + 2;
         } else {
-            snprintf(opt, sizeof opt, "%.15s", a);
+            snprintf(opt, sizeof opt, "%.19s", a);
         }
         bool takes = !strcmp(opt, "-j") || !strcmp(opt, "--jobs") ||
-                     !strcmp(opt, "--out") || !strcmp(opt, "--emit");
+                     !strcmp(opt, "--out") || !strcmp(opt, "--emit") ||
+                     is_trace_opt(opt);
         if (takes && !val) {
             if (i + 1 >= argc)
                 return cli_usage_error("sweep", "%s needs a value", a);
@@ -802,6 +849,11 @@ int cli_sweep(int argc, char **argv)
             emit = val;
         } else if (!strcmp(a, "--dry-run")) {
             dry = true;
+        } else if (!strcmp(a, "--trace")) {
+            c.trace = true;
+        } else if (is_trace_opt(opt)) {
+            if ((rc = trace_option(&c, opt, val)) != EXIT_OK)
+                return rc;
         } else if (a[0] == '-' && a[1]) {
             return cli_usage_error("sweep", "unknown option '%s'", a);
         } else if (file) {
@@ -814,7 +866,9 @@ int cli_sweep(int argc, char **argv)
         return cli_usage_error("sweep", "missing the sweep file (warpscope sweep SWEEP.lua)");
     if (dry && emit)
         return cli_usage_error("sweep", "--dry-run and --emit do not go together (--emit runs nothing already)");
-    struct ctx c = { 0 };
+    if (!c.trace && (c.trace_opt[0] || c.trace_opt[1] || c.trace_opt[2] ||
+                     c.trace_opt[3]))
+        return cli_usage_error("sweep", "--trace-window, --trace-events, --trace-sms and --trace-interval need --trace");
     struct ws_diag d = { 0 };
     if (sweep_load(&c.s, file, &d) != WS_OK) {
         cli_print_diag(&d);

@@ -98,6 +98,18 @@ if run plain_gemm examples/scenarios/gemm.lua && run reverse examples/scenarios/
     bad "reverse: the trace of a session with reverse steps differs from the plain run's"
 fi
 
+# A sweep traces every point, with the same options.
+if "$bin" sweep tests/sweep/two_by_two.lua --out "$tmp/sweep" --trace --trace-events warps,sched -j 2 >"$tmp/sweep.out" 2>&1; then
+  n=0
+  for f in "$tmp"/sweep/points/*.trace.json; do
+    "$check" "$f" --stats "${f%.trace.json}.json" >/dev/null && n=$((n + 1))
+  done
+  [ "$n" = 4 ] && ok || bad "sweep --trace: $n of 4 point traces pass trace-check"
+  grep -q '"ph":"C"' "$tmp"/sweep/points/*.trace.json && bad "sweep --trace-events warps,sched wrote counters" || ok
+else
+  bad "sweep --trace (exit $?)"; tail -5 "$tmp/sweep.out"
+fi
+
 # The checker itself rejects broken traces.
 for f in tests/trace/bad/*.json; do
   if out=$("$check" "$f"); then
