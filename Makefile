@@ -136,6 +136,7 @@ test: $(BIN) $(TEST_BIN) $(CONF_BIN) $(TRACE_CHECK)
 	@tests/run.sh $(BIN)
 	@tests/sweep/run.sh $(BIN)
 	@tests/trace/run.sh $(BIN) $(TRACE_CHECK)
+	@tests/plot/run.sh $(BIN)
 
 asan:
 	$(MAKE) BUILD=$(BUILD)/asan SAN=1 OPT=-O1 test

@@ -2,6 +2,7 @@
 ** main.c - entry point: dispatches to the subcommands and prints help.
 */
 #include "cli/cli.h"
+#include "cli/plot.h"
 #include "cli/sweep.h"
 #include "config/config.h"
 #include "config/preset.h"
@@ -155,6 +156,8 @@ int main(int argc, char **argv)
         return cli_inspect(argc - 1, argv + 1);
     if (strcmp(cmd, "sweep") == 0)
         return cli_sweep(argc - 1, argv + 1);
+    if (strcmp(cmd, "plot") == 0)
+        return cli_plot(argc - 1, argv + 1);
     if (cmd[0] == '-')
         return cli_usage_error(NULL, "unknown option '%s'", cmd);
     size_t n = strlen(cmd);
@@ -169,6 +172,6 @@ int main(int argc, char **argv)
            scenarios, which launch kernels) */
         return cli_inspect(argc, argv);
     }
-    return cli_usage_error(NULL, "unknown command '%s' (expected run, inspect, sweep, a .lua scenario or a .ptx file)",
+    return cli_usage_error(NULL, "unknown command '%s' (expected run, inspect, sweep, plot, a .lua scenario or a .ptx file)",
                            cmd);
 }
