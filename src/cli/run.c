@@ -7,6 +7,7 @@
 #include "cli/cli.h"
 #include "cli/progress.h"
 #include "debug/checkpoint.h"
+#include "config/gpgpusim.h"
 #include "lua/scenario.h"
 #include "sim/trace.h"
 #include "tui.h"
@@ -145,6 +146,37 @@ static int write_json(const char *file, const struct jv *st)
 
 static int run_main(int argc, char **argv, bool tui);
 
+/* With --set preset=gpgpusim:PATH, says on stderr which of the file's
+   options have no counterpart (a file that does not read is reported
+   when the run resolves its configuration). */
+static void gpgpusim_note(const struct config_assigns *sets)
+{
+    const char *preset = NULL;
+    for (size_t i = 0; i < sets->n; i++)
+        if (strcmp(sets->v[i].key, "preset") == 0)
+            preset = sets->v[i].value;
+    size_t np = strlen(GPGPUSIM_PREFIX);
+    if (!preset || strncmp(preset, GPGPUSIM_PREFIX, np))
+        return;
+    struct config_assigns a = { 0 };
+    struct strbuf ign;
+    struct ws_diag d = { 0 };
+    sb_init(&ign);
+    if (config_gpgpusim_read(preset + np, &a, &ign, &d) == WS_OK && ign.len) {
+        fprintf(stderr, "note: %s: mapped to %zu warpscope keys; ignored, having no counterpart:\n",
+                preset + np, a.n);
+        for (char *l = ign.s, *e; l && *l; l = e) {
+            e = strchr(l, '\n');
+            if (e)
+                *e++ = 0;
+            fprintf(stderr, "  %s\n", l);
+        }
+    }
+    diag_reset(&d);
+    sb_free(&ign);
+    config_assigns_free(&a);
+}
+
 /* One of the --trace-* options (not --trace itself). */
 static int trace_option(struct trace_opts *o, const char *opt,
                         const char *val, struct ws_diag *d)
@@ -275,6 +307,7 @@ static int run_main(int argc, char **argv, bool tui)
         rc = cli_usage_error("run", "missing the scenario file (warpscope run SCENARIO.lua)");
         goto out;
     }
+    gpgpusim_note(&sets);
     if (trace_sub && !trace) {
         rc = cli_usage_error("run", "--trace-window, --trace-events, --trace-sms and --trace-interval need --trace FILE");
         goto out;
