@@ -10,7 +10,9 @@
 #                   make fuzz-build only builds them
 #   make bench      speed and memory of the example kernels
 #   make ptx        regenerate examples/kernels/*.ptx with nvcc (if present)
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make man        regenerate docs/warpscope.1 from `warpscope --help`
+#   make install    PREFIX=/usr/local DESTDIR= (binary, man page, examples,
+#                   Lua modules)
 #   make clean
 # Variables: CC (gcc or clang), BUILD (output directory), WERROR=1, SAN=1;
 # for fuzz: FUZZ_SECONDS, FUZZ_CC (default clang), FUZZ_FLAGS (more libFuzzer
@@ -74,7 +76,7 @@ TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 LIB := $(BUILD)/libwarpscope.a
 BIN := $(BUILD)/warpscope
 
-.PHONY: all run test unit conformance asan fuzz fuzz-build fuzz-bins bench ptx install clean
+.PHONY: all run test unit conformance asan fuzz fuzz-build fuzz-bins bench ptx install clean man
 all: $(BIN)
 
 $(BUILD)/obj/%.o: %.c $(DEPS_MK)
@@ -137,6 +139,8 @@ test: $(BIN) $(TEST_BIN) $(CONF_BIN) $(TRACE_CHECK)
 	@tests/sweep/run.sh $(BIN)
 	@tests/trace/run.sh $(BIN) $(TRACE_CHECK)
 	@tests/plot/run.sh $(BIN)
+	@scripts/man.sh $(BIN) --check
+	@tests/install/run.sh $(BUILD)
 
 asan:
 	$(MAKE) BUILD=$(BUILD)/asan SAN=1 OPT=-O1 test
@@ -175,11 +179,19 @@ bench: $(BIN)
 ptx:
 	scripts/gen-ptx.sh
 
+# docs/warpscope.1 from `warpscope --help` and docs/warpscope.1.in
+man: $(BIN)
+	scripts/man.sh $(BIN) --write
+
+# The binary, the manual page, and what it reads at run time (presets,
+# scenarios, kernels, the suite, Lua modules) under share/warpscope, where
+# the installed binary looks for them (../share/warpscope beside bin/).
 install: $(BIN)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/warpscope
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/warpscope \
+	  $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/warpscope/scripts
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/warpscope
+	install -m 644 docs/warpscope.1 $(DESTDIR)$(PREFIX)/share/man/man1/warpscope.1
 	cp -R examples $(DESTDIR)$(PREFIX)/share/warpscope/
-	install -d $(DESTDIR)$(PREFIX)/share/warpscope/scripts
 	cp -R scripts/lua $(DESTDIR)$(PREFIX)/share/warpscope/scripts/
 
 clean:
