@@ -5,6 +5,8 @@
 **                   one bar per configuration (--group), each normalised
 **                   to the baseline configuration's value for the same
 **                   workload, and a last cluster with the geometric mean;
+**   --absolute      bars of the values themselves, and their arithmetic
+**                   mean (for rates such as hit rates);
 **   --lines         the value over a swept key (--x), a line per --group.
 ** Besides the pictures it writes PREFIX.dat (the numbers drawn) and
 ** PREFIX.gp (the gnuplot script), and prints the numbers as a markdown
@@ -26,13 +28,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define MAX_WHERE 16
-
 struct plot {
-    const char *csv, *out, *x, *y, *group, *baseline, *title, *ylabel;
-    bool lines, geomean;
-    const char *where[MAX_WHERE];
-    int nwhere;
+    struct plot_spec s;
     /* the table */
     char **xs, **gs;          /* labels in order of first appearance */
     size_t nx, ng;
@@ -76,17 +73,31 @@ static int column(const struct csv *t, const char *name, const char *what)
     return c;
 }
 
+/* s is one of the '|'-separated alternatives. */
+static bool one_of(const char *s, const char *alts)
+{
+    size_t n = strlen(s);
+    for (const char *a = alts;; a++) {
+        size_t l = strcspn(a, "|");
+        if (l == n && strncmp(a, s, n) == 0)
+            return true;
+        a += l;
+        if (!*a)
+            return false;
+    }
+}
+
 static bool row_wanted(struct plot *p, const struct csv *t, char **r)
 {
     int ex = csv_column(t, "exit");
     if (ex >= 0 && strcmp(r[ex], "0"))
         return false;
-    for (int i = 0; i < p->nwhere; i++) {
-        const char *eq = strchr(p->where[i], '=');
-        char *col = ws_xstrndup(p->where[i], (size_t)(eq - p->where[i]));
+    for (int i = 0; i < p->s.nwhere; i++) {
+        const char *eq = strchr(p->s.where[i], '=');
+        char *col = ws_xstrndup(p->s.where[i], (size_t)(eq - p->s.where[i]));
         int c = csv_column(t, col);
         free(col);
-        if (c < 0 || strcmp(r[c], eq + 1))
+        if (c < 0 || !one_of(r[c], eq + 1))
             return false;
     }
     return true;
@@ -95,12 +106,12 @@ static bool row_wanted(struct plot *p, const struct csv *t, char **r)
 /* Builds the x-by-group table; returns EXIT_OK or EXIT_BAD (printed). */
 static int table(struct plot *p, const struct csv *t)
 {
-    int cx = column(t, p->x, "--x"), cy = column(t, p->y, "--y"),
-        cg = column(t, p->group, "--group");
+    int cx = column(t, p->s.x, "--x"), cy = column(t, p->s.y, "--y"),
+        cg = column(t, p->s.group, "--group");
     if (cx < 0 || cy < 0 || cg < 0)
         return EXIT_BAD;
-    for (int i = 0; i < p->nwhere; i++) {
-        char *col = ws_xstrndup(p->where[i], strcspn(p->where[i], "="));
+    for (int i = 0; i < p->s.nwhere; i++) {
+        char *col = ws_xstrndup(p->s.where[i], strcspn(p->s.where[i], "="));
         int c = column(t, col, "--where");
         free(col);
         if (c < 0)
@@ -116,7 +127,7 @@ static int table(struct plot *p, const struct csv *t)
             p->skipped++;
             continue;
         }
-        char *lx = label(p->x, t->rows[r][cx]), *lg = label(p->group, t->rows[r][cg]);
+        char *lx = label(p->s.x, t->rows[r][cx]), *lg = label(p->s.group, t->rows[r][cg]);
         cell[n].x = label_index(&p->xs, &p->nx, lx);
         cell[n].g = label_index(&p->gs, &p->ng, lg);
         cell[n++].v = v;
@@ -126,7 +137,7 @@ static int table(struct plot *p, const struct csv *t)
     if (!n) {
         free(cell);
         return cli_usage_error("plot", "no row of %s has a number in column '%s' (rows with exit other than 0 and rows --where leaves out do not count)",
-                               p->csv, p->y);
+                               p->s.csv, p->s.y);
     }
     p->v = ws_xmalloc(p->nx * p->ng * sizeof *p->v);
     for (size_t i = 0; i < p->nx * p->ng; i++)
@@ -135,7 +146,7 @@ static int table(struct plot *p, const struct csv *t)
         double *d = &p->v[cell[i].x * p->ng + cell[i].g];
         if (!isnan(*d)) {
             int rc = cli_usage_error("plot", "two rows for %s '%s' and %s '%s': choose one with --where COLUMN=VALUE",
-                                     p->x, p->xs[cell[i].x], p->group, p->gs[cell[i].g]);
+                                     p->s.x, p->xs[cell[i].x], p->s.group, p->gs[cell[i].g]);
             free(cell);
             return rc;
         }
@@ -145,25 +156,11 @@ static int table(struct plot *p, const struct csv *t)
     return EXIT_OK;
 }
 
-/* Bars: each value over the baseline's for its workload, and a geometric
-   mean row over the workloads every configuration has. */
-static int normalise(struct plot *p)
+/* A last row: the geometric (geo) or arithmetic mean of each group over
+   the workloads that every group has (values > 0 for geometric). */
+static int mean_row(struct plot *p, bool geo, const char *name)
 {
-    size_t b = 0;
-    if (p->baseline) {
-        while (b < p->ng && strcmp(p->gs[b], p->baseline))
-            b++;
-        if (b == p->ng)
-            return cli_usage_error("plot", "--baseline '%s' is no value of column '%s'",
-                                   p->baseline, p->group);
-    }
-    p->baseline = p->gs[b];
-    for (size_t x = 0; x < p->nx; x++) {
-        double base = p->v[x * p->ng + b];
-        for (size_t g = 0; g < p->ng; g++)
-            p->v[x * p->ng + g] = base > 0 ? p->v[x * p->ng + g] / base : (double)NAN;
-    }
-    if (!p->geomean)
+    if (!p->s.geomean)
         return EXIT_OK;
     p->v = ws_xrealloc(p->v, (p->nx + 1) * p->ng * sizeof *p->v);
     for (size_t g = 0; g < p->ng; g++) {
@@ -172,16 +169,40 @@ static int normalise(struct plot *p)
         for (size_t x = 0; x < p->nx; x++) {
             bool all = true;
             for (size_t h = 0; h < p->ng; h++)
-                all &= p->v[x * p->ng + h] > 0;
+                all &= geo ? p->v[x * p->ng + h] > 0 : !isnan(p->v[x * p->ng + h]);
             if (all) {
-                s += log(p->v[x * p->ng + g]);
+                s += geo ? log(p->v[x * p->ng + g]) : p->v[x * p->ng + g];
                 k++;
             }
         }
-        p->v[p->nx * p->ng + g] = k ? exp(s / (double)k) : (double)NAN;
+        p->v[p->nx * p->ng + g] = !k ? (double)NAN : geo ? exp(s / (double)k) : s / (double)k;
     }
-    label_index(&p->xs, &p->nx, "geomean");
+    label_index(&p->xs, &p->nx, name);
     return EXIT_OK;
+}
+
+/* Bars: each value over the baseline's for its workload, and a geometric
+   mean row over the workloads every configuration has (with --absolute
+   the values themselves and their arithmetic mean). */
+static int normalise(struct plot *p)
+{
+    if (p->s.absolute)
+        return mean_row(p, false, "mean");
+    size_t b = 0;
+    if (p->s.baseline) {
+        while (b < p->ng && strcmp(p->gs[b], p->s.baseline))
+            b++;
+        if (b == p->ng)
+            return cli_usage_error("plot", "--baseline '%s' is no value of column '%s'",
+                                   p->s.baseline, p->s.group);
+    }
+    p->s.baseline = p->gs[b];
+    for (size_t x = 0; x < p->nx; x++) {
+        double base = p->v[x * p->ng + b];
+        for (size_t g = 0; g < p->ng; g++)
+            p->v[x * p->ng + g] = base > 0 ? p->v[x * p->ng + g] / base : (double)NAN;
+    }
+    return mean_row(p, true, "geomean");
 }
 
 static int by_number(const void *a, const void *b)
@@ -230,7 +251,7 @@ static void quoted(struct strbuf *b, const char *s)
    labels). */
 static void write_dat(const struct plot *p, bool num, struct strbuf *b)
 {
-    quoted(b, p->x);
+    quoted(b, p->s.x);
     for (size_t g = 0; g < p->ng; g++) {
         sb_putc(b, ' ');
         quoted(b, p->gs[g]);
@@ -263,30 +284,31 @@ static void write_gp(const struct plot *p, const char *prefix, bool num,
     sb_puts(b, "set datafile missing '?'\nset termoption noenhanced\n"
                "set key outside right top vertical noenhanced\n"
                "set grid ytics\nset yrange [0:*]\nset border 3\nset xtics nomirror\nset ytics nomirror\n");
-    if (p->title) {
+    if (p->s.title) {
         sb_puts(b, "set title ");
-        quoted(b, p->title);
+        quoted(b, p->s.title);
         sb_puts(b, " noenhanced\n");
     }
     struct strbuf yl;
     sb_init(&yl);
-    if (p->ylabel)
-        sb_puts(&yl, p->ylabel);
-    else if (p->lines)
-        sb_puts(&yl, p->y);
+    if (p->s.ylabel)
+        sb_puts(&yl, p->s.ylabel);
+    else if (p->s.lines || p->s.absolute)
+        sb_puts(&yl, p->s.y);
     else
-        sb_printf(&yl, "%s relative to %s %s", p->y, p->group, p->baseline);
+        sb_printf(&yl, "%s relative to %s %s", p->s.y, p->s.group, p->s.baseline);
     sb_puts(b, "set ylabel ");
     quoted(b, sb_str(&yl));
     sb_puts(b, " noenhanced\nset xlabel ");
-    quoted(b, p->lines ? p->x : "");
+    quoted(b, p->s.lines ? p->s.x : "");
     sb_puts(b, " noenhanced\n");
     sb_free(&yl);
-    if (!p->lines)
+    if (!p->s.lines)
         sb_puts(b, "set style data histograms\nset style histogram clustered gap 1\n"
                    "set style fill solid 0.85 border -1\nset boxwidth 0.9\n"
-                   "set xtics rotate by -45 scale 0 noenhanced\n"
-                   "set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead dashtype 2\n");
+                   "set xtics rotate by -45 scale 0 noenhanced\n");
+    if (!p->s.lines && !p->s.absolute)
+        sb_puts(b, "set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead dashtype 2\n");
     else if (!num)
         sb_puts(b, "set xtics rotate by -45 noenhanced\n");
     struct strbuf plot;
@@ -295,14 +317,14 @@ static void write_gp(const struct plot *p, const char *prefix, bool num,
     for (size_t g = 0; g < p->ng; g++) {
         if (g)
             sb_puts(&plot, ", ''");
-        if (!p->lines)
+        if (!p->s.lines)
             sb_printf(&plot, " using %zu:xtic(1) title columnheader(%zu)", g + 2, g + 2);
         else if (num)
             sb_printf(&plot, " using 1:%zu with linespoints title columnheader(%zu)", g + 2, g + 2);
         else
             sb_printf(&plot, " using 0:%zu:xtic(1) with linespoints title columnheader(%zu)", g + 2, g + 2);
     }
-    size_t w = 640 + (p->lines ? 0 : 18 * p->nx * (p->ng > 4 ? 2 : 1));
+    size_t w = 640 + (p->s.lines ? 0 : 18 * p->nx * (p->ng > 4 ? 2 : 1));
     sb_printf(b, "set terminal svg size %zu,420 dynamic font 'sans,11'\nset output '%s.svg'\n%s\n",
               w, base, sb_str(&plot));
     sb_printf(b, "set terminal pngcairo size %zu,420 font 'sans,10'\nset output '%s.png'\n%s\n",
@@ -310,26 +332,26 @@ static void write_gp(const struct plot *p, const char *prefix, bool num,
     sb_free(&plot);
 }
 
-static void print_table(const struct plot *p)
+static void print_table(const struct plot *p, FILE *f)
 {
-    printf("| %s |", p->x);
+    fprintf(f, "| %s |", p->s.x);
     for (size_t g = 0; g < p->ng; g++)
-        printf(" %s |", p->gs[g]);
-    printf("\n|---|");
+        fprintf(f, " %s |", p->gs[g]);
+    fprintf(f, "\n|---|");
     for (size_t g = 0; g < p->ng; g++)
-        printf("---:|");
-    printf("\n");
+        fprintf(f, "---:|");
+    fprintf(f, "\n");
     for (size_t x = 0; x < p->nx; x++) {
-        bool gm = !p->lines && p->geomean && x + 1 == p->nx;
-        printf(gm ? "| **%s** |" : "| %s |", p->xs[x]);
+        bool gm = !p->s.lines && p->s.geomean && x + 1 == p->nx;
+        fprintf(f, gm ? "| **%s** |" : "| %s |", p->xs[x]);
         for (size_t g = 0; g < p->ng; g++) {
             double v = p->v[x * p->ng + g];
             if (isnan(v))
-                printf(" - |");
+                fprintf(f, " - |");
             else
-                printf(gm ? " **%.3f** |" : p->lines ? " %.6g |" : " %.3f |", v);
+                fprintf(f, gm ? " **%.3f** |" : p->s.lines ? " %.6g |" : " %.3f |", v);
         }
-        printf("\n");
+        fprintf(f, "\n");
     }
 }
 
@@ -359,7 +381,7 @@ static int draw(const char *prefix)
     if (WIFEXITED(st) && WEXITSTATUS(st) == 127) {
         fprintf(stderr, "warpscope plot: error: gnuplot is not installed (or not on PATH), so %s.svg and %s.png were not drawn; %s.dat and %s.gp are written. Install it with scripts/deps.sh (Debian package gnuplot-nox) and run `gnuplot %s.gp` in that directory, or plot again.\n",
                 prefix, prefix, prefix, prefix, base);
-        return EXIT_BAD;
+        return PLOT_NO_GNUPLOT;
     }
     if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
         return cli_usage_error("plot", "gnuplot failed on %s.gp (its message is above)", prefix);
@@ -369,12 +391,12 @@ static int draw(const char *prefix)
 /* The default output: beside the table, named after the value drawn. */
 static char *default_prefix(const struct plot *p)
 {
-    char *dir = ws_dirname(p->csv);
+    char *dir = ws_dirname(p->s.csv);
     struct strbuf b;
     sb_init(&b);
-    sb_puts(&b, p->y);
-    if (p->lines)
-        sb_printf(&b, "-by-%s", p->x);
+    sb_puts(&b, p->s.y);
+    if (p->s.lines)
+        sb_printf(&b, "-by-%s", p->s.x);
     char *name = sb_take(&b);
     for (char *s = name; *s; s++)
         if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.", *s))
@@ -385,7 +407,7 @@ static char *default_prefix(const struct plot *p)
     return out;
 }
 
-static int parse_args(struct plot *p, int argc, char **argv)
+static int parse_args(struct plot_spec *p, int argc, char **argv)
 {
     static const char *valued[] = { "--x", "--y", "--group", "--baseline",
                                     "--out", "--title", "--ylabel", "--where",
@@ -413,9 +435,9 @@ static int parse_args(struct plot *p, int argc, char **argv)
         else if (!strcmp(a, "--ylabel"))
             p->ylabel = v;
         else if (!strcmp(a, "--where")) {
-            if (!strchr(v, '=') || *v == '=' || p->nwhere == MAX_WHERE)
+            if (!strchr(v, '=') || *v == '=' || p->nwhere == PLOT_MAX_WHERE)
                 return cli_usage_error("plot", "--where expects COLUMN=VALUE (at most %d), got '%s'",
-                                       MAX_WHERE, v);
+                                       PLOT_MAX_WHERE, v);
             p->where[p->nwhere++] = v;
         } else if (!strcmp(a, "--lines"))
             p->lines = true;
@@ -434,8 +456,8 @@ static int parse_args(struct plot *p, int argc, char **argv)
         return cli_usage_error("plot", "--y COLUMN says which value to draw (cycles, ipc, ...)");
     if (p->lines && !p->x)
         return cli_usage_error("plot", "--lines needs --x COLUMN, the swept key");
-    if (p->lines && p->baseline)
-        return cli_usage_error("plot", "--baseline is for bar charts (normalised), not --lines");
+    if ((p->lines || p->absolute) && p->baseline)
+        return cli_usage_error("plot", "--baseline is for normalised bar charts, not --lines or --absolute");
     return EXIT_OK;
 }
 
@@ -450,73 +472,89 @@ static void plot_free(struct plot *p)
     free(p->v);
 }
 
-int cli_plot(int argc, char **argv)
+/* PREFIX.dat and PREFIX.gp (and PREFIX's directory). */
+static int write_files(const struct plot *p, const char *prefix, bool num)
 {
-    struct plot p = { .geomean = true };
-    int rc = parse_args(&p, argc, argv);
-    if (rc != EXIT_OK)
-        return rc;
+    struct strbuf dat, gp;
+    sb_init(&dat);
+    sb_init(&gp);
+    write_dat(p, num, &dat);
+    write_gp(p, prefix, num, &gp);
+    char *dir = ws_dirname(prefix);
+    ws_make_dirs(dir);          /* a failure shows when writing */
+    free(dir);
+    size_t n = strlen(prefix) + 8;
+    char *f1 = ws_xmalloc(n), *f2 = ws_xmalloc(n);
+    snprintf(f1, n, "%s.dat", prefix);
+    snprintf(f2, n, "%s.gp", prefix);
+    int rc = EXIT_OK;
+    if (ws_write_file(f1, sb_str(&dat), dat.len) != 0 ||
+        ws_write_file(f2, sb_str(&gp), gp.len) != 0) {
+        fprintf(stderr, "%s: error: cannot write the plot: %s\n", f1, strerror(errno));
+        rc = EXIT_BAD;
+    }
+    free(f1);
+    free(f2);
+    sb_free(&dat);
+    sb_free(&gp);
+    return rc;
+}
+
+int plot_draw(const struct plot_spec *spec, FILE *table_out)
+{
+    struct plot p = { .s = *spec };
     size_t len;
-    char *text = ws_read_file(p.csv, &len);
+    char *text = ws_read_file(p.s.csv, &len);
     if (!text) {
-        fprintf(stderr, "%s: error: cannot read the table: %s\n", p.csv, strerror(errno));
+        fprintf(stderr, "%s: error: cannot read the table: %s\n", p.s.csv, strerror(errno));
         return EXIT_BAD;
     }
     struct csv t;
     struct ws_diag d = { 0 };
-    if (csv_parse(&t, text, len, p.csv, &d) != WS_OK) {
+    if (csv_parse(&t, text, len, p.s.csv, &d) != WS_OK) {
         free(text);
         cli_print_diag(&d);
         diag_reset(&d);
         return EXIT_BAD;
     }
     free(text);
-    if (!p.x)
-        p.x = "scenario";
-    if (!p.group)
-        p.group = csv_column(&t, "case") >= 0 ? "case" : p.lines ? "scenario" : NULL;
-    if (!p.group) {
+    if (!p.s.x)
+        p.s.x = "scenario";
+    if (!p.s.group)
+        p.s.group = csv_column(&t, "case") >= 0 ? "case" : p.s.lines ? "scenario" : NULL;
+    if (!p.s.group) {
         csv_free(&t);
         return cli_usage_error("plot", "--group COLUMN says what the bars compare (a set key such as preset; default: the column case)");
     }
-    rc = table(&p, &t);
-    if (rc == EXIT_OK && !p.lines)
+    int rc = table(&p, &t);
+    if (rc == EXIT_OK && !p.s.lines)
         rc = normalise(&p);
-    bool num = rc == EXIT_OK && p.lines && numeric_x(&p);
-    char *prefix = p.out ? ws_xstrdup(p.out) : default_prefix(&p);
+    bool num = rc == EXIT_OK && p.s.lines && numeric_x(&p);
+    char *prefix = p.s.out ? ws_xstrdup(p.s.out) : default_prefix(&p);
+    if (rc == EXIT_OK)
+        rc = write_files(&p, prefix, num);
     if (rc == EXIT_OK) {
-        struct strbuf dat, gp;
-        sb_init(&dat);
-        sb_init(&gp);
-        write_dat(&p, num, &dat);
-        write_gp(&p, prefix, num, &gp);
-        char *dir = ws_dirname(prefix);
-        ws_make_dirs(dir);          /* a failure shows when writing */
-        free(dir);
-        char *f1 = ws_xmalloc(strlen(prefix) + 8), *f2 = ws_xmalloc(strlen(prefix) + 8);
-        sprintf(f1, "%s.dat", prefix);
-        sprintf(f2, "%s.gp", prefix);
-        if (ws_write_file(f1, dat.s ? dat.s : "", dat.len) != 0 ||
-            ws_write_file(f2, gp.s ? gp.s : "", gp.len) != 0) {
-            fprintf(stderr, "%s: error: cannot write the plot: %s\n", f1, strerror(errno));
-            rc = EXIT_BAD;
-        }
-        free(f1);
-        free(f2);
-        sb_free(&dat);
-        sb_free(&gp);
-    }
-    if (rc == EXIT_OK) {
-        print_table(&p);
+        print_table(&p, table_out);
         if (p.skipped)
-            printf("(%zu row%s of %s not drawn: exit other than 0, left out by --where, or no number)\n",
-                   p.skipped, p.skipped == 1 ? "" : "s", p.csv);
+            fprintf(table_out, "(%zu row%s of %s not drawn: exit other than 0, left out by --where, or no number)\n",
+                    p.skipped, p.skipped == 1 ? "" : "s", p.s.csv);
+        fflush(table_out);
         rc = draw(prefix);
         if (rc == EXIT_OK)
-            printf("wrote %s.svg, %s.png (and %s.dat, %s.gp)\n", prefix, prefix, prefix, prefix);
+            fprintf(table_out, "wrote %s.svg, %s.png (and %s.dat, %s.gp)\n", prefix,
+                    prefix, prefix, prefix);
     }
     free(prefix);
     plot_free(&p);
     csv_free(&t);
     return rc;
+}
+
+int cli_plot(int argc, char **argv)
+{
+    struct plot_spec s = { .geomean = true };
+    int rc = parse_args(&s, argc, argv);
+    if (rc == EXIT_OK)
+        rc = plot_draw(&s, stdout);
+    return rc == PLOT_NO_GNUPLOT ? EXIT_BAD : rc;
 }

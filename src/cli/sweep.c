@@ -283,6 +283,16 @@ static void finish(const struct ctx *c, struct point *p, int code, size_t k)
 }
 
 /* Runs the points that are not done, up to `jobs` at once. */
+/* Point i's `after` point (if its case has one) has finished. */
+static bool after_over(const struct ctx *c, size_t i)
+{
+    const struct point *p = &c->pts[i];
+    if (!c->s.ncases || c->s.cases[p->ci].after < 0)
+        return true;
+    const struct point *q = p - (p->ci - (size_t)c->s.cases[p->ci].after);
+    return q->done || q->exit >= 0;
+}
+
 static void run_points(struct ctx *c, int jobs)
 {
     size_t n = c->s.npoints, k = 0, next = 0, running = 0;
@@ -293,9 +303,22 @@ static void run_points(struct ctx *c, int jobs)
     fflush(stdout);
     pid_t *pid = ws_xcalloc((size_t)jobs, sizeof *pid);
     size_t *who = ws_xcalloc((size_t)jobs, sizeof *who);
+    bool *started = ws_xcalloc(n + 1, sizeof *started);
     for (;;) {
         while (running < (size_t)jobs && next < n) {
-            struct point *p = &c->pts[next++];
+            /* the first point not started whose `after` point is over
+               (cases vary fastest: it is ci - after points before) */
+            size_t i = next;
+            while (i < n && (started[i] || !after_over(c, i)))
+                i++;
+            if (i == n && running)
+                break;
+            if (i == n)
+                i = next;          /* cannot happen: an after case is earlier */
+            started[i] = true;
+            while (next < n && started[next])
+                next++;
+            struct point *p = &c->pts[i];
             if (p->done)
                 continue;
             char *json = point_file(c->out, p, "json");
@@ -342,6 +365,7 @@ static void run_points(struct ctx *c, int jobs)
     }
     free(pid);
     free(who);
+    free(started);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -815,6 +839,9 @@ int cli_sweep(int argc, char **argv)
     int jobs = 1, rc = EXIT_OK;
     bool dry = false;
     struct ctx c = { 0 };
+    enum { MAX_SETS = 64 };
+    const char *sets[MAX_SETS], *only = NULL;
+    int nsets = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = NULL;
         const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
@@ -830,6 +857,7 @@ int cli_sweep(int argc, char **argv)
         }
         bool takes = !strcmp(opt, "-j") || !strcmp(opt, "--jobs") ||
                      !strcmp(opt, "--out") || !strcmp(opt, "--emit") ||
+                     !strcmp(opt, "--set") || !strcmp(opt, "--only") ||
                      is_trace_opt(opt);
         if (takes && !val) {
             if (i + 1 >= argc)
@@ -849,6 +877,12 @@ int cli_sweep(int argc, char **argv)
             emit = val;
         } else if (!strcmp(a, "--dry-run")) {
             dry = true;
+        } else if (!strcmp(opt, "--set")) {
+            if (nsets == MAX_SETS)
+                return cli_usage_error("sweep", "at most %d --set options", MAX_SETS);
+            sets[nsets++] = val;
+        } else if (!strcmp(opt, "--only")) {
+            only = val;
         } else if (!strcmp(a, "--trace")) {
             c.trace = true;
         } else if (is_trace_opt(opt)) {
@@ -875,6 +909,13 @@ int cli_sweep(int argc, char **argv)
         rc = EXIT_BAD;
         goto done;
     }
+    for (int i = 0; i < nsets && rc == EXIT_OK; i++)
+        if (sweep_add_fixed(&c.s, sets[i], &d) != WS_OK)
+            rc = cli_usage_error("sweep", "%s", d.msg);
+    if (rc == EXIT_OK && only && sweep_only(&c.s, only, &d) != WS_OK)
+        rc = cli_usage_error("sweep", "%s", d.msg);
+    if (rc != EXIT_OK)
+        goto done;
     if (out) {
         c.out = ws_xstrdup(out);
     } else {
@@ -908,6 +949,8 @@ int cli_sweep(int argc, char **argv)
     if (wrote)
         rc = EXIT_BAD;
     else if (c.s.has_report && run_report(&c) != EXIT_OK)
+        rc = EXIT_BAD;
+    if (!wrote && sweep_draw_plots(&c.s, c.out) != EXIT_OK)
         rc = EXIT_BAD;
 done:
     diag_reset(&d);
