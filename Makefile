@@ -9,6 +9,9 @@
 #                   FUZZ_SECONDS (default 60) each on their seed corpora;
 #                   make fuzz-build only builds them
 #   make bench      speed and memory of the example kernels
+#   make eval       the design papers' experiments (examples/eval/, docs/eval.md):
+#                   EVAL_SIZE=paper|test, EVAL_ONLY=w1,w2, EVAL_EMIT=slurm|parallel,
+#                   -jN runs N points at once
 #   make ptx        regenerate examples/kernels/*.ptx with nvcc (if present)
 #   make man        regenerate docs/warpscope.1 from `warpscope --help`
 #   make install    PREFIX=/usr/local DESTDIR= (binary, man page, examples,
@@ -76,7 +79,7 @@ TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 LIB := $(BUILD)/libwarpscope.a
 BIN := $(BUILD)/warpscope
 
-.PHONY: all run test unit conformance asan fuzz fuzz-build fuzz-bins bench ptx install clean man
+.PHONY: all run test unit conformance asan fuzz fuzz-build fuzz-bins bench ptx install clean man eval
 all: $(BIN)
 
 $(BUILD)/obj/%.o: %.c $(DEPS_MK)
@@ -175,6 +178,13 @@ $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_UTIL) $(LIB) $(DEPS_MK)
 
 bench: $(BIN)
 	@scripts/bench.sh $(BIN)
+
+# The experiments run one after another (their points -j at once).
+EVAL_SIZE ?= paper
+eval: $(BIN)
+	@scripts/deps.sh
+	@EVAL_SIZE="$(EVAL_SIZE)" EVAL_ONLY="$(EVAL_ONLY)" EVAL_EMIT="$(EVAL_EMIT)" \
+	  EVAL_JOBS="$(EVAL_JOBS)" scripts/eval.sh $(BIN) $(EVAL)
 
 ptx:
 	scripts/gen-ptx.sh

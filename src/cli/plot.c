@@ -441,6 +441,8 @@ static int parse_args(struct plot_spec *p, int argc, char **argv)
             p->where[p->nwhere++] = v;
         } else if (!strcmp(a, "--lines"))
             p->lines = true;
+        else if (!strcmp(a, "--absolute"))
+            p->absolute = true;
         else if (!strcmp(a, "--no-geomean"))
             p->geomean = false;
         else if (a[0] == '-' && a[1])

@@ -60,6 +60,35 @@ same "lines: numeric order, gaps" "$tmp/lines.dat" <<'X'
 2 1.5 ?
 10 4.5 2
 X
+WS_GNUPLOT=/nonexistent/gnuplot "$bin" plot tests/plot/results.csv --y ipc --absolute \
+  --where 'case=base|fast' --out "$tmp/abs" >/dev/null 2>&1
+same "bars: --absolute, arithmetic mean, --where a|b" "$tmp/abs.dat" <<'X'
+"scenario" "base" "fast"
+"alpha" 1 2
+"beta" 1.5 1.5
+"mean" 1.25 1.75
+X
+
+# A sweep: charts after the report, `after` orders the points of a case,
+# --set and --only.
+if WS_GNUPLOT=/nonexistent/gnuplot "$bin" sweep tests/plot/sweep.lua --out "$tmp/sw" -j 2 \
+     --only saxpy --set preset=fermi >"$tmp/sw.out" 2>&1; then
+  [ "$(grep -c '^saxpy' "$tmp/sw/results.csv")" = 2 ] && ! grep -q '^reduce' "$tmp/sw/results.csv" && ok ||
+    bad "sweep --only: rows $(cut -d, -f1 "$tmp/sw/results.csv" | tr '\n' ' ')"
+  grep -q '"preset": "fermi"' "$tmp/sw/points/saxpy__two.json" && ok || bad "sweep --set did not reach the points"
+  [ "$(grep -o 'saxpy__[a-z]*' "$tmp/sw.out" | head -1)" = saxpy__one ] && ok ||
+    bad "sweep: case two (after one) finished first"
+  [ -s "$tmp/sw/plots/cycles.dat" ] && [ "$(tail -1 "$tmp/sw/plots/cycles.dat" | cut -d' ' -f1,2)" = '"geomean" 1' ] &&
+    [ -s "$tmp/sw/plots/ipc.gp" ] && grep -q "no gnuplot" "$tmp/sw.out" && ok ||
+    bad "sweep plots: $(ls "$tmp/sw/plots" 2>&1 | tr '\n' ' ')"
+else
+  bad "sweep with plots (exit $?)"; tail -5 "$tmp/sw.out"
+fi
+"$bin" sweep tests/plot/bad_after.lua --dry-run >/dev/null 2>"$tmp/after.err"
+st=$?
+[ "$st" = 2 ] && grep -q "tests/plot/bad_after.lua:5:.*case 'one': after must name an earlier case" "$tmp/after.err" && ok ||
+  { bad "a later case in after: exit $st"; cat "$tmp/after.err"; }
+
 if command -v gnuplot >/dev/null 2>&1; then
   if "$bin" plot tests/plot/results.csv --y cycles --out "$tmp/g/bars" --title "a test" >/dev/null 2>"$tmp/g.err" &&
      "$bin" plot tests/plot/sweep.csv --y ipc --x sm.count --lines --out "$tmp/g/lines" >/dev/null 2>>"$tmp/g.err"; then
