@@ -394,20 +394,6 @@ static int check_config(const struct sweep *s, const char *key,
     return WS_ERR;
 }
 
-int sweep_error_at(const struct sweep *s, struct ws_diag *d, const char *word,
-                   const char *fmt, ...)
-{
-    struct strbuf m;
-    sb_init(&m);
-    va_list ap;
-    va_start(ap, fmt);
-    sb_vprintf(&m, fmt, ap);
-    va_end(ap);
-    sweep_error(s, d, src_find(s->src, 0, word, true), "%s", sb_str(&m));
-    sb_free(&m);
-    return WS_ERR;
-}
-
 int sweep_add_fixed(struct sweep *s, const char *kv, struct ws_diag *d)
 {
     const char *eq = strchr(kv, '=');
@@ -772,8 +758,11 @@ int  sweep_load(struct sweep *s, const char *file, struct ws_diag *d)
         rc = read_report(L, t, s, d);
     if (rc == WS_OK)
         rc = read_columns(L, t, s, d);
-    if (rc == WS_OK)
-        rc = sweep_read_plots(L, t, s, d);
+    if (rc == WS_OK && sweep_read_plots(L, t, s, d) != WS_OK) {
+        char *m = ws_xstrdup(d->msg ? d->msg : "bad plots");
+        rc = sweep_error(s, d, src_find(s->src, 0, "plots", true), "%s", m);
+        free(m);
+    }
     wslua_close(L);
     s->npoints = rc == WS_OK ? s->nscen * (s->ncases ? s->ncases : 1) : 0;
     for (size_t k = 0; k < s->nkeys && rc == WS_OK; k++) {

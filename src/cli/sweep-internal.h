@@ -76,17 +76,14 @@ struct point *expand_points(const struct sweep *s);
 void points_free(struct point *pts, size_t n);
 /* A point's id (hashed when too long or when asked). */
 char *point_id(const struct sweep *s, const struct point *p, bool hashed);
-/* An error in the sweep file at the first `word = ` in it (no line if
-   none); returns WS_ERR. */
-int sweep_error_at(const struct sweep *s, struct ws_diag *d, const char *word,
-                   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* --set KEY=VALUE: one more fixed setting (checked like `fixed`). */
 int sweep_add_fixed(struct sweep *s, const char *kv, struct ws_diag *d);
 /* --only NAMES: keeps the scenarios whose file names (without .lua) are
    in the comma list; each name must be one of the sweep's. */
 int sweep_only(struct sweep *s, const char *names, struct ws_diag *d);
 
-/* sweep-plots.c: `plots` read (the table at index t) and drawn. */
+/* sweep-plots.c: `plots` read (the table at index t; an error leaves its
+   message in d, without a place: the caller adds it) and drawn. */
 int sweep_read_plots(struct lua_State *L, int t, struct sweep *s,
                      struct ws_diag *d);
 void sweep_plots_free(struct sweep *s);

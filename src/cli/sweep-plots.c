@@ -62,7 +62,7 @@ static int read_one(lua_State *L, struct sweep *s, lua_Integer i,
                 ok = false;
         if (ok || lua_type(L, -1) != LUA_TSTRING) {
             lua_pop(L, 1);
-            return sweep_error_at(s, d, "plots", "plots[%lld] has a key that is not one of name, y, x, group, baseline, title, ylabel, lines, geomean, absolute, where",
+            return diag_error(d, NULL, 0, 0, "plots[%lld] has a key that is not one of name, y, x, group, baseline, title, ylabel, lines, geomean, absolute, where",
                                   (long long)i);
         }
     }
@@ -81,18 +81,18 @@ static int read_one(lua_State *L, struct sweep *s, lua_Integer i,
     p->absolute = lua_toboolean(L, -1);
     lua_pop(L, 3);
     if (!p->name || !*p->name || strpbrk(p->name, "/ ") || !p->y)
-        return sweep_error_at(s, d, "plots", "plots[%lld] needs name (a file name) and y (the column drawn)",
+        return diag_error(d, NULL, 0, 0, "plots[%lld] needs name (a file name) and y (the column drawn)",
                               (long long)i);
     if (!p->group && !s->ncases && !p->lines)
-        return sweep_error_at(s, d, "plots", "plots[%lld] ('%s') needs group: the column whose values the bars compare (a set key)",
+        return diag_error(d, NULL, 0, 0, "plots[%lld] ('%s') needs group: the column whose values the bars compare (a set key)",
                               (long long)i, p->name);
     if (p->lines && !p->x)
-        return sweep_error_at(s, d, "plots", "plots[%lld] ('%s') draws lines: x must name the swept key",
+        return diag_error(d, NULL, 0, 0, "plots[%lld] ('%s') draws lines: x must name the swept key",
                               (long long)i, p->name);
     const char *cols[3] = { p->y, p->x, p->group };
     for (int c = 0; c < 3; c++)
         if (cols[c] && !known_column(s, cols[c]))
-            return sweep_error_at(s, d, "plots", "plots[%lld] ('%s'): '%s' is not a column of results.csv (scenario, case, a set key or one of columns)",
+            return diag_error(d, NULL, 0, 0, "plots[%lld] ('%s'): '%s' is not a column of results.csv (scenario, case, a set key or one of columns)",
                                   (long long)i, p->name, cols[c]);
     lua_getfield(L, t, "where");
     if (lua_istable(L, -1)) {
@@ -124,13 +124,13 @@ int sweep_read_plots(lua_State *L, int t, struct sweep *s, struct ws_diag *d)
     lua_Integer n = ty == LUA_TTABLE ? (lua_Integer)lua_rawlen(L, -1) : 0;
     if (n <= 0) {
         lua_pop(L, 1);
-        return sweep_error_at(s, d, "plots", "plots must be a list of charts, e.g. { { name = \"cycles\", y = \"cycles\", group = \"preset\" } }");
+        return diag_error(d, NULL, 0, 0, "plots must be a list of charts, e.g. { { name = \"cycles\", y = \"cycles\", group = \"preset\" } }");
     }
     s->plots = ws_xcalloc((size_t)n, sizeof *s->plots);
     int rc = WS_OK;
     for (lua_Integer i = 1; i <= n && rc == WS_OK; i++) {
         if (lua_rawgeti(L, -1, i) != LUA_TTABLE)
-            rc = sweep_error_at(s, d, "plots", "plots[%lld] must be a table { name = ..., y = ... }",
+            rc = diag_error(d, NULL, 0, 0, "plots[%lld] must be a table { name = ..., y = ... }",
                                 (long long)i);
         else
             rc = read_one(L, s, i, &s->plots[s->nplots++], d);
