@@ -14,22 +14,12 @@ local scenarios = { "../suite/hotspot.lua", "../suite/btree.lua",
                     "../suite/histo.lua" }
 local ns = {}
 for n = 1, 8 do ns[#ns + 1] = n end
-local rt = "racetrack"
 
 return {
   name = "racetrack-tlp",
   scenarios = scenarios,
   set = { ["sm.ctas_limit"] = ns },
-  cases = {
-    { name = "sram", design = "baseline" },
-    { name = "cache", design = rt, ["racetrack.ports"] = 64 },
-    { name = "ideal", design = rt, ["racetrack.ports"] = 64, ["l1d.perfect"] = true },
-    { name = "rm_perfect_l1", design = rt, ["l1d.perfect"] = true },
-    { name = "rm", design = rt },
-    { name = "rm_preshift", design = rt, ["racetrack.preshift"] = true },
-    { name = "all", after = "rm_preshift", design = rt,
-      ["racetrack.mapping"] = "optimized", ["racetrack.preshift"] = true },
-  },
+  cases = ev.racetrack_tlp_cases(),
   fixed = {
     preset = "fermi-rm", ["workload.size"] = "paper",
     ["racetrack.profile_dir"] = "eval/racetrack-profiles",

@@ -99,15 +99,7 @@ end
 return {
   name = "racetrack",
   scenarios = scenarios,
-  cases = {
-    { name = "sram", design = "baseline" },
-    { name = "rm", design = "racetrack" },
-    { name = "rm_preshift", design = "racetrack", ["racetrack.preshift"] = true },
-    { name = "rm_mapping", after = "rm", design = "racetrack",
-      ["racetrack.mapping"] = "optimized" },
-    { name = "all", after = "rm_preshift", design = "racetrack",
-      ["racetrack.mapping"] = "optimized", ["racetrack.preshift"] = true },
-  },
+  cases = ev.racetrack_cases(),
   fixed = {
     preset = "fermi-rm", ["workload.size"] = "paper",
     ["racetrack.profile_dir"] = "eval/racetrack-profiles",

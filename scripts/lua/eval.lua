@@ -110,4 +110,42 @@ function M.failures(w)
   end
 end
 
+-- The racetrack paper's (seed 001) configurations, shared by
+-- examples/eval/racetrack*.lua and examples/sweeps/racetrack.lua. The
+-- optimized mapping reads the register move counts its direct twin (same
+-- keys but the mapping) recorded in racetrack.profile_dir, so each such
+-- case runs after that twin (`after`).
+-- The framework (Fig. 11): SRAM, racetrack alone, with preshifting, with
+-- the optimized mapping, with both.
+function M.racetrack_cases()
+  local rt = "racetrack"
+  return {
+    { name = "sram", design = "baseline" },
+    { name = "rm", design = rt },
+    { name = "rm_preshift", design = rt, ["racetrack.preshift"] = true },
+    { name = "rm_mapping", after = "rm", design = rt,
+      ["racetrack.mapping"] = "optimized" },
+    { name = "all", after = "rm_preshift", design = rt,
+      ["racetrack.mapping"] = "optimized", ["racetrack.preshift"] = true },
+  }
+end
+
+-- The TLP profile (section 4.2), for each N of sm.ctas_limit: P_cache
+-- (no shift cost: racetrack.ports = 64), P_ideal (no shift cost and an
+-- L1D that always hits), P_RM (real tapes, perfect L1D); the SRAM file,
+-- the plain racetrack file, with preshifting, and with all techniques.
+function M.racetrack_tlp_cases()
+  local rt = "racetrack"
+  return {
+    { name = "sram", design = "baseline" },
+    { name = "cache", design = rt, ["racetrack.ports"] = 64 },
+    { name = "ideal", design = rt, ["racetrack.ports"] = 64, ["l1d.perfect"] = true },
+    { name = "rm_perfect_l1", design = rt, ["l1d.perfect"] = true },
+    { name = "rm", design = rt },
+    { name = "rm_preshift", design = rt, ["racetrack.preshift"] = true },
+    { name = "all", after = "rm_preshift", design = rt,
+      ["racetrack.mapping"] = "optimized", ["racetrack.preshift"] = true },
+  }
+end
+
 return M
