@@ -3,8 +3,10 @@
 #   tests/trace/run.sh build/warpscope build/tests/trace-check
 # - statistics are byte-identical with and without --trace, and a trace is
 #   byte-identical run to run;
-# - trace-check (tests/trace/check.c) accepts the traces of the tour, of a
-#   15-SM fermi run, of cerf and racetrack runs (design tracks), with
+# - trace-check (tests/trace/check.c) accepts the traces of the tour (also
+#   on design racetrack: SM, warp, counter, memory and design tracks in
+#   one file), of a 15-SM fermi run, of cerf and racetrack runs (design
+#   tracks), with
 #   windows, SM and event filters, and cross-checks them with the run's
 #   statistics (issue instants, scheduler spans per stall reason, one flow
 #   per L1D miss, fill slices);
@@ -65,6 +67,14 @@ if run tour examples/scenarios/tour.lua; then
   checked tour --stats "$tmp/tour.stats" "${sm_tracks[@]}"
   devtools tour "scheduler 0" "warp 0" "L1D misses" "L1D fills" "L2 slice 0" "DRAM channel 0" kernels
   run tour2 examples/scenarios/tour.lua && { cmp -s "$tmp/tour.json" "$tmp/tour2.json" && ok || bad "tour: two traces differ"; }
+fi
+
+# The tour on a design: every category above in one trace, with the
+# design's own tracks (racetrack shifts and shift stalls).
+if run tour_rt examples/scenarios/tour.lua --set design=racetrack; then
+  checked tour_rt --stats "$tmp/tour_rt.stats" "${sm_tracks[@]}" --expect racetrack.shift \
+    --expect racetrack.stall
+  devtools tour_rt "scheduler 0" "warp 0" "L1D misses" "L2 slice 0" "DRAM channel 0" kernels
 fi
 
 # 15 SMs, 12 L2 slices, 6 DRAM channels.
