@@ -163,6 +163,7 @@ static void test_value_out_of_range(void **state)
     char preset[64];
     snprintf(preset, sizeof preset, "gpgpusim:%s", path);
     assert_int_equal(resolve(&c, preset, &d), WS_ERR);
+    config_free(&c);              /* filled even when it fails */
     unlink(path);
     assert_string_equal(d.file, path);
     assert_int_equal(d.line, 2);
