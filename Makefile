@@ -8,10 +8,15 @@
 #   make fuzz       libFuzzer harnesses (clang) built into build/fuzz/ and run
 #                   FUZZ_SECONDS (default 60) each on their seed corpora;
 #                   make fuzz-build only builds them
-#   make bench      speed and memory of the example kernels
+#   make bench      speed and memory of the example kernels (TRACE=1: traced)
 #   make reference  the baseline beside GPGPU-Sim on the reference kernels
+#   make eval       the design papers' experiments (examples/eval/, docs/eval.md):
+#                   EVAL_SIZE=paper|test, EVAL_ONLY=w1,w2, EVAL_EMIT=slurm|parallel,
+#                   -jN runs N points at once
 #   make ptx        regenerate examples/kernels/*.ptx with nvcc (if present)
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make man        regenerate docs/warpscope.1 from `warpscope --help`
+#   make install    PREFIX=/usr/local DESTDIR= (binary, man page, examples,
+#                   Lua modules)
 #   make clean
 # Variables: CC (gcc or clang), BUILD (output directory), WERROR=1, SAN=1;
 # for fuzz: FUZZ_SECONDS, FUZZ_CC (default clang), FUZZ_FLAGS (more libFuzzer
@@ -75,7 +80,7 @@ TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 LIB := $(BUILD)/libwarpscope.a
 BIN := $(BUILD)/warpscope
 
-.PHONY: all run test unit conformance asan fuzz fuzz-build fuzz-bins bench reference ptx install clean
+.PHONY: all run test unit conformance asan fuzz fuzz-build fuzz-bins bench reference ptx install clean man eval
 all: $(BIN)
 
 $(BUILD)/obj/%.o: %.c $(DEPS_MK)
@@ -95,6 +100,12 @@ $(LIB): $(LIB_OBJ)
 $(BIN): $(CLI_OBJ) $(UI_OBJ) $(LIB)
 	$(CC) -o $@ $(CLI_OBJ) $(UI_OBJ) $(LIB) $(LUA_LIBS) $(CURSES_LIBS) \
 	  $(READLINE_LIBS) $(LDFLAGS_ALL)
+
+# tests/trace/check.c: the strict checker of trace files.
+TRACE_CHECK := $(BUILD)/tests/trace-check
+$(TRACE_CHECK): tests/trace/check.c $(LIB) $(DEPS_MK)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -MMD -MP $< -o $@ $(LIB) $(LDFLAGS_ALL)
 
 TEST_HARNESS := $(BUILD)/obj/tests/unit/harness.o
 .SECONDARY: $(TEST_HARNESS) $(FUZZ_UTIL)
@@ -123,13 +134,17 @@ run: $(BIN)
 unit: $(TEST_BIN)
 	@scripts/run-unit.sh $(TEST_BIN)
 
-test: $(BIN) $(TEST_BIN) $(CONF_BIN)
+test: $(BIN) $(TEST_BIN) $(CONF_BIN) $(TRACE_CHECK)
 	@scripts/deps.sh
 	@tests/layers/run.sh $(BUILD)
 	@scripts/run-unit.sh $(TEST_BIN)
 	@gzip -dc tests/conformance/cases.txt.gz | $(CONF_BIN) tests/conformance
 	@tests/run.sh $(BIN)
 	@tests/sweep/run.sh $(BIN)
+	@tests/trace/run.sh $(BIN) $(TRACE_CHECK)
+	@tests/plot/run.sh $(BIN)
+	@scripts/man.sh $(BIN) --check
+	@tests/install/run.sh $(BUILD)
 
 asan:
 	$(MAKE) BUILD=$(BUILD)/asan SAN=1 OPT=-O1 test
@@ -168,14 +183,29 @@ bench: $(BIN)
 reference: $(BIN)
 	@scripts/reference.sh $(BIN)
 
+# The experiments run one after another (their points -j at once).
+EVAL_SIZE ?= paper
+eval: $(BIN)
+	@scripts/deps.sh
+	@EVAL_SIZE="$(EVAL_SIZE)" EVAL_ONLY="$(EVAL_ONLY)" EVAL_EMIT="$(EVAL_EMIT)" \
+	  EVAL_JOBS="$(EVAL_JOBS)" scripts/eval.sh $(BIN) $(EVAL)
+
 ptx:
 	scripts/gen-ptx.sh
 
+# docs/warpscope.1 from `warpscope --help` and docs/warpscope.1.in
+man: $(BIN)
+	scripts/man.sh $(BIN) --write
+
+# The binary, the manual page, and what it reads at run time (presets,
+# scenarios, kernels, the suite, Lua modules) under share/warpscope, where
+# the installed binary looks for them (../share/warpscope beside bin/).
 install: $(BIN)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/warpscope
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/warpscope \
+	  $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/warpscope/scripts
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/warpscope
+	install -m 644 docs/warpscope.1 $(DESTDIR)$(PREFIX)/share/man/man1/warpscope.1
 	cp -R examples $(DESTDIR)$(PREFIX)/share/warpscope/
-	install -d $(DESTDIR)$(PREFIX)/share/warpscope/scripts
 	cp -R scripts/lua $(DESTDIR)$(PREFIX)/share/warpscope/scripts/
 
 clean:
@@ -183,4 +213,5 @@ clean:
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UI_OBJ:.o=.d) \
          $(TEST_BIN:%=%.d) $(CONF_BIN:%=%.d) $(TEST_HARNESS:.o=.d) $(FUZZ_BIN:%=%.d) \
+         $(TRACE_CHECK).d \
          $(FUZZ_UTIL:.o=.d)

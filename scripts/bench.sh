@@ -9,6 +9,9 @@
 # rate in simulated warp-instructions per second and the peak RSS. Each
 # run is repeated REPEAT times (default 3) and the fastest kept: the host
 # is shared and timings are noisy. Totals per preset and mode follow.
+# TRACE=1 also writes a timeline trace of every run (--trace, all events;
+# docs/trace.md) and adds its size: what tracing costs when on. Without
+# it nothing is traced, which is what tracing costs when off.
 # Numbers go to docs/performance.md with the machine they were measured on.
 set -u
 bin=${1:-build/warpscope}
@@ -17,13 +20,16 @@ presets=${PRESETS:-teach fermi}
 repeat=${REPEAT:-3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+trace=()
+[ -n "${TRACE:-}" ] && trace=(--trace "$tmp/trace.json")
 
-# run SCENARIO PRESET MODE: prints "cycles warp-instr seconds rss" or FAIL
+# run SCENARIO PRESET MODE: prints "cycles warp-instr seconds rss
+# trace-KiB" (trace-KiB "-" without TRACE) or FAIL
 run() {
   local best="" line sec
   for _ in $(seq "$repeat"); do
     line=$("$bin" run "$1" --set preset="$2" --set sim.mode="$3" --host-stats \
-             --json "$tmp/s.json" 2>&1 >/dev/null | grep '^host:') || { echo FAIL; return; }
+             --json "$tmp/s.json" "${trace[@]}" 2>&1 >/dev/null | grep '^host:') || { echo FAIL; return; }
     sec=$(sed -E 's/.* in ([0-9.]+) s of simulation.*/\1/' <<<"$line")
     if [ -z "$best" ] || awk -v a="$sec" -v b="${best%% *}" 'BEGIN { exit !(a < b) }'; then
       best="$sec $(sed -E 's/^host: ([0-9]+) warp-instructions.*peak RSS ([0-9]+) KiB.*/\1 \2/' <<<"$line")"
@@ -31,12 +37,14 @@ run() {
   done
   local cycles
   cycles=$(sed -n 's/^  "cycles": \([0-9]*\),$/\1/p' "$tmp/s.json" | head -n 1)
+  local tk=-
+  [ -n "${TRACE:-}" ] && tk=$(( ($(stat -c %s "$tmp/trace.json") + 1023) / 1024 ))
   set -- $best
-  echo "${cycles:--} $2 $1 $3"
+  echo "${cycles:--} $2 $1 $3 $tk"
 }
 
-printf '%-18s %-8s %-10s %11s %11s %8s %13s %9s\n' \
-  scenario preset mode cycles warp-instr sim-s warp-instr/s peak-KiB
+printf '%-18s %-8s %-10s %11s %11s %8s %13s %9s%s\n' \
+  scenario preset mode cycles warp-instr sim-s warp-instr/s peak-KiB "${TRACE:+ trace-KiB}"
 pass() {  # PRESET MODE
   local p=$1 m=$2 tw=0 ts=0 maxrss=0
   for s in examples/scenarios/*.lua examples/bench/*.lua; do
@@ -46,10 +54,10 @@ pass() {  # PRESET MODE
     if [ "$r" = FAIL ]; then
       printf '%-18s %-8s %-10s %s\n' "$name" "$p" "$m" FAILED; continue
     fi
-    read -r cycles wi sec rss <<<"$r"
+    read -r cycles wi sec rss tk <<<"$r"
     rate=$(awk -v w="$wi" -v s="$sec" 'BEGIN { printf "%.0f", (s > 0 ? w / s : 0) }')
-    printf '%-18s %-8s %-10s %11s %11d %8.4f %13d %9d\n' \
-      "$name" "$p" "$m" "$cycles" "$wi" "$sec" "$rate" "$rss"
+    printf '%-18s %-8s %-10s %11s %11d %8.4f %13d %9d%s\n' \
+      "$name" "$p" "$m" "$cycles" "$wi" "$sec" "$rate" "$rss" "${TRACE:+$(printf ' %9s' "$tk")}"
     tw=$((tw + wi)); ts=$(awk -v a="$ts" -v b="$sec" 'BEGIN { print a + b }')
     [ "$rss" -gt "$maxrss" ] && maxrss=$rss
   done

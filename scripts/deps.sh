@@ -4,7 +4,10 @@
 # prints the exact command to run and exits 2.
 #   scripts/deps.sh                 check and install
 #   scripts/deps.sh --flags FILE    also write compiler/linker flags for make
-#   scripts/deps.sh --ci            also install the tools CI uses (clang, tmux)
+#   scripts/deps.sh --ci            also install the tools CI uses (clang, tmux,
+#                                   and Chrome DevTools' trace engine from npm
+#                                   into build/tools, which tests/trace/run.sh
+#                                   opens traces with)
 #   scripts/deps.sh --fuzz          also install clang with libFuzzer (make fuzz;
 #                                   $FUZZ_CC names the compiler, default clang)
 set -u
@@ -28,6 +31,8 @@ missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 command -v cc >/dev/null 2>&1 || missing+=(gcc)
 command -v make >/dev/null 2>&1 || missing+=(make)
+# `warpscope plot` draws through gnuplot
+command -v gnuplot >/dev/null 2>&1 || missing+=(gnuplot-nox)
 if command -v pkg-config >/dev/null 2>&1; then
   for i in "${!mods[@]}"; do
     pkg-config --exists "${mods[$i]}" || missing+=("${pkgs[$i]}")
@@ -90,6 +95,20 @@ install_pkgs() {
 if [ "${fuzz_rt:-0}" = 1 ] && ! has_libfuzzer; then
   if apt-cache show libclang-rt-dev >/dev/null 2>&1; then
     install_pkgs libclang-rt-dev
+  fi
+fi
+
+# The trace engine of Chrome DevTools' Performance panel, a real consumer
+# of the trace files (pinned: its API is not stable).
+engine_dir="$(dirname "$0")/../build/tools"
+if [ "$ci" = 1 ] && [ ! -d "$engine_dir/node_modules/@paulirish/trace_engine" ]; then
+  if command -v npm >/dev/null 2>&1; then
+    mkdir -p "$engine_dir"
+    npm install --prefix "$engine_dir" --no-save --no-package-lock --no-audit \
+      --no-fund @paulirish/trace_engine@0.0.65 >/dev/null 2>&1 ||
+      echo "deps.sh: could not install @paulirish/trace_engine with npm; traces get the strict checks only" >&2
+  else
+    echo "deps.sh: npm not found; traces get the strict checks only" >&2
   fi
 fi
 

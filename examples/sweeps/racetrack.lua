@@ -3,7 +3,7 @@
 -- racetrack register file (design racetrack, 256 KB) on every example
 -- kernel, preset fermi-rm (the paper's GTX480 configuration).
 --
---   warpscope sweep examples/sweeps/racetrack.lua -j 1
+--   warpscope sweep examples/sweeps/racetrack.lua -j 2
 --
 -- Two studies; pick one with `study` below (the output directories
 -- differ, so both can be kept):
@@ -13,11 +13,9 @@
 --   two-pass flow: a racetrack.mapping = direct point records each
 --   launch's register move counts in racetrack.profile_dir and the
 --   mapping Algorithms 1-2 choose from them; the optimized point of the
---   same configuration reads that mapping back. Points run in file order
---   with the direct point first, so run this study with -j 1 (with more
---   jobs an optimized point can start before its direct twin has written
---   the profile: it then falls back to the direct mapping and says so in
---   racetrack.mapping_fallbacks; delete its JSON and run the sweep again).
+--   same configuration reads that mapping back, so it runs after its
+--   direct twin (`after`; the cases are scripts/lua/eval.lua's, shared with
+--   examples/eval/racetrack*.lua).
 --   Its report prints the table of docs/designs/racetrack.md
 --   (sweeps/racetrack/report.txt).
 --
@@ -29,8 +27,9 @@
 --   SRAM file, the plain racetrack run and the racetrack run with the
 --   optimized mapping and preshifting at each N. Its report prints the
 --   per-N table, N* = argmax P(N) and the speed-ups with all three
---   techniques together (sweeps/racetrack-tlp/report.txt). -j 1 as above.
+--   techniques together (sweeps/racetrack-tlp/report.txt).
 local study = "framework"
+local ev = require "eval"
 
 local scenarios = {
   "../scenarios/atax.lua", "../scenarios/bfs.lua", "../scenarios/bicg.lua",
@@ -57,24 +56,11 @@ local columns = {
 if study == "tlp" then
   local ns = {}
   for n = 1, 8 do ns[#ns + 1] = n end
-  local rt = "racetrack"
   return {
     name = "racetrack-tlp",
     scenarios = scenarios,
     set = { ["sm.ctas_limit"] = ns },
-    -- per N, in this order: the direct "rm_preshift" run records the move
-    -- counts the "all" run maps from (a profile belongs to the same
-    -- configuration but for the mapping), so run with -j 1
-    cases = {
-      { name = "sram", design = "baseline" },
-      { name = "cache", design = rt, ["racetrack.ports"] = 64 },
-      { name = "ideal", design = rt, ["racetrack.ports"] = 64, ["l1d.perfect"] = true },
-      { name = "rm_perfect_l1", design = rt, ["l1d.perfect"] = true },
-      { name = "rm", design = rt },
-      { name = "rm_preshift", design = rt, ["racetrack.preshift"] = true },
-      { name = "all", design = rt, ["racetrack.mapping"] = "optimized",
-        ["racetrack.preshift"] = true },
-    },
+    cases = ev.racetrack_tlp_cases(),
     fixed = {
       preset = "fermi-rm", ["mem.limit"] = "64M",
       ["racetrack.profile_dir"] = "sweeps/racetrack-tlp/profiles",
@@ -138,21 +124,11 @@ if study == "tlp" then
   }
 end
 
--- The framework study as cases, in this order per scenario: a direct run
--- records the move counts its optimized twin (same keys but the mapping)
--- maps from, so "rm" precedes "rm_mapping" and "rm_preshift" precedes
--- "all"; run with -j 1.
+-- The framework study as cases (scripts/lua/eval.lua).
 return {
   name = "racetrack",
   scenarios = scenarios,
-  cases = {
-    { name = "sram", design = "baseline" },
-    { name = "rm", design = "racetrack" },
-    { name = "rm_mapping", design = "racetrack", ["racetrack.mapping"] = "optimized" },
-    { name = "rm_preshift", design = "racetrack", ["racetrack.preshift"] = true },
-    { name = "all", design = "racetrack", ["racetrack.mapping"] = "optimized",
-      ["racetrack.preshift"] = true },
-  },
+  cases = ev.racetrack_cases(),
   fixed = {
     preset = "fermi-rm",
     ["racetrack.profile_dir"] = "sweeps/racetrack/profiles",

@@ -2,6 +2,7 @@
 ** main.c - entry point: dispatches to the subcommands and prints help.
 */
 #include "cli/cli.h"
+#include "cli/plot.h"
 #include "cli/sweep.h"
 #include "config/config.h"
 #include "config/preset.h"
@@ -20,11 +21,14 @@ static const char usage[] =
     "  warpscope run SCENARIO.lua [--set KEY=VALUE]... [--design NAME] [--preset NAME]\n"
     "                [--json FILE] [--unsafe-lua] [--host-stats] [--quiet] [--progress]\n"
     "                [--commands FILE] [--probes FILE.csv] [--record FILE.lua] [--no-reverse]\n"
+    "                [--trace FILE [--trace-window FROM:TO] [--trace-events LIST]\n"
+    "                 [--trace-sms LIST] [--trace-interval CYCLES]]\n"
     "      Run a scenario headless: it loads PTX, launches kernels and checks\n"
     "      results. Prints a summary; --json writes the statistics object.\n"
     "      --commands runs debugger commands (one per line, as typed at the\n"
     "      console; `help` lists them) against the scenario, then runs it to the\n"
-    "      end unless a command says `quit` (docs/debugger.md).\n"
+    "      end unless a command says `quit` (docs/debugger.md). --trace writes\n"
+    "      the run's timeline for Perfetto or chrome://tracing (docs/trace.md).\n"
     "  warpscope inspect KERNEL.ptx [--kernel NAME] [--set KEY=VALUE]... [--json] [--no-ptxas] [--host-stats]\n"
     "                    [--warps N] [--cost]\n"
     "  warpscope inspect --cost [--set KEY=VALUE]... [--json]\n"
@@ -40,27 +44,46 @@ static const char usage[] =
     "      --cost (with or without a PTX file) prints every design's storage\n"
     "      bill per SM, part by part, under the configuration.\n"
     "  warpscope sweep SWEEP.lua [-j N] [--out DIR] [--emit parallel|slurm] [--dry-run]\n"
+    "                  [--set KEY=VALUE]... [--only NAME,...]\n"
+    "                  [--trace [--trace-window FROM:TO] [--trace-events LIST]...]\n"
     "      Run scenarios over every combination of configuration values, one\n"
     "      process per point (-j N at once), resumable; writes DIR/results.csv and\n"
     "      DIR/sweep.json (default DIR: sweeps/NAME). --emit prints a GNU parallel\n"
-    "      job list or a Slurm array script instead (docs/sweeps.md).\n"
+    "      job list or a Slurm array script instead (docs/sweeps.md). --set adds\n"
+    "      a fixed setting, --only keeps the named scenarios, --trace writes\n"
+    "      each point's timeline as DIR/points/ID.trace.json.\n"
+    "  warpscope plot RESULTS.csv --y COLUMN [--x COLUMN] [--group COLUMN] [--baseline VALUE]\n"
+    "                 [--absolute] [--lines] [--no-geomean] [--where COLUMN=VALUE]...\n"
+    "                 [--out PREFIX]\n"
+    "                 [--title TEXT] [--ylabel TEXT]\n"
+    "      Draw a results table with gnuplot as PREFIX.svg and PREFIX.png: bars\n"
+    "      per workload (--x, default the scenario) and configuration (--group,\n"
+    "      default the column case) normalised to the baseline configuration,\n"
+    "      with their geometric mean (--absolute: the values and their mean);\n"
+    "      or with --lines the value over a swept\n"
+    "      key (--x), a line per --group. Also writes PREFIX.dat and PREFIX.gp\n"
+    "      and prints the numbers as a markdown table (docs/plot.md).\n"
     "  warpscope SCENARIO.lua [--set KEY=VALUE]... [--design NAME] [--preset NAME]\n"
-    "                         [--no-color] [--ascii] [--unsafe-lua]\n"
+    "                         [--no-color] [--ascii] [--unsafe-lua] [--trace FILE ...]\n"
     "      The interactive TUI on the scenario (when standard input and output\n"
     "      are a terminal; headless `run` otherwise): panes for warps, source,\n"
     "      register banks, the L1D, the design's own structure (racetrack tapes,\n"
     "      register-file cache partitions) and statistics, and a console for\n"
     "      debugger commands (docs/tui.md). `make run` opens it on\n"
     "      examples/scenarios/tour.lua.\n"
-    "  warpscope KERNEL.ptx [OPTIONS]  the same as `warpscope inspect KERNEL.ptx`\n"
-    "  warpscope --help [config|ptx]   this text, every configuration key, or the\n"
-    "                                  supported PTX instructions (also\n"
-    "                                  after a command: `warpscope run --help`)\n"
+    "  warpscope KERNEL.ptx [OPTIONS]\n"
+    "      The same as `warpscope inspect KERNEL.ptx`.\n"
+    "  warpscope --help [config|ptx]\n"
+    "      This text, every configuration key, or the supported PTX\n"
+    "      instructions (also after a command: `warpscope run --help`).\n"
     "  warpscope --version\n"
+    "      The version.\n"
     "\n"
     "Options:\n"
     "  --set KEY=VALUE   override a configuration key (repeatable); `--set preset=NAME`\n"
-    "                    selects a preset from examples/configs/\n"
+    "                    selects a preset from examples/configs/, and\n"
+    "                    `--set preset=gpgpusim:PATH` imports a GPGPU-Sim\n"
+    "                    configuration file (gpgpusim.config)\n"
     "  --design NAME     the same as --set design=NAME (baseline, cerf, unified,\n"
     "                    racetrack, ideal-rf, fuse)\n"
     "  --preset NAME     the same as --set preset=NAME (`warpscope --help config`\n"
@@ -78,6 +101,17 @@ static const char usage[] =
     "  --probes FILE     write the series of every ws.probe as CSV (probe,cycle,value)\n"
     "  --record FILE     write the session as a scenario that replays it\n"
     "  --no-reverse      take no snapshots (reverse-step, goto-cycle back unavailable)\n"
+    "  --trace FILE      write the timeline as Chrome trace-event JSON: tracks per SM,\n"
+    "                    scheduler and warp slot, counters, L1D/L2/DRAM requests with\n"
+    "                    flows, design events (1 us of the timeline = 1 core cycle)\n"
+    "  --trace-window FROM:TO\n"
+    "                    trace only cycles FROM to TO (either side may be left out)\n"
+    "  --trace-events LIST\n"
+    "                    what to trace: issue, warps, sched, cta, counters, memory,\n"
+    "                    design, all, design event names; -NAME leaves one out\n"
+    "  --trace-sms LIST  trace only these SMs (\"0,4-7\")\n"
+    "  --trace-interval CYCLES\n"
+    "                    cycles per counter sample (default 100)\n"
     "\n"
     "Exit status: 0 success, 1 a ws.check failed, 2 bad input (the message says\n"
     "file:line:col and what was expected).\n";
@@ -158,6 +192,8 @@ int main(int argc, char **argv)
         return cli_inspect(argc - 1, argv + 1);
     if (strcmp(cmd, "sweep") == 0)
         return cli_sweep(argc - 1, argv + 1);
+    if (strcmp(cmd, "plot") == 0)
+        return cli_plot(argc - 1, argv + 1);
     if (cmd[0] == '-')
         return cli_usage_error(NULL, "unknown option '%s'", cmd);
     size_t n = strlen(cmd);
@@ -172,6 +208,6 @@ int main(int argc, char **argv)
            scenarios, which launch kernels) */
         return cli_inspect(argc, argv);
     }
-    return cli_usage_error(NULL, "unknown command '%s' (expected run, inspect, sweep, a .lua scenario or a .ptx file)",
+    return cli_usage_error(NULL, "unknown command '%s' (expected run, inspect, sweep, plot, a .lua scenario or a .ptx file)",
                            cmd);
 }

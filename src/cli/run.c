@@ -7,7 +7,9 @@
 #include "cli/cli.h"
 #include "cli/progress.h"
 #include "debug/checkpoint.h"
+#include "config/gpgpusim.h"
 #include "lua/scenario.h"
+#include "sim/trace.h"
 #include "tui.h"
 #include "util/jval.h"
 #include <errno.h>
@@ -144,6 +146,50 @@ static int write_json(const char *file, const struct jv *st)
 
 static int run_main(int argc, char **argv, bool tui);
 
+/* With --set preset=gpgpusim:PATH, says on stderr which of the file's
+   options have no counterpart (a file that does not read is reported
+   when the run resolves its configuration). */
+static void gpgpusim_note(const struct config_assigns *sets)
+{
+    const char *preset = NULL;
+    for (size_t i = 0; i < sets->n; i++)
+        if (strcmp(sets->v[i].key, "preset") == 0)
+            preset = sets->v[i].value;
+    size_t np = strlen(GPGPUSIM_PREFIX);
+    if (!preset || strncmp(preset, GPGPUSIM_PREFIX, np))
+        return;
+    struct config_assigns a = { 0 };
+    struct strbuf ign;
+    struct ws_diag d = { 0 };
+    sb_init(&ign);
+    if (config_gpgpusim_read(preset + np, &a, &ign, &d) == WS_OK && ign.len) {
+        fprintf(stderr, "note: %s: mapped to %zu warpscope keys; ignored, having no counterpart:\n",
+                preset + np, a.n);
+        for (char *l = ign.s, *e; l && *l; l = e) {
+            e = strchr(l, '\n');
+            if (e)
+                *e++ = 0;
+            fprintf(stderr, "  %s\n", l);
+        }
+    }
+    diag_reset(&d);
+    sb_free(&ign);
+    config_assigns_free(&a);
+}
+
+/* One of the --trace-* options (not --trace itself). */
+static int trace_option(struct trace_opts *o, const char *opt,
+                        const char *val, struct ws_diag *d)
+{
+    if (strcmp(opt, "--trace-window") == 0)
+        return trace_parse_window(o, val, d);
+    if (strcmp(opt, "--trace-events") == 0)
+        return trace_parse_events(o, val, d);
+    if (strcmp(opt, "--trace-sms") == 0)
+        return trace_parse_sms(o, val, d);
+    return trace_parse_interval(o, val, d);
+}
+
 int cli_run(int argc, char **argv)
 {
     return run_main(argc, argv, false);
@@ -157,7 +203,10 @@ int cli_tui(int argc, char **argv)
 static int run_main(int argc, char **argv, bool tui)
 {
     const char *path = NULL, *json = NULL, *cmds = NULL, *probes = NULL,
-               *record = NULL;
+               *record = NULL, *trace = NULL;
+    struct trace_opts tro;
+    trace_opts_init(&tro);
+    bool trace_sub = false;   /* a --trace-* option without --trace */
     bool unsafe = false, host = false, reverse = true, quiet = false,
          progress = false;
     struct tui_opts topt = { 0 };
@@ -169,7 +218,9 @@ static int run_main(int argc, char **argv, bool tui)
         const char *val = NULL;
         static const char *valued[] = { "--set", "--json", "--commands",
                                         "--probes", "--record", "--design",
-                                        "--preset", NULL };
+                                        "--preset", "--trace", "--trace-window",
+                                        "--trace-events", "--trace-sms",
+                                        "--trace-interval", NULL };
         bool needs = false;
         for (int k = 0; valued[k]; k++) {
             size_t kl = strlen(valued[k]);
@@ -211,6 +262,14 @@ static int run_main(int argc, char **argv, bool tui)
             probes = val;
         } else if (strcmp(a, "--record") == 0) {
             record = val;
+        } else if (strcmp(a, "--trace") == 0) {
+            trace = val;
+        } else if (strncmp(a, "--trace-", 8) == 0) {
+            trace_sub = true;
+            if (trace_option(&tro, a, val, &d) != WS_OK) {
+                rc = cli_usage_error("run", "%s", d.msg);
+                goto out;
+            }
         } else if (strcmp(a, "--no-reverse") == 0) {
             reverse = false;
         } else if (tui && strcmp(a, "--no-color") == 0) {
@@ -248,11 +307,17 @@ static int run_main(int argc, char **argv, bool tui)
         rc = cli_usage_error("run", "missing the scenario file (warpscope run SCENARIO.lua)");
         goto out;
     }
+    gpgpusim_note(&sets);
+    if (trace_sub && !trace) {
+        rc = cli_usage_error("run", "--trace-window, --trace-events, --trace-sms and --trace-interval need --trace FILE");
+        goto out;
+    }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     struct scenario_opts o = { .path = path, .cli = &sets, .unsafe_lua = unsafe,
                                .commands = cmds, .probes_csv = probes,
-                               .record = record, .reverse = reverse };
+                               .record = record, .reverse = reverse,
+                               .trace = trace, .trace_opts = &tro };
     struct cli_progress prog;
     cli_progress_init(&prog, quiet || tui, progress);
     if (prog.on) {

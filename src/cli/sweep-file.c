@@ -67,6 +67,7 @@ void  sweep_free(struct sweep *s)
         }
         free(lists[l]);
     }
+    sweep_plots_free(s);
     for (size_t i = 0; i < s->ncases; i++) {
         bundle_free(&s->cases[i]);
     }
@@ -202,7 +203,8 @@ static char *scalar_text(lua_State *L, int idx)
 
 
 static const char *const top_keys[] = { "name", "scenarios", "set", "fixed",
-                                         "cases", "columns", "report" };
+                                         "cases", "columns", "report",
+                                         "plots" };
 
 static int by_name(const void *a, const void *b)
 {
@@ -271,12 +273,12 @@ static int read_top_keys(lua_State *L, int t, struct sweep *s,
             continue;
         struct where w = src_find(s->src, 0, keys[i], true);
         if (!best)
-            rc = sweep_error(s, d, w, "unknown key '%s' in the sweep table (expected name, scenarios, set, fixed, cases, columns or report)",
+            rc = sweep_error(s, d, w, "unknown key '%s' in the sweep table (expected name, scenarios, set, fixed, cases, columns, report or plots)",
                              keys[i]);
         else {
             rc = sweep_error(s, d, w, "unknown key '%s' in the sweep table (did you mean '%s'?)",
                              keys[i], best);
-            diag_note(d, "a sweep table has the keys name, scenarios, set, fixed, cases, columns and report");
+            diag_note(d, "a sweep table has the keys name, scenarios, set, fixed, cases, columns, report and plots");
         }
     }
     for (size_t i = 0; i < n; i++)
@@ -450,6 +452,83 @@ static int check_config(const struct sweep *s, const char *key,
     return WS_ERR;
 }
 
+int sweep_add_fixed(struct sweep *s, const char *kv, struct ws_diag *d)
+{
+    const char *eq = strchr(kv, '=');
+    if (!eq || eq == kv)
+        return diag_error(d, NULL, 0, 0, "--set expects KEY=VALUE, got '%s'", kv);
+    char *key = ws_xstrndup(kv, (size_t)(eq - kv));
+    bool taken = false;
+    for (size_t i = 0; i < s->nkeys; i++)
+        taken |= strcmp(s->keys[i].name, key) == 0;
+    for (size_t c = 0; c < s->ncases; c++)
+        for (size_t i = 0; i < s->cases[c].n; i++)
+            taken |= strcmp(s->cases[c].set[i].name, key) == 0;
+    if (taken) {
+        diag_error(d, NULL, 0, 0, "--set %s: the sweep varies '%s' itself (in set or cases)",
+                   kv, key);
+        free(key);
+        return WS_ERR;
+    }
+    size_t i = 0;
+    while (i < s->nfixed && strcmp(s->fixed[i].name, key) < 0)
+        i++;
+    if (i == s->nfixed || strcmp(s->fixed[i].name, key)) {
+        s->fixed = ws_xrealloc(s->fixed, (s->nfixed + 1) * sizeof *s->fixed);
+        memmove(s->fixed + i + 1, s->fixed + i, (s->nfixed - i) * sizeof *s->fixed);
+        s->nfixed++;
+        s->fixed[i] = (struct sweep_key){ key, ws_xcalloc(1, sizeof(char *)), 1 };
+    } else {
+        free(key);
+        free(s->fixed[i].vals[0]);
+    }
+    s->fixed[i].vals[0] = ws_xstrdup(eq + 1);
+    struct ws_diag cd = { 0 };
+    if (check_config(s, NULL, NULL, (struct where){ -1, 0 }, &cd) != WS_OK) {
+        diag_error(d, NULL, 0, 0, "--set %s: %s", kv, cd.msg ? cd.msg : "bad value");
+        diag_reset(&cd);
+        return WS_ERR;
+    }
+    return WS_OK;
+}
+
+int sweep_only(struct sweep *s, const char *names, struct ws_diag *d)
+{
+    size_t n = 0;
+    bool *keep = ws_xcalloc(s->nscen + 1, sizeof *keep);
+    for (const char *p = names; *p;) {
+        size_t l = strcspn(p, ",");
+        size_t i = 0;
+        for (; i < s->nscen; i++) {
+            const char *b = strrchr(s->scen[i], '/');
+            b = b ? b + 1 : s->scen[i];
+            if (strncmp(b, p, l) == 0 && (!b[l] || strcmp(b + l, ".lua") == 0))
+                break;
+        }
+        if (i == s->nscen) {
+            free(keep);
+            return diag_error(d, NULL, 0, 0, "--only: '%.*s' is no scenario of the sweep %s",
+                              (int)l, p, s->file);
+        }
+        keep[i] = true;
+        p += l + (p[l] == ',');
+    }
+    for (size_t i = 0; i < s->nscen; i++) {
+        if (keep[i]) {
+            s->scen[n] = s->scen[i];
+            s->scen_path[n++] = s->scen_path[i];
+        } else {
+            free(s->scen[i]);
+            free(s->scen_path[i]);
+        }
+    }
+    free(keep);
+    if (s->npoints)
+        s->npoints = s->npoints / s->nscen * n;
+    s->nscen = n;
+    return n ? WS_OK : diag_error(d, NULL, 0, 0, "--only: no scenario left");
+}
+
 /* Reads `set` (lists) or `fixed` (single values) into keys. */
 static int read_settings(lua_State *L, int t, struct sweep *s, bool lists,
                          struct ws_diag *d)
@@ -556,7 +635,8 @@ static int read_bundle(lua_State *L, int tab, struct sweep *s,
     c->set = ws_xcalloc(nn ? nn : 1, sizeof *c->set);
     int rc = WS_OK;
     for (size_t k = 0; k < nn; k++) {
-        if (rc != WS_OK || (is_case && strcmp(names[k], "name") == 0)) {
+        if (rc != WS_OK || (is_case && (strcmp(names[k], "name") == 0 ||
+                                        strcmp(names[k], "after") == 0))) {
             free(names[k]);
             continue;
         }
@@ -597,6 +677,24 @@ static int read_bundle(lua_State *L, int tab, struct sweep *s,
 ** each a bundle of settings one point applies together. Keys are checked
 ** like set's and may not be in set or fixed; labels are unique names.
 */
+/* A case's `after`: an earlier case whose point (same scenario and set
+   values) must have finished before this one starts (it reads what that
+   one wrote, as racetrack's optimized mapping reads the direct run's
+   profile). */
+static int case_after(lua_State *L, int tab, struct sweep *s,
+                      struct sweep_case *c, struct where cw, struct ws_diag *d)
+{
+    lua_getfield(L, tab, "after");
+    const char *a = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+    for (size_t j = 0; j + 1 < s->ncases; j++)
+        if (strcmp(s->cases[j].label, a) == 0)
+            c->after = (int)j;
+    lua_pop(L, 1);
+    if (c->after < 0)
+        return sweep_error(s, d, cw, "case '%s': after must name an earlier case", c->label);
+    return WS_OK;
+}
+
 static int read_cases(lua_State *L, int t, struct sweep *s, struct ws_diag *d)
 {
     int ty = lua_getfield(L, t, "cases");
@@ -627,6 +725,12 @@ static int read_cases(lua_State *L, int t, struct sweep *s, struct ws_diag *d)
         for (size_t j = 0; j + 1 < s->ncases; j++)
             if (strcmp(s->cases[j].label, c->label) == 0)
                 return sweep_error(s, d, cw, "two cases are named '%s'", c->label);
+        c->after = -1;
+        lua_getfield(L, tab, "after");
+        bool has_after = !lua_isnil(L, -1);
+        lua_pop(L, 1);
+        if (has_after && case_after(L, tab, s, c, cw, d) != WS_OK)
+            return WS_ERR;
         if (read_bundle(L, tab, s, c, "cases", c->label, cw, d) != WS_OK)
             return WS_ERR;
         lua_pop(L, 1);
@@ -718,6 +822,11 @@ int  sweep_load(struct sweep *s, const char *file, struct ws_diag *d)
         rc = read_report(L, t, s, d);
     if (rc == WS_OK)
         rc = read_columns(L, t, s, d);
+    if (rc == WS_OK && sweep_read_plots(L, t, s, d) != WS_OK) {
+        char *m = ws_xstrdup(d->msg ? d->msg : "bad plots");
+        rc = sweep_error(s, d, src_find(s->src, 0, "plots", true), "%s", m);
+        free(m);
+    }
     wslua_close(L);
     s->npoints = rc == WS_OK ? s->nscen * (s->ncases ? s->ncases : 1) : 0;
     for (size_t k = 0; k < s->nkeys && rc == WS_OK; k++) {

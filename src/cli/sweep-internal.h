@@ -22,6 +22,7 @@ struct sweep_key {
 /* A named bundle of settings applied together (`cases`). */
 struct sweep_case {
     char *label;
+    int after;               /* an earlier case this one waits for, or -1 */
     struct sweep_key *set;   /* one value each, sorted by name */
     size_t n;
 };
@@ -45,7 +46,17 @@ struct sweep {
     bool has_report;         /* `report` is a function */
     char **cols;             /* `columns`; NULL: every top-level number */
     size_t ncols;
+    struct sweep_plot *plots;/* `plots` */
+    size_t nplots;
     size_t npoints;
+};
+
+/* A chart the sweep draws from results.csv (`plots`; see cli/plot.h). */
+struct sweep_plot {
+    char *name, *y, *x, *group, *baseline, *title, *ylabel;
+    bool lines, geomean, absolute;
+    char **where;            /* "COLUMN=VALUE" */
+    size_t nwhere;
 };
 
 struct point {
@@ -57,6 +68,8 @@ struct point {
     bool done;               /* finished by an earlier run */
 };
 
+struct lua_State;
+
 /* Loads and checks a sweep file; WS_OK or WS_ERR with d filled. */
 int sweep_load(struct sweep *s, const char *file, struct ws_diag *d);
 void sweep_free(struct sweep *s);
@@ -65,5 +78,19 @@ struct point *expand_points(const struct sweep *s);
 void points_free(struct point *pts, size_t n);
 /* A point's id (hashed when too long or when asked). */
 char *point_id(const struct sweep *s, const struct point *p, bool hashed);
+/* --set KEY=VALUE: one more fixed setting (checked like `fixed`). */
+int sweep_add_fixed(struct sweep *s, const char *kv, struct ws_diag *d);
+/* --only NAMES: keeps the scenarios whose file names (without .lua) are
+   in the comma list; each name must be one of the sweep's. */
+int sweep_only(struct sweep *s, const char *names, struct ws_diag *d);
+
+/* sweep-plots.c: `plots` read (the table at index t; an error leaves its
+   message in d, without a place: the caller adds it) and drawn. */
+int sweep_read_plots(struct lua_State *L, int t, struct sweep *s,
+                     struct ws_diag *d);
+void sweep_plots_free(struct sweep *s);
+/* Draws every plot from DIR/results.csv into DIR/plots/; returns 0, or
+   2 when one failed (gnuplot missing is only a warning). */
+int sweep_draw_plots(const struct sweep *s, const char *dir);
 
 #endif

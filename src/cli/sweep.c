@@ -18,6 +18,7 @@
 #include "config/config.h"
 #include "config/preset.h"
 #include "lua/sandbox.h"
+#include "sim/trace.h"
 #include "util/fileio.h"
 #include "util/hash.h"
 #include "util/jval.h"
@@ -89,7 +90,12 @@ struct ctx {
     char *out_abs;           /* absolute: what commands name */
     char *exe;               /* this binary */
     char **scen_abs;
+    bool trace;              /* --trace: each point writes ID.trace.json */
+    const char *trace_opt[4];/* --trace-window, -events, -sms, -interval */
 };
+
+static const char *const trace_opts[4] = { "--trace-window", "--trace-events",
+                                           "--trace-sms", "--trace-interval" };
 
 /* DIR/points/ID.ext under the given directory; caller frees. */
 static char *point_file(const char *dir, const struct point *p, const char *ext)
@@ -107,8 +113,8 @@ static char **point_argv(const struct ctx *c, const struct point *p)
     const struct sweep *s = &c->s;
     const struct sweep_case *cs = s->ncases ? &s->cases[p->ci] : NULL;
     const struct sweep_case *own = &s->scen_set[p->scen];
-    size_t n = 0, cap = 6 + 2 * (s->nfixed + s->nkeys + own->n +
-                                 (cs ? cs->n : 0));
+    size_t n = 0, cap = 16 + 2 * (s->nfixed + s->nkeys + own->n +
+                                  (cs ? cs->n : 0));
     char **a = ws_xcalloc(cap, sizeof *a);
     struct strbuf b;
     sb_init(&b);
@@ -131,6 +137,15 @@ static char **point_argv(const struct ctx *c, const struct point *p)
     }
     a[n++] = ws_xstrdup("--json");
     a[n++] = point_file(c->out_abs, p, "json");
+    if (c->trace) {
+        a[n++] = ws_xstrdup("--trace");
+        a[n++] = point_file(c->out_abs, p, "trace.json");
+        for (int i = 0; i < 4; i++)
+            if (c->trace_opt[i]) {
+                a[n++] = ws_xstrdup(trace_opts[i]);
+                a[n++] = ws_xstrdup(c->trace_opt[i]);
+            }
+    }
     return a;
 }
 
@@ -273,6 +288,16 @@ static void finish(const struct ctx *c, struct point *p, int code, size_t k)
 }
 
 /* Runs the points that are not done, up to `jobs` at once. */
+/* Point i's `after` point (if its case has one) has finished. */
+static bool after_over(const struct ctx *c, size_t i)
+{
+    const struct point *p = &c->pts[i];
+    if (!c->s.ncases || c->s.cases[p->ci].after < 0)
+        return true;
+    const struct point *q = p - (p->ci - (size_t)c->s.cases[p->ci].after);
+    return q->done || q->exit >= 0;
+}
+
 static void run_points(struct ctx *c, int jobs)
 {
     size_t n = c->s.npoints, k = 0, next = 0, running = 0;
@@ -283,9 +308,22 @@ static void run_points(struct ctx *c, int jobs)
     fflush(stdout);
     pid_t *pid = ws_xcalloc((size_t)jobs, sizeof *pid);
     size_t *who = ws_xcalloc((size_t)jobs, sizeof *who);
+    bool *started = ws_xcalloc(n + 1, sizeof *started);
     for (;;) {
         while (running < (size_t)jobs && next < n) {
-            struct point *p = &c->pts[next++];
+            /* the first point not started whose `after` point is over
+               (cases vary fastest: it is ci - after points before) */
+            size_t i = next;
+            while (i < n && (started[i] || !after_over(c, i)))
+                i++;
+            if (i == n && running)
+                break;
+            if (i == n)
+                i = next;          /* cannot happen: an after case is earlier */
+            started[i] = true;
+            while (next < n && started[next])
+                next++;
+            struct point *p = &c->pts[i];
             if (p->done)
                 continue;
             char *json = point_file(c->out, p, "json");
@@ -332,6 +370,7 @@ static void run_points(struct ctx *c, int jobs)
     }
     free(pid);
     free(who);
+    free(started);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -780,15 +819,49 @@ static int prepare_paths(struct ctx *c)
     return EXIT_OK;
 }
 
+/* --trace-*: checked here (a bad value fails the sweep, not each point)
+   and passed to every point. */
+static int trace_option(struct ctx *c, const char *opt, const char *val)
+{
+    struct trace_opts o;
+    trace_opts_init(&o);
+    struct ws_diag d = { 0 };
+    int i = 0;
+    while (strcmp(opt, trace_opts[i]))
+        i++;
+    int (*parse[4])(struct trace_opts *, const char *, struct ws_diag *) = {
+        trace_parse_window, trace_parse_events, trace_parse_sms,
+        trace_parse_interval };
+    if (parse[i](&o, val, &d) != WS_OK) {
+        int rc = cli_usage_error("sweep", "%s", d.msg);
+        diag_reset(&d);
+        return rc;
+    }
+    c->trace_opt[i] = val;
+    return EXIT_OK;
+}
+
+static bool is_trace_opt(const char *opt)
+{
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(opt, trace_opts[i]))
+            return true;
+    return false;
+}
+
 int cli_sweep(int argc, char **argv)
 {
     const char *file = NULL, *out = NULL, *emit = NULL;
     int jobs = 1, rc = EXIT_OK;
     bool dry = false;
+    struct ctx c = { 0 };
+    enum { MAX_SETS = 64 };
+    const char *sets[MAX_SETS], *only = NULL;
+    int nsets = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = NULL;
         const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
-        char opt[16] = "";
+        char opt[20] = "";
         if (eq && (size_t)(eq - a) < sizeof opt) {
             snprintf(opt, sizeof opt, "%.*s", (int)(eq - a), a);
             val = eq + 1;
@@ -796,10 +869,12 @@ int cli_sweep(int argc, char **argv)
             snprintf(opt, sizeof opt, "-j");
             val = a + 2;
         } else {
-            snprintf(opt, sizeof opt, "%.15s", a);
+            snprintf(opt, sizeof opt, "%.19s", a);
         }
         bool takes = !strcmp(opt, "-j") || !strcmp(opt, "--jobs") ||
-                     !strcmp(opt, "--out") || !strcmp(opt, "--emit");
+                     !strcmp(opt, "--out") || !strcmp(opt, "--emit") ||
+                     !strcmp(opt, "--set") || !strcmp(opt, "--only") ||
+                     is_trace_opt(opt);
         if (takes && !val) {
             if (i + 1 >= argc)
                 return cli_usage_error("sweep", "%s needs a value", a);
@@ -818,6 +893,17 @@ int cli_sweep(int argc, char **argv)
             emit = val;
         } else if (!strcmp(a, "--dry-run")) {
             dry = true;
+        } else if (!strcmp(opt, "--set")) {
+            if (nsets == MAX_SETS)
+                return cli_usage_error("sweep", "at most %d --set options", MAX_SETS);
+            sets[nsets++] = val;
+        } else if (!strcmp(opt, "--only")) {
+            only = val;
+        } else if (!strcmp(a, "--trace")) {
+            c.trace = true;
+        } else if (is_trace_opt(opt)) {
+            if ((rc = trace_option(&c, opt, val)) != EXIT_OK)
+                return rc;
         } else if (a[0] == '-' && a[1]) {
             return cli_usage_error("sweep", "unknown option '%s'", a);
         } else if (file) {
@@ -830,13 +916,22 @@ int cli_sweep(int argc, char **argv)
         return cli_usage_error("sweep", "missing the sweep file (warpscope sweep SWEEP.lua)");
     if (dry && emit)
         return cli_usage_error("sweep", "--dry-run and --emit do not go together (--emit runs nothing already)");
-    struct ctx c = { 0 };
+    if (!c.trace && (c.trace_opt[0] || c.trace_opt[1] || c.trace_opt[2] ||
+                     c.trace_opt[3]))
+        return cli_usage_error("sweep", "--trace-window, --trace-events, --trace-sms and --trace-interval need --trace");
     struct ws_diag d = { 0 };
     if (sweep_load(&c.s, file, &d) != WS_OK) {
         cli_print_diag(&d);
         rc = EXIT_BAD;
         goto done;
     }
+    for (int i = 0; i < nsets && rc == EXIT_OK; i++)
+        if (sweep_add_fixed(&c.s, sets[i], &d) != WS_OK)
+            rc = cli_usage_error("sweep", "%s", d.msg);
+    if (rc == EXIT_OK && only && sweep_only(&c.s, only, &d) != WS_OK)
+        rc = cli_usage_error("sweep", "%s", d.msg);
+    if (rc != EXIT_OK)
+        goto done;
     if (out) {
         c.out = ws_xstrdup(out);
     } else {
@@ -870,6 +965,8 @@ int cli_sweep(int argc, char **argv)
     if (wrote)
         rc = EXIT_BAD;
     else if (c.s.has_report && run_report(&c) != EXIT_OK)
+        rc = EXIT_BAD;
+    if (!wrote && sweep_draw_plots(&c.s, c.out) != EXIT_OK)
         rc = EXIT_BAD;
 done:
     diag_reset(&d);

@@ -1,5 +1,6 @@
 /* preset.c - preset files and configuration layering (see preset.h). */
 #include "config/preset.h"
+#include "config/gpgpusim.h"
 #include "util/fileio.h"
 #include "util/paths.h"
 #include "util/xalloc.h"
@@ -33,6 +34,37 @@ static char *preset_path(const char *name)
     return p;
 }
 
+/* Reads preset `name` into a: a Lua preset file (by name or path) or,
+   prefixed gpgpusim:, a GPGPU-Sim configuration file. *pathp is the
+   file's path (the caller frees it), NULL when there is none. */
+static int read_preset(const char *name, struct config_assigns *a,
+                       char **pathp, struct ws_diag *diag)
+{
+    size_t np = strlen(GPGPUSIM_PREFIX);
+    *pathp = NULL;
+    if (strncmp(name, GPGPUSIM_PREFIX, np) == 0) {
+        *pathp = ws_xstrdup(name + np);
+        return config_gpgpusim_read(name + np, a, NULL, diag);
+    }
+    char *path = preset_path(name);
+    FILE *f = path ? ws_fopen_read(path) : NULL;
+    if (!f) {
+        struct strbuf b;
+        sb_init(&b);
+        config_preset_names(&b);
+        diag_error(diag, NULL, 0, 0, "unknown preset '%s' (available: %s)",
+                   name, b.len ? sb_str(&b) : "none found");
+        sb_free(&b);
+        free(path);
+        return WS_ERR;
+    }
+    fclose(f);
+    *pathp = path;
+    return reader ? reader(path, a, diag)
+                  : diag_error(diag, path, 0, 0,
+                               "presets are Lua files, and no Lua reader is installed to read them");
+}
+
 /* Applies preset `name` (and its bases) to c. */
 static int apply_preset(struct ws_config *c, const char *name, int depth,
                         struct ws_diag *diag)
@@ -40,23 +72,9 @@ static int apply_preset(struct ws_config *c, const char *name, int depth,
     if (depth > MAX_PRESET_DEPTH)
         return diag_error(diag, NULL, 0, 0, "preset '%s': presets inherit (base = ...) more than %d deep; is there a cycle?",
                           name, MAX_PRESET_DEPTH);
-    char *path = preset_path(name);
-    FILE *f = path ? ws_fopen_read(path) : NULL;
-    if (!f) {
-        struct strbuf b;
-        sb_init(&b);
-        config_preset_names(&b);
-        diag_error(diag, NULL, 0, 0, "unknown preset '%s' (available: %s)", name,
-                   b.len ? sb_str(&b) : "none found");
-        sb_free(&b);
-        free(path);
-        return WS_ERR;
-    }
-    fclose(f);
     struct config_assigns a = { 0 };
-    int rc = reader ? reader(path, &a, diag)
-                    : diag_error(diag, path, 0, 0,
-                                 "presets are Lua files, and no Lua reader is installed to read them");
+    char *path = NULL;
+    int rc = read_preset(name, &a, &path, diag);
     if (rc == WS_OK) {
         for (size_t i = 0; i < a.n && rc == WS_OK; i++)
             if (strcmp(a.v[i].key, "base") == 0) {
@@ -80,7 +98,7 @@ static int apply_preset(struct ws_config *c, const char *name, int depth,
         config_assigns_free(&rest);
     }
     /* Show the preset's line under its errors. */
-    if (rc != WS_OK && diag->file && strcmp(diag->file, path) == 0)
+    if (rc != WS_OK && diag->file && path && strcmp(diag->file, path) == 0)
         diag_source_from_file(diag);
     config_assigns_free(&a);
     free(path);

@@ -97,6 +97,24 @@ void wslua_push_event(lua_State *L, struct dbg *d, const struct ws_event *e)
     case EV_KERNEL_EXIT:
         setint(L, "grid", e->a);
         break;
+    case EV_WARP_STATE:
+        lua_pushstring(L, warp_state_name((int)e->a));
+        lua_setfield(L, -2, "state");
+        lua_pushstring(L, warp_state_name((int)e->b));
+        lua_setfield(L, -2, "before");
+        break;
+    case EV_L2_ACCESS:
+        setint(L, "addr", (int64_t)e->addr);
+        setint(L, "slice", e->a);
+        lua_pushstring(L, ev_l2_outcome_name(e->b));
+        lua_setfield(L, -2, "outcome");
+        break;
+    case EV_DRAM_REQUEST: case EV_DRAM_DONE:
+        setint(L, "addr", (int64_t)e->addr);
+        setint(L, "channel", e->a);
+        lua_pushboolean(L, e->b != 0);
+        lua_setfield(L, -2, "write");
+        break;
     default:
         design_fields(L, e);
         break;

@@ -11,6 +11,7 @@
 #include "lua/sandbox.h"
 #include "lua/where.h"
 #include "lua/ws.h"
+#include "sim/trace.h"
 #include "util/fileio.h"
 #include "util/invariant.h"
 #include "util/paths.h"
@@ -350,6 +351,7 @@ int scenario_run(const struct scenario_opts *o, struct scenario_result *r,
     wslua_attach(&d, L);
     ws_invariant_hook(crash_replay, &d);
     int rc;
+    struct trace *tr = NULL;
     if (scenario_is_record(o->path)) {
         /* A session record: it names the scenario, settings and
            commands; the replay below runs them (then the file's own). */
@@ -357,13 +359,32 @@ int scenario_run(const struct scenario_opts *o, struct scenario_result *r,
         if (rc == WS_OK && !s.replay)
             rc = diag_error(diag, o->path, 1, 1,
                             "a session record must call ws.session{...}");
-    } else if (dbg_load_scenario(&d, o->path, diag) != WS_OK) {
+    } else if (o->trace &&
+               !(tr = trace_open(o->trace, o->trace_opts, diag))) {
         rc = WS_ERR;
     } else {
-        drive(&d, &cmds);
-        if (o->driver && !d.finished_quit)
-            o->driver(&d, o->driver_ctx);
-        rc = finish(&s, &d, L, o, r, diag);
+        if (tr)
+            trace_attach(tr, &s.dev);
+        if (dbg_load_scenario(&d, o->path, diag) != WS_OK) {
+            rc = WS_ERR;
+        } else {
+            drive(&d, &cmds);
+            if (o->driver && !d.finished_quit)
+                o->driver(&d, o->driver_ctx);
+            rc = finish(&s, &d, L, o, r, diag);
+        }
+    }
+    if (tr) {
+        struct ws_diag td = { 0 };
+        if (trace_close(tr, o->path, &td) != WS_OK && rc != WS_ERR) {
+            jv_free(r->stats);
+            r->stats = NULL;
+            diag_reset(diag);
+            *diag = td;
+            rc = WS_ERR;
+        } else {
+            diag_reset(&td);
+        }
     }
     struct ws_session_replay *rp = s.replay;
     s.replay = NULL;

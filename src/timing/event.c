@@ -50,7 +50,8 @@ void evbus_deliver(struct evbus *b, const struct ws_event *e)
 static const char *names[EV__MAX] = {
     "warp.issue", "warp.stall", "rf.conflict", "l1.hit", "l1.miss",
     "l1.fill", "l1.evict", "mshr.merge", "shmem.conflict", "barrier",
-    "cta.launch", "cta.exit", "kernel.exit",
+    "cta.launch", "cta.exit", "kernel.exit", "warp.state", "l2.access",
+    "dram.request", "dram.done",
 };
 
 const char *ev_name(enum ev_type t)
@@ -64,6 +65,12 @@ int ev_lookup(const char *name)
         if (strcmp(names[t], name) == 0)
             return t;
     return -1;
+}
+
+const char *ev_l2_outcome_name(int64_t o)
+{
+    static const char *n[] = { "hit", "miss", "merge", "write", "forward" };
+    return o >= 0 && o < (int64_t)(sizeof n / sizeof *n) ? n[o] : "?";
 }
 
 static struct ev_fields fields[EV__MAX];

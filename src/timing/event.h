@@ -23,9 +23,28 @@ enum ev_type {
     EV_CTA_LAUNCH,      /* a: CTA linear id */
     EV_CTA_EXIT,        /* a: CTA linear id */
     EV_KERNEL_EXIT,     /* a: launch index */
+    EV_WARP_STATE,      /* a: what the warp waits for now (enum stall:
+                           STALL_NONE ready, STALL_IDLE exited, ...; -1:
+                           the slot emptied), b: before (-1: it was empty) */
+    EV_L2_ACCESS,       /* sm: requester (-1: none), addr, a: L2 slice,
+                           b: enum ev_l2_outcome */
+    EV_DRAM_REQUEST,    /* addr, a: channel, b: 1 if a write; queued */
+    EV_DRAM_DONE,       /* addr, a: channel, b: 1 if a write; finished */
     EV__BASE,           /* design events start here */
     EV__MAX = 64
 };
+
+/* What an L2 slice did with a request (EV_L2_ACCESS's b). */
+enum ev_l2_outcome {
+    EV_L2_HIT,          /* a read or atomic found its line */
+    EV_L2_MISS,         /* a read or atomic missed: the line is fetched */
+    EV_L2_MERGE,        /* missed on a line already being fetched */
+    EV_L2_WRITE,        /* a write or write-back (allocates without fetch) */
+    EV_L2_FORWARD,      /* no L2 cache: passed straight to DRAM */
+};
+
+/* "hit", "miss", "merge", "write", "forward" ("?" for another value). */
+const char *ev_l2_outcome_name(int64_t o);
 
 struct ws_event {
     uint16_t type;

@@ -65,7 +65,7 @@ struct gpu *gpu_new(const struct ws_config *cfg, const struct design *d,
     g->l2 = ws_xcalloc(p.l2_slices, sizeof *g->l2);
     for (uint32_t s = 0; s < p.l2_slices; s++)
         l2_init(&g->l2[s], s, p.nsm + s, &g->p,
-                g->dram[s / g->slices_per_chan]);
+                g->dram[s / g->slices_per_chan], s / g->slices_per_chan, bus);
     g->sm = ws_xcalloc(p.nsm, sizeof *g->sm);
     for (uint32_t i = 0; i < p.nsm; i++)
         sm_init(&g->sm[i], i, &g->p, d, cfg, bus, &g->cycle, &g->port);
@@ -332,8 +332,14 @@ static void memory_cycle(struct gpu *g, uint64_t now)
             continue;
         dram_tick(d, now);
         struct dram_req out;
-        while (dram_pop(d, now, &out))
+        while (dram_pop(d, now, &out)) {
+            if (ev_wanted(g->bus, EV_DRAM_DONE)) {
+                struct ws_event e = { EV_DRAM_DONE, -1, -1, now, out.addr,
+                                      c, out.write };
+                evbus_deliver(g->bus, &e);
+            }
             l2_dram_done(&g->l2[L2_TAG_SLICE(out.tag)], &out, &g->pool, now);
+        }
     }
 }
 

@@ -15,7 +15,8 @@ static struct l2_item *ring_head(l2_ring_t *r)
 }
 
 void l2_init(struct l2slice *s, uint32_t id, uint32_t port,
-             const struct tparams *p, struct dram_chan *dram)
+             const struct tparams *p, struct dram_chan *dram, uint32_t chan,
+             struct evbus *bus)
 {
     memset(s, 0, sizeof *s);
     s->id = id;
@@ -35,6 +36,18 @@ void l2_init(struct l2slice *s, uint32_t id, uint32_t port,
                             .strip = p->l2_slices };
     cache_configure(&s->c, &o);
     s->dram = dram;
+    s->chan = chan;
+    s->bus = bus;
+}
+
+static void emit(struct l2slice *s, enum ev_type t, int sm, uint64_t addr,
+                 int64_t b, uint64_t now)
+{
+    if (ev_wanted(s->bus, t)) {
+        struct ws_event e = { (uint16_t)t, (int16_t)sm, -1, now, addr,
+                              t == EV_L2_ACCESS ? s->id : s->chan, b };
+        evbus_deliver(s->bus, &e);
+    }
 }
 
 void l2_free(struct l2slice *s)
@@ -53,7 +66,7 @@ static void to_dram(struct l2slice *s, uint64_t addr, uint32_t bytes,
                     bool write, uint32_t payload, uint64_t now)
 {
     struct l2_item it = { now + s->dram_latency, (int32_t)payload, addr,
-                          bytes, (uint8_t)write };
+                          bytes, (uint8_t)write, -1 };
     ring_push(&s->to_dram, it);
     if (write)
         s->st.dram_writes++;
@@ -90,7 +103,8 @@ static void take_request(struct l2slice *s, struct icnt *n,
     if (what == LOOK_READ && parts > 1)
         r->parts = (uint8_t)parts;
     for (uint32_t k = 0; k < parts; k++) {
-        struct l2_item it = { 0, -1, first + (uint64_t)k * unit, unit, what };
+        struct l2_item it = { 0, -1, first + (uint64_t)k * unit, unit, what,
+                              (int16_t)r->sm };
         if (what != LOOK_WRITE) {
             it.req = ri;
             if (parts > 1) {
@@ -128,6 +142,7 @@ static bool look_write(struct l2slice *s, const struct l2_item *it,
     }
     s->st.accesses++;
     s->st.writes++;
+    emit(s, EV_L2_ACCESS, it->sm, it->addr, EV_L2_WRITE, now);
     return true;
 }
 
@@ -145,12 +160,15 @@ static bool look_read(struct l2slice *s, const struct l2_item *it,
         s->st.atomics++;
     else
         s->st.reads++;
+    emit(s, EV_L2_ACCESS, it->sm, it->addr,
+         res == CACHE_HIT ? EV_L2_HIT
+         : res == CACHE_MERGED ? EV_L2_MERGE : EV_L2_MISS, now);
     if (res == CACHE_HIT) {
         s->st.hits++;
         if (it->action == LOOK_ATOMIC)
             cache_write_hit(&s->c, it->addr);
         struct l2_item r = { now + s->latency, it->req, it->addr, 0,
-                             ACT_RESPOND };
+                             ACT_RESPOND, it->sm };
         ring_push(&s->pipe, r);
         return true;
     }
@@ -162,7 +180,7 @@ static bool look_read(struct l2slice *s, const struct l2_item *it,
     if (s->c.evicted_dirty && s->c.evicted)   /* allocated at the miss */
         evict_to_dram(s, s->c.evicted_addr, now);
     struct l2_item f = { now + s->latency, -1, cache_unit_of(&s->c, it->addr),
-                         s->c.unit, ACT_FETCH };
+                         s->c.unit, ACT_FETCH, it->sm };
     ring_push(&s->pipe, f);
     (void)pool;
     return true;
@@ -191,6 +209,7 @@ static void pass_through(struct l2slice *s, struct icnt *n,
         return;
     int32_t ri = icnt_receive(n, pool, s->port, now);
     struct mreq *r = mreq_at(pool, ri);
+    emit(s, EV_L2_ACCESS, r->sm, r->addr, EV_L2_FORWARD, now);
     if (r->kind == MR_WRITE || r->kind == MR_WRITEBACK) {
         s->st.writes++;
         to_dram(s, r->addr, s->line, true, L2_NO_REQ, now);
@@ -201,7 +220,8 @@ static void pass_through(struct l2slice *s, struct icnt *n,
         s->st.atomics++;
     else
         s->st.reads++;
-    struct l2_item it = { now + s->latency, ri, r->addr, 0, ACT_FORWARD };
+    struct l2_item it = { now + s->latency, ri, r->addr, 0, ACT_FORWARD,
+                          (int16_t)r->sm };
     ring_push(&s->pipe, it);
 }
 
@@ -248,6 +268,7 @@ void l2_tick(struct l2slice *s, struct icnt *n, struct mreq_pool *pool,
                               L2_TAG(s->id, (uint32_t)it->req) };
         if (!dram_push(s->dram, &d, now))
             break;
+        emit(s, EV_DRAM_REQUEST, -1, d.addr, d.write, now);
         ring_pop(&s->to_dram);
     }
 }
@@ -266,7 +287,8 @@ void l2_dram_done(struct l2slice *s, const struct dram_req *d,
     uint32_t payload = L2_TAG_PAYLOAD(d->tag);
     if (payload != L2_NO_REQ) {
         /* A request passed through an L2 without a cache. */
-        struct l2_item it = { now, (int32_t)payload, d->addr, 0, ACT_RESPOND };
+        struct l2_item it = { now, (int32_t)payload, d->addr, 0, ACT_RESPOND,
+                              -1 };
         ring_push(&s->out, it);
         return;
     }
@@ -279,7 +301,8 @@ void l2_dram_done(struct l2slice *s, const struct dram_req *d,
         struct mreq *r = mreq_at(pool, (int32_t)tags[i]);
         if (r->kind == MR_ATOMIC)
             cache_write_hit(&s->c, r->addr);
-        struct l2_item it = { now, (int32_t)tags[i], r->addr, 0, ACT_RESPOND };
+        struct l2_item it = { now, (int32_t)tags[i], r->addr, 0, ACT_RESPOND,
+                              (int16_t)r->sm };
         ring_push(&s->out, it);
     }
 }

@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include "timing/cache.h"
 #include "timing/dram.h"
+#include "timing/event.h"
 #include "timing/mreq.h"
 #include "util/ring.h"
 
@@ -28,6 +29,7 @@ struct l2_item {
     uint64_t addr;        /* unit looked up, fetched or written */
     uint32_t bytes;       /* DRAM request bytes */
     uint8_t action;
+    int16_t sm;           /* the SM a lookup is for (events), or -1 */
 };
 
 typedef RING(struct l2_item) l2_ring_t;
@@ -44,6 +46,8 @@ struct l2slice {
     bool has_cache;
     struct cache c;
     struct dram_chan *dram;
+    uint32_t chan;       /* the DRAM channel's index (events) */
+    struct evbus *bus;   /* l2.access, dram.request (or NULL) */
     l2_ring_t look;      /* lookups still to do, one per cycle */
     l2_ring_t pipe;      /* after the tag lookup, by ready cycle */
     l2_ring_t out;       /* answers from DRAM fills, ready now */
@@ -52,8 +56,11 @@ struct l2slice {
     struct l2_stats st;
 };
 
+/* Slice id on interconnect port `port`, in front of DRAM channel `chan`;
+   events go to bus (may be NULL). */
 void l2_init(struct l2slice *s, uint32_t id, uint32_t port,
-             const struct tparams *p, struct dram_chan *dram);
+             const struct tparams *p, struct dram_chan *dram, uint32_t chan,
+             struct evbus *bus);
 void l2_free(struct l2slice *s);
 
 /* One cycle: take a request from the interconnect, move finished lookups

@@ -124,6 +124,12 @@ void sched_update(struct sm *s, uint32_t wi)
     uint8_t rs = readiness(s, w, &kind);
     if (rs == w->rs && kind == w->kind)
         return;
+    if (rs != w->rs && ev_wanted(s->bus, EV_WARP_STATE)) {
+        struct ws_event e = { EV_WARP_STATE, (int16_t)s->id, (int32_t)wi,
+                              *s->g_cycle, 0, rs == RS_ABSENT ? -1 : rs,
+                              w->rs == RS_ABSENT ? -1 : w->rs };
+        evbus_deliver(s->bus, &e);
+    }
     uint64_t bit = 1ULL << (j & 63);
     if (w->rs == STALL_NONE)
         q->ready[w->kind][j >> 6] &= ~bit;

@@ -30,6 +30,18 @@ const char *sm_stall_name(const struct sm *s, enum stall k)
     return stall_name(k);
 }
 
+const char *warp_state_name(int s)
+{
+    switch (s) {
+    case STALL_NONE: return "ready";
+    case STALL_IDLE: return "exited";
+    case STALL_BARRIER: case STALL_MEMORY: case STALL_RAW: case STALL_DESIGN:
+    case STALL_FETCH:
+        return stall_name((enum stall)s);
+    default: return "absent";
+    }
+}
+
 /* ---- queues of instructions ------------------------------------------ */
 
 void tq_init(struct tqueue *q)

@@ -54,6 +54,10 @@ struct sm;
 /* The name of stall reason k on SM s: stall_name, but the design's own
    name for STALL_DESIGN (its scheduler part's `hold`). */
 const char *sm_stall_name(const struct sm *s, enum stall k);
+/* A warp's state as event warp.state reports it (-1: no warp in the slot):
+   "ready", "exited", "barrier", "memory", "raw", "design", "fetch" or
+   "absent". */
+const char *warp_state_name(int s);
 
 #define RS_ABSENT 0xff                /* readiness of an empty warp slot */
 #define SCHED_KINDS 4                 /* next units: sched.c K_* */

@@ -13,6 +13,8 @@
 #include <cmocka.h>
 #include "cli/sweep-file.c"
 #include "cli/sweep.c"
+#include "cli/sweep-plots.c"
+#include "cli/plot.c"
 #include "lua/preset-load.h"
 
 void cli_print_diag(const struct ws_diag *d)
@@ -295,7 +297,7 @@ static void test_bad_sweep_files(void **state)
                "tests/sweep/bad_key.lua:4:3: error: unknown key 'sett' in the sweep table (did you mean 'set'?)\n"
                "      sett = { [\"sm.count\"] = { 1, 2 } },\n"
                "      ^~~~\n"
-               "note: a sweep table has the keys name, scenarios, set, fixed, cases, columns and report\n");
+               "note: a sweep table has the keys name, scenarios, set, fixed, cases, columns, report and plots\n");
     load_error("tests/sweep/bad_empty_list.lua",
                "tests/sweep/bad_empty_list.lua:5:6: error: set[\"sm.count\"] is an empty list: it would leave the sweep with no points\n"
                "        [\"sm.count\"] = {},\n"
