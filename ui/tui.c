@@ -557,7 +557,7 @@ static void load_ui(struct dbg *d, const char *text, size_t len)
         }
     }
     free(s);
-    console_history_from_scrollback(&t->con);
+    console_history_reload(&t->con);
 }
 
 /* A restored snapshot carries on here: repaint everything. */

@@ -6,8 +6,9 @@ set -u
 bin=$(realpath "${1:-build/warpscope}")
 cd "$(dirname "$0")/../.."
 if ! command -v tmux >/dev/null 2>&1; then
-  echo "tui: SKIPPED (tmux is not installed; scripts/deps.sh --ci installs it)"
-  exit 0
+  echo "tui: FAILED: tmux is not installed (scripts/deps.sh --ci installs it); the TUI tests cannot run" >&2
+  echo "tui: 0 passed, 1 failed"
+  exit 1
 fi
 sock=wstest$$
 T() { tmux -L "$sock" "$@"; }
@@ -33,14 +34,18 @@ check() {  # NAME PATTERN [SECONDS]
     fail=$((fail + 1))
   fi
 }
-check_not() {  # NAME PATTERN
-  if screen | grep -qE -- "$2"; then
-    echo "tui FAIL $1: the screen shows /$2/"
-    screen | sed 's/^/    | /'
-    fail=$((fail + 1))
-  else
-    pass=$((pass + 1))
-  fi
+check_not() {  # NAME PATTERN [SECONDS]: the pattern stays off the screen
+  local i n=$(( ${3:-1} * 10 ))  # sampled for a while, not once
+  for ((i = 0; i < n; i++)); do
+    if screen | grep -qE -- "$2"; then
+      echo "tui FAIL $1: the screen shows /$2/"
+      screen | sed 's/^/    | /'
+      fail=$((fail + 1))
+      return
+    fi
+    sleep 0.1
+  done
+  pass=$((pass + 1))
 }
 cycle() { screen | tail -n 1 | sed -n 's/^ *cycle \([0-9]*\) .*/\1/p'; }
 start() {  # COLS ROWS ARGS...: a shell in tmux, then warpscope in it
@@ -62,6 +67,9 @@ for size in "120 40" "80 24"; do
 done
 
 # 2. F11 advances the cycle counter by one; F10 issues one warp-instruction
+#    (with a history of 34 earlier commands, which must survive test 6's
+#    reverse execution)
+for i in $(seq 1 34); do echo "print $i"; done > "$tmp/.warpscope_history"
 start 120 40 examples/scenarios/saxpy.lua
 check "stopped before the first cycle" "^ *cycle 0 "
 T send-keys -t w F11
@@ -114,6 +122,13 @@ check "the shell prompt is back" "EXIT=0"
 T send-keys -t w "stty -g > $tmp/stty.after" Enter; sleep 0.5
 if cmp -s "$tmp/stty.before" "$tmp/stty.after"; then pass=$((pass + 1)); else
   echo "tui FAIL quit: terminal modes differ after quitting"; fail=$((fail + 1)); fi
+# the history kept the 34 old lines and every command typed, in order,
+# across the reverse step (a snapshot's older history never writes over it)
+want=$( (seq 1 34 | sed 's/^/print /'; printf '%s\n' 'break saxpy.ptx:48' \
+        'frobnicate now' 'stepc 5' 'reverse-stepc 3') )
+if [ "$(cat "$tmp/.warpscope_history")" = "$want" ]; then pass=$((pass + 1)); else
+  echo "tui FAIL history after reverse execution:"; sed 's/^/    | /' "$tmp/.warpscope_history"
+  fail=$((fail + 1)); fi
 
 # 8. a fatal signal restores the terminal too
 start 100 30 examples/scenarios/saxpy.lua
