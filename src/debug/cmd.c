@@ -477,7 +477,12 @@ int cmd_exec(struct dbg *d, const char *line, const char *where)
         if (logged)
             dbg_log(d, line, (e->flags & CMD_STATE) != 0);
         uint64_t errors = d->cmd_errors;
+        bool user = d->user_cmd;
+        /* the scenario's code (run by `continue`) is not the user's */
+        d->user_cmd = logged ? (e->flags & CMD_STATE) != 0
+                             : d->replaying || user;
         rc = e->exec(d, argc, argv, rcopy);
+        d->user_cmd = user;
         if (rc != WS_OK && d->cmd_errors == errors)
             d->cmd_errors++;      /* reported by the debugger itself */
         if (logged && rc != WS_OK && d->log.n > at) {

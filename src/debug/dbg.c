@@ -165,6 +165,7 @@ int dbg_bp_add(struct dbg *d, struct bp *b, char *err, size_t errlen)
     (void)errlen;
     b->id = d->next_bp++;
     b->enabled = true;
+    b->user = d->user_cmd;
     b->rk = NULL;
     vec_push(&d->bps, *b);
     dbg_resubscribe(d);
@@ -567,7 +568,8 @@ static int settle(struct dbg *d, struct req *own)
 }
 
 /* A temporary breakpoint that stopped the run is deleted (its text is
-   kept for the report). */
+   kept for the report). Breakpoints are the user's, not the model's: the
+   deletion is logged so that going back in time does not bring it back. */
 static void drop_temp(struct dbg *d)
 {
     if (d->stop.why != STOP_BP)
@@ -579,7 +581,13 @@ static void drop_temp(struct dbg *d)
                 free(d->stop.msg);
                 d->stop.msg = ws_xstrdup(b->spec ? b->spec : "");
             }
+            char del[32];
+            snprintf(del, sizeof del, "delete %d", b->id);
             dbg_bp_delete(d, b->id);
+            if (b->user && !d->quiet && !d->replaying) {
+                dbg_log(d, del, true);
+                d->log.v[d->log.n - 1].replay_only = true;
+            }
         }
     }
 }

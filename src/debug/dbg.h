@@ -121,6 +121,8 @@ struct bp {
     int fn_ref, cond_ref;
     char *cond;
     char *old_val;                /* BP_EXPR: last value, as text */
+    bool user;                    /* set by a logged command (the user's,
+                                     not the scenario's) */
 };
 
 enum req_kind {
@@ -179,6 +181,10 @@ struct logline {
     char *text;
     bool state;                   /* changes debugger state: replayed on
                                      restore */
+    bool replay_only;             /* replayed on restore, not recorded (a
+                                     temporary breakpoint that was used up) */
+    int bp_id;                    /* the next breakpoint number when it ran:
+                                     a replayed `break` gets the same one */
 };
 
 enum scen_state { SC_NOT_STARTED, SC_SUSPENDED, SC_FINISHED };
@@ -254,6 +260,7 @@ struct dbg {
                                      ("FILE:LINE:1"), for its errors */
     bool no_log;                  /* commands from Lua: not in the record */
     bool replaying;               /* re-applying commands after a restore */
+    bool user_cmd;                /* a logged (or replayed) command runs */
     int64_t hook_budget;          /* Lua instructions per hook/probe call */
     bool resub;                   /* the event subscription is stale (a
                                      hook was disabled): redo it */
