@@ -141,6 +141,8 @@ static const char *state_text(const struct tui *t)
     const struct dbg *d = t->d;
     if (t->running)
         return "running";
+    if (d->s->dev.run.faulted)
+        return "fault";
     if (d->scen == SC_FINISHED && d->s->dev.queue.n == 0 && !d->s->dev.run.active)
         return d->scen_rc == WS_OK ? "finished" : "error";
     return "stopped";

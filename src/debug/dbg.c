@@ -21,6 +21,8 @@ void dbg_init(struct dbg *d, struct ws_session *s, bool driver, bool reverse)
     memset(d, 0, sizeof *d);
     d->s = s;
     d->driver = driver;
+    /* someone looks at a fault: the GPU stays where it faulted */
+    s->dev.hold_faults = driver;
     d->fwarp = d->fsm = d->flane = 0;
     d->next_bp = 1;
     d->sub = -1;

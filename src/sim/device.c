@@ -464,6 +464,10 @@ static enum dev_status advance_timed(struct ws_device *d, uint64_t until,
         }
         if (st == GPU_PAUSED)
             return DEV_PAUSED;
+        if (st == GPU_ERR && d->hold_faults) {
+            r->faulted = true;        /* kept for a look (device_abandon) */
+            return DEV_ERR;
+        }
         launch_done(d, st == GPU_DONE);
         if (st == GPU_ERR)
             return DEV_ERR;
@@ -474,6 +478,8 @@ enum dev_status device_advance(struct ws_device *d, uint64_t until,
                                struct ws_diag *diag)
 {
     uint64_t t0 = now_ns();
+    if (d->run.faulted)
+        return DEV_ERR;               /* held: nothing runs on */
     if (!d->run.active) {
         if (d->queue.n == 0)
             return DEV_DONE;
@@ -504,7 +510,7 @@ enum dev_status device_advance(struct ws_device *d, uint64_t until,
         if (failed < d->queue.n && d->queue.v[failed].origin)
             diag_note(diag, "launched at %s", d->queue.v[failed].origin);
     }
-    if (st != DEV_PAUSED) {
+    if (st != DEV_PAUSED && !d->run.faulted) {
         run_end(d, st == DEV_DONE ? WS_OK : WS_ERR);
         if (d->progress)
             d->progress(d->progress_ctx, d);      /* the run is over */
@@ -539,6 +545,10 @@ void device_progress(const struct ws_device *d, struct dev_progress *p)
 
 void device_abandon(struct ws_device *d)
 {
+    if (d->run.faulted) {
+        d->run.faulted = false;
+        launch_done(d, false);        /* as an unheld fault does */
+    }
     if (d->run.active)
         run_end(d, WS_ERR);
 }

@@ -167,7 +167,24 @@ check "the legend at the foot" "register .* empty"
 T send-keys -t w ':' ; sleep 0.2
 T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
 
-# 11. headless when the output is not a terminal
+# 11. a kernel fault stops the TUI at the faulting cycle, the warp that
+#     faulted focused, everything inspectable and reversible (80x24)
+start 80 24 tests/bad/kernel_overrun_1byte.lua
+check "started for the fault test" "^ *cycle 0 "
+T send-keys -t w F5
+check "the fault stops at its cycle" "^ *cycle 27 +fill_bytes +sm 0 warp 3 .*fault"
+check "the faulting warp stands at the store" "^. +3 +0\.3 +ready +5 +18 "
+T send-keys -t w ':' ; sleep 0.2
+T send-keys -t w 'info warp' Enter
+check "info warp at the fault" "SIMT stack, top last: \[pc 5 rpc -1 mask 0000001f\]"
+T send-keys -t w 'reverse-stepc 10' Enter
+check "reverse-stepc 10 from the fault" "^ *cycle 17 +fill_bytes"
+T send-keys -t w 'goto-cycle 100' Enter
+check "going forward faults again" "^ *cycle 27 +fill_bytes +sm 0 warp 3 .*fault"
+T send-keys -t w 'quit' Enter
+check "quitting at the fault reports it" "EXIT=2"
+
+# 12. headless when the output is not a terminal
 out=$("$bin" examples/scenarios/saxpy.lua </dev/null 2>&1 | tail -n 3)
 if grep -q "total: 1 launch" <<<"$out"; then pass=$((pass + 1)); else
   echo "tui FAIL headless fallback: $out"; fail=$((fail + 1)); fi
