@@ -109,11 +109,8 @@ void dbg_report(struct dbg *d)
         }
         sb_printf(&o, ", cycle %" PRIu64, now);
         if (st->has_ev && st->ev.type != EV_WARP_ISSUE && st->ev.type != EV_CTA_LAUNCH) {
-            sb_printf(&o, ": %s", ev_name((enum ev_type)st->ev.type));
-            if (st->ev.addr)
-                sb_printf(&o, " addr 0x%" PRIx64, st->ev.addr);
-            if (st->ev.sm >= 0)
-                sb_printf(&o, " on sm %d", st->ev.sm);
+            sb_puts(&o, ": ");
+            dbg_explain(d, &st->ev, &o);
         }
         if (b && b->kind == BP_REG)
             sb_printf(&o, ": %s changed", b->reg);
@@ -132,11 +129,8 @@ void dbg_report(struct dbg *d)
             sb_puts(&o, ": ");
             dbg_where(d, st->ev.sm, st->ev.warp, &o);
         } else if (st->has_ev) {
-            sb_printf(&o, ": %s", ev_name((enum ev_type)st->ev.type));
-            if (st->ev.addr)
-                sb_printf(&o, " addr 0x%" PRIx64, st->ev.addr);
-            if (st->ev.sm >= 0)
-                sb_printf(&o, " on sm %d", st->ev.sm);
+            sb_puts(&o, ": ");
+            dbg_explain(d, &st->ev, &o);
         }
         sb_puts(&o, "\n");
         break;

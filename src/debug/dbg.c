@@ -380,11 +380,8 @@ static bool bp_event(struct dbg *d, struct bp *b, const struct ws_event *e)
         if (e->sm != b->sm ||
             (e->type != EV_L1_FILL && e->type != EV_L1_EVICT))
             return false;
-        uint64_t line = (uint64_t)config_i(&d->s->dev.cfg, CK_L1D_LINE);
-        uint64_t ways = (uint64_t)config_i(&d->s->dev.cfg, CK_L1D_WAYS);
-        uint64_t size = (uint64_t)config_i(&d->s->dev.cfg, CK_L1D_SIZE);
-        uint64_t sets = size / line / ways;
-        if (!sets || (e->addr / line) % sets != b->set)
+        uint64_t set;
+        if (!dbg_l1_set(d, e->addr, &set) || set != b->set)
             return false;
         return bp_counts(d, b, e);
     }

@@ -341,6 +341,17 @@ int dbg_probes_csv(const struct dbg *d, const char *path, struct ws_diag *diag);
 
 /* Logs a command of the session (state: replayed on restore). */
 void dbg_log(struct dbg *d, const char *text, bool state);
+
+/*
+** Event e in one line of words (explain.c): what happened, where, who and
+** why ("bank 5 conflict on sm 0: warps 3 and 7 both read R12/R44 this
+** cycle; ..."). A design's event reads as its registered sentence.
+*/
+void dbg_explain(const struct dbg *d, const struct ws_event *e,
+                 struct strbuf *o);
+/* The L1D set of an address under the session's configuration; false
+   when the L1D has no sets. */
+bool dbg_l1_set(const struct dbg *d, uint64_t addr, uint64_t *set);
 /* Writes the session as a replayable Lua scenario. */
 int dbg_record(const struct dbg *d, const char *path, const char *scenario,
                const char *const *sets, size_t nsets, struct ws_diag *diag);

@@ -136,9 +136,12 @@ void racetrack_facts(const struct design_parts *sp, struct jv *sec)
 
 void racetrack_events(void)
 {
-    ev_register_fields("racetrack.shift", &shift_fields);
-    ev_register_fields("racetrack.preshift", &shift_fields);
-    ev_register_fields("racetrack.stall", &stall_fields);
+    ev_register_says(ev_register_fields("racetrack.shift", &shift_fields),
+                     "bank {bank}'s tape shifts one domain to offset {offset} on its way to offset {target}, which brings warp {warp}'s register under a port; the access waits while the tape shifts");
+    ev_register_says(ev_register_fields("racetrack.preshift", &shift_fields),
+                     "bank {bank}'s tape preshifts one domain to offset {offset} on its way to offset {target}, for the next access queued (no access waits for this step)");
+    ev_register_says(ev_register_fields("racetrack.stall", &stall_fields),
+                     "warp {warp}'s access to bank {bank} needs {steps} shift step(s) to bring offset {target} under a port: it waits for the shifts");
 }
 
 static double div0(double a, double b)
