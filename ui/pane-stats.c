@@ -50,22 +50,6 @@ static double num(const struct jv *o, const char *a, const char *b)
     return x ? jv_num_at(x, b) : 0;
 }
 
-/* Warp-instructions issued so far, including the launch in progress: the
-   top-level count covers finished launches and the per-SM count retired
-   warps, while the schedulers' "issued" cycles count every issue. */
-static uint64_t warp_insts(const struct jv *st)
-{
-    double top = jv_num_at(st, "warp_instructions"), ret = 0, iss = 0;
-    const struct jv *sm = jv_get(st, "sm");
-    for (size_t i = 0; sm && sm->kind == JV_ARR && i < sm->n; i++) {
-        const struct jv *r = jv_get(sm->items[i], "stall_reasons");
-        ret += jv_num_at(sm->items[i], "warp_instructions");
-        iss += r ? jv_num_at(r, "issued") : 0;
-    }
-    double m = top > ret ? top : ret;
-    return (uint64_t)(iss > m ? iss : m);
-}
-
 static void energy(char *buf, size_t n, double pj)
 {
     if (pj >= 1e6)
@@ -99,14 +83,14 @@ static void item(struct grid *g, const char *label, enum ui_color col,
 }
 
 /* The counters; returns the rows used. now: the simulation's cycle (the
-   statistics count the cycles of finished launches only). */
+   statistics count the cycles inside launches, the running one so far). */
 static int counters(const struct canvas *c, const struct ws_device *dev,
                     uint64_t now)
 {
     struct grid g = { c, c->w >= 80 ? 2 : 1, c->w >= 80 ? c->w / 2 : c->w, 0 };
     struct jv *st = device_stats(dev);
     char v[48], extra[64];
-    uint64_t wi = warp_insts(st);
+    uint64_t wi = (uint64_t)jv_num_at(st, "warp_instructions");
     bool timed = inspect_live(dev);
     if (timed)
         sample(now, wi);
@@ -114,19 +98,15 @@ static int counters(const struct canvas *c, const struct ws_device *dev,
         snprintf(v, sizeof v, "%llu", (unsigned long long)now);
     else
         snprintf(v, sizeof v, "-");
-    snprintf(extra, sizeof extra, "(%.0f in finished kernels)", jv_num_at(st, "cycles"));
+    snprintf(extra, sizeof extra, "(%.0f in kernels)", jv_num_at(st, "cycles"));
     item(&g, "cycle", UC_NORMAL, v, timed ? extra : "(functional mode)");
     snprintf(v, sizeof v, "%llu", (unsigned long long)wi);
     extra[0] = '\0';
     if (jv_num_at(st, "thread_instructions") > 0)
-        snprintf(extra, sizeof extra, "(%.0f thread, finished)",
+        snprintf(extra, sizeof extra, "(%.0f thread)",
                  jv_num_at(st, "thread_instructions"));
     item(&g, "warp insts", UC_NORMAL, v, extra);
-    /* the statistics' IPC covers finished kernels; while one runs, count
-       the cycles so far */
     double ipc = num(st, NULL, "ipc");
-    if (timed && now > 0 && inspect_kernel(dev))
-        ipc = (double)wi / (double)now;
     snprintf(v, sizeof v, "%.3f", ipc);
     extra[0] = '\0';
     if (recent.n)
