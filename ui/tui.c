@@ -169,32 +169,31 @@ static void draw_status(struct tui *t, int h, int w)
         cv_print(&c, 0, used + 1, UC_STATUS, true, "| ? help");
 }
 
-/* The message line: ws.say's text over two rows, broken at a space. */
+/* Rows the message line needs: ws.say's text wrapped (2 to 4). */
+static int message_rows(const struct tui *t, int w)
+{
+    int n = t->msg && !t->ask_quit ? cv_wrap_rows(t->msg, w - 2) : 2;
+    return n < 2 ? 2 : n > 4 ? 4 : n;
+}
+
+/* The message line: ws.say's text wrapped at spaces over its rows. */
 static void draw_message(struct tui *t, int h, int w)
 {
-    struct canvas c = { h - 3, 0, 2, w, t->utf8, t->color };
+    int rows = message_rows(t, w);
+    struct canvas c = { h - 1 - rows, 0, rows, w, t->utf8, t->color };
     cv_clear(&c);
     if (t->ask_quit) {
         cv_print(&c, 0, 0, UC_ERROR, true,
                  " The scenario has not finished. Quit anyway? (y/n)");
         return;
     }
-    if (!t->msg)
-        return;
     const char *m = t->msg;
-    int room = w - 2;
-    size_t len = strlen(m);
-    if ((int)len <= room) {
-        cv_print(&c, 0, 1, UC_TITLE, true, "%s", m);
-        return;
+    for (int r = 0; m && *m && r < rows; r++) {
+        size_t skip;
+        int n = cv_wrap(m, r ? w - 4 : w - 2, &skip);
+        cv_print(&c, r, r ? 3 : 1, UC_TITLE, true, "%.*s", n, m);
+        m += skip;
     }
-    int cut = room;
-    while (cut > room / 2 && m[cut] != ' ')
-        cut--;
-    if (m[cut] != ' ')
-        cut = room;
-    cv_print(&c, 0, 1, UC_TITLE, true, "%.*s", cut, m);
-    cv_print(&c, 1, 1, UC_TITLE, true, "%s", m + cut + (m[cut] == ' '));
 }
 
 static void draw_box(struct tui *t, const struct lrect *r, const char *title,
@@ -237,12 +236,22 @@ static void draw_console(struct tui *t, const struct lrect *r)
     size_t n = t->con.n;
     size_t skip = (size_t)t->con.scroll < n ? (size_t)t->con.scroll : n;
     size_t end = n - skip;
-    size_t first = end > (size_t)rows ? end - (size_t)rows : 0;
-    for (size_t i = first; i < end; i++) {
+    /* lines wrapped to the width, the newest at the bottom; the oldest one
+       shown may lose its first rows */
+    int row = rows;
+    for (size_t i = end; i-- > 0 && row > 0;) {
         const char *l = t->con.lines[i];
         enum ui_color col = strstr(l, "error:") ? UC_ERROR
                             : l[0] == '>' ? UC_DIM : UC_NORMAL;
-        cv_print(&c, (int)(i - first), 0, col, false, "%s", l);
+        int need = cv_wrap_rows(l, c.w);
+        row -= need;
+        for (int k = 0; k < need; k++) {
+            size_t step;
+            int len = cv_wrap(l, k ? c.w - 2 : c.w, &step);
+            if (row + k >= 0)
+                cv_print(&c, row + k, k ? 2 : 0, col, false, "%.*s", len, l);
+            l += step;
+        }
     }
     int cursor;
     const char *buf = console_buffer(&cursor);
@@ -340,7 +349,9 @@ static void draw_frame(struct tui *t)
     bool hidden[NPANES];
     for (int i = 0; i < NPANES; i++)
         hidden[i] = t->panes[i].hidden;
-    layout_compute(h, w, hidden, t->focus, t->zoom, t->rect);
+    /* a message longer than two rows takes its rows from the panes */
+    layout_compute(h - (message_rows(t, w) - 2), w, hidden, t->focus, t->zoom,
+                   t->rect);
     draw_tabs(t, w);
     for (int i = 0; i < NPANES; i++) {
         const struct lrect *r = &t->rect[i];

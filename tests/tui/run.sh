@@ -65,6 +65,22 @@ for size in "120 40" "80 24"; do
   check "tour narration at ${size/ /x}" "Tour 1/8"
   check "status line at ${size/ /x}" "^ *cycle 0 "
 done
+# at 80x24 the tour's longest stop (4 rows) wraps at spaces in the message
+# line and in the console, its last words on screen (they were cut), and
+# the commands stop 7 suggests work there
+for i in 2 3 4 5 6; do T send-keys -t w F5; wait_for "^ Tour $i/8"; done
+T send-keys -t w F5
+check "tour stop 7" "^ Tour 7/8, Console: every debugger command - try \`info warp\` \(the focused warp,$"
+check "the message line wraps, indented" "^   history is kept\.$"
+check "the console wraps, indented" "^│  history is kept\. +│$"
+T send-keys -t w ':' ; sleep 0.2
+T send-keys -t w 'info warp' Enter
+check "stop 7's info warp works" "SIMT stack, top last: \[pc [0-9]+ "
+T send-keys -t w 'print ws.reg(0, 0, "%r1")' Enter
+check "stop 7's print works" "^│  4, 4, 4, .* 0 = 4 } +│$"
+T send-keys -t w 'print "a line longer than the console is wrapped at a space onto the row below it, indented"' Enter
+check "a long output line wraps at a space" "^│\"a line longer than the console is wrapped at a space onto the row below it, +│$"
+check "its rest on the next row, indented" "^│  indented\" +│$"
 
 # 2. F11 advances the cycle counter by one; F10 issues one warp-instruction
 #    (with a history of 34 earlier commands, which must survive test 6's
