@@ -474,8 +474,10 @@ static void tapes_grid(const struct rt *r, const struct jv *tapes,
     struct jv *g = grid_new(out, title);
     grid_legend(g, '#', "\xe2\x96\xa0", "valid", "register");
     grid_legend(g, '.', "\xc2\xb7", "dim", "empty");
-    grid_legend(g, '@', "\xe2\x96\xa0", "select", "register at a port");
-    grid_legend(g, 'o', "\xc2\xb7", "select", "empty at a port");
+    /* a port's cells differ from the others in shape, not colour alone
+       (a monochrome terminal or a colour-blind reader): a framed square */
+    grid_legend(g, '@', "\xe2\x96\xa3", "select", "register at a port");
+    grid_legend(g, 'o', "\xe2\x96\xa1", "select", "empty at a port");
     grid_legend(g, 'T', NULL, "conflict", "next access, shifting to it");
     grid_legend(g, 'R', NULL, "read", "being read");
     grid_legend(g, 'W', NULL, "write", "being written");
