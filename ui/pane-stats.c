@@ -183,8 +183,16 @@ static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
     if (device_timing(dev) && !inspect_live(dev)) {
         cv_print(c, row++, 0, UC_DIM, false, "No statistics yet: nothing has run.");
     } else {
+        /* a short pane (80x24) keeps rows for the IPC sparkline and the
+           first probes: the counters below them are cut (z shows all) */
+        size_t np = x->d->probes.n;
+        int below = 2 + (np == 0 ? 1 : np < 2 ? (int)np : 2);
         struct canvas top = *c;
+        if (top.h - below < 9)
+            top.h = top.h - below > 3 ? top.h - below : 3;
         row = counters(&top, dev, dbg_cycle(x->d));
+        if (row > top.h)
+            row = top.h;
         if (row < c->h - 1 && inspect_live(dev))
             ipc_line(c, row++);
     }
@@ -221,4 +229,8 @@ static int key(struct pane *p, int ch, struct ui_ctx *x)
     return PANE_HANDLED | PANE_REDRAW;
 }
 
-const struct pane_class pane_stats = { "stats", "Stats & probes", draw, key, NULL };
+const struct pane_class pane_stats = {
+    "stats", "Stats & probes", draw, key, NULL,
+    "sparklines oldest..newest, scaled lo..hi; @N last sample",
+    NULL,
+};

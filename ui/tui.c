@@ -216,6 +216,37 @@ static void draw_box(struct tui *t, const struct lrect *r, const char *title,
     cv_print(&c, 0, 2, focused ? UC_TITLE_FOCUS : UC_TITLE, true, " %s ", title);
 }
 
+static const char console_legend[] =
+    "> typed; PgUp/PgDn scroll; Tab completes; Esc leaves";
+
+/* The legend of pane i (CONSOLE: the console's) in the screen's glyphs;
+   NULL when the pane draws its own. */
+static const char *legend_of(const struct tui *t, int i)
+{
+    if (i == CONSOLE)
+        return console_legend;
+    const struct pane_class *k = t->panes[i].cls;
+    return !t->utf8 && k->legend_ascii ? k->legend_ascii : k->legend;
+}
+
+/* A legend in the foot border of box r; one that does not fit is cut at
+   a space and ends in "..." (`?` shows it whole). */
+static void draw_foot(struct tui *t, const struct lrect *r, const char *legend,
+                      bool focused)
+{
+    if (!legend || r->w < 16 || r->h < 3)
+        return;
+    struct canvas c = { r->y + r->h - 1, r->x + 2, 1, r->w - 4, t->utf8, t->color };
+    enum ui_color col = focused ? UC_TITLE_FOCUS : UC_DIM;
+    if (cv_wrap_rows(legend, c.w - 2) == 1) {
+        cv_print(&c, 0, 0, col, false, " %s ", legend);
+        return;
+    }
+    size_t skip;
+    int n = cv_wrap(legend, c.w - 5, &skip);
+    cv_print(&c, 0, 0, col, false, " %.*s... ", n, legend);
+}
+
 static struct canvas inner(const struct tui *t, const struct lrect *r)
 {
     struct canvas c = { r->y + 1, r->x + 1, r->h - 2, r->w - 2, t->utf8, t->color };
@@ -229,6 +260,7 @@ static struct canvas inner(const struct tui *t, const struct lrect *r)
 static void draw_console(struct tui *t, const struct lrect *r)
 {
     draw_box(t, r, "Console", t->focus == CONSOLE);
+    draw_foot(t, r, console_legend, t->focus == CONSOLE);
     struct canvas c = inner(t, r);
     if (c.h <= 0)
         return;
@@ -301,19 +333,35 @@ static void draw_help(struct tui *t, int h, int w)
         "  Ctrl-C, any key   pause a running simulation",
         "  ?             this help                keys",
         "  q             quit (asks while the scenario runs)   quit",
-        "",
         "Console: every debugger command (`help` lists them), Tab completes.",
         "Press any key to close this help.",
     };
     int n = (int)(sizeof lines / sizeof lines[0]);
-    int bw = w > 100 ? 96 : w - 2, bh = n + 2 < h - 2 ? n + 2 : h - 2;
+    /* first the focused pane's legend, whole */
+    int f = t->focus == CONSOLE ? CONSOLE : t->focus;
+    const char *lg = legend_of(t, f);
+    char head[320];
+    snprintf(head, sizeof head, "%s: %s",
+             f == CONSOLE ? "Console" : t->panes[f].cls->title,
+             lg ? lg : "the legend of its cells is at the pane's foot");
+    int bw = w > 100 ? 96 : w - 2;
+    int lrows = cv_wrap_rows(head, bw - 4);
+    int bh = n + lrows + 2 < h - 2 ? n + lrows + 2 : h - 2;
     struct lrect r = { (h - bh) / 2, (w - bw) / 2, bh, bw };
     struct canvas c = inner(t, &r);
     struct canvas all = { r.y, r.x, r.h, r.w, t->utf8, t->color };
     cv_clear(&all);
     draw_box(t, &r, "Help", true);
-    for (int i = 0; i < n && i < c.h; i++)
-        cv_print(&c, i, 1, i == 0 ? UC_TITLE : UC_NORMAL, i == 0, "%s", lines[i]);
+    const char *m = head;
+    for (int i = 0; i < lrows && i < c.h; i++) {
+        size_t skip;
+        int k = cv_wrap(m, i ? bw - 6 : bw - 4, &skip);
+        cv_print(&c, i, i ? 3 : 1, UC_TITLE, true, "%.*s", k, m);
+        m += skip;
+    }
+    for (int i = 0; i < n && lrows + i < c.h; i++)
+        cv_print(&c, lrows + i, 1, i == 0 ? UC_TITLE : UC_NORMAL, i == 0, "%s",
+                 lines[i]);
 }
 
 static uint64_t now_ns(void)
@@ -324,6 +372,7 @@ static uint64_t now_ns(void)
 }
 
 static void draw_frame(struct tui *t);
+static void set_focus(struct tui *t, int i);
 
 static void draw(struct tui *t)
 {
@@ -345,13 +394,17 @@ static void draw_frame(struct tui *t)
         return;
     }
     struct ui_ctx x = { t->d, t->d->fsm, t->d->fwarp, t->d->flane, t->running };
-    layout_follow(t->panes, t->d);
+    int f = layout_follow(t->panes, t->d);
+    if (f >= 0 && t->focus != CONSOLE)
+        set_focus(t, f);
+    else if (f >= 0)
+        t->prev_focus = f;            /* Esc leaves the console for it */
     bool hidden[NPANES];
     for (int i = 0; i < NPANES; i++)
         hidden[i] = t->panes[i].hidden;
     /* a message longer than two rows takes its rows from the panes */
-    layout_compute(h - (message_rows(t, w) - 2), w, hidden, t->focus, t->zoom,
-                   t->rect);
+    layout_compute(h - (message_rows(t, w) - 2), w, hidden, t->focus,
+                   t->prev_focus, t->zoom, t->rect);
     draw_tabs(t, w);
     for (int i = 0; i < NPANES; i++) {
         const struct lrect *r = &t->rect[i];
@@ -362,6 +415,7 @@ static void draw_frame(struct tui *t)
         draw_box(t, r, t->panes[i].title[0] ? t->panes[i].title
                                             : t->panes[i].cls->title,
                  t->focus == i);
+        draw_foot(t, r, legend_of(t, i), t->focus == i);
     }
     if (t->rect[CONSOLE].h >= 3)
         draw_console(t, &t->rect[CONSOLE]);
@@ -810,7 +864,7 @@ void tui_driver(struct dbg *d, void *ctx)
     T = &t;
     signals();
     lua_atpanic(wslua_lua(d), on_panic);
-    layout_init(t.panes, d);
+    int first = layout_init(t.panes, d);
     sb_init(&t.out);
     d->capture = &t.out;
     d->say = say;
@@ -820,8 +874,8 @@ void tui_driver(struct dbg *d, void *ctx)
     d->save_ui = save_ui;
     d->load_ui = load_ui;
     console_init(&t.con, "(ws) ");
-    t.focus = 0;
-    t.prev_focus = 0;
+    t.focus = first;
+    t.prev_focus = first;
     console_add(&t.con, "warpscope: F5 continue, F10 step, F11 cycle, : console, ? help, q quit");
     uint64_t restores = d->restores;
     /* Run the scenario's set-up: stop before the first cycle, or where

@@ -86,6 +86,10 @@ struct pane_class {
     /* A mouse click at (row, col) of its canvas; may change the focus
        (x->sm, x->warp) or select something. NULL: ignored. */
     int (*click)(struct pane *p, int row, int col, struct ui_ctx *x);
+    /* What the pane's marks mean, one line (UTF-8 glyphs; legend_ascii
+       with the ASCII ones, NULL when the same): drawn in the box's foot,
+       whole on `?`. NULL: the pane draws its own legend. */
+    const char *legend, *legend_ascii;
 };
 
 struct pane {

@@ -200,6 +200,48 @@ check "going forward faults again" "^ *cycle 27 +fill_bytes +sm 0 warp 3 .*fault
 T send-keys -t w 'quit' Enter
 check "quitting at the fault reports it" "EXIT=2"
 
+# 13. every pane explains its marks: a one-line legend in its foot, whole
+#     on `?`; the cache marks the ways that changed since the last stop;
+#     the probe's sparkline shows at 80x24 (the counters give way)
+start 80 24 examples/scenarios/tour.lua
+check "started for the legend test" "^ Tour 1/8"
+check "the Warps legend in its foot" "^└─ mask (█|#) active (░|\.) off (·|_) exited; \* dead operand; Enter: focus ─+┘$"
+check "the Console legend in its foot" "^└─ > typed; PgUp/PgDn scroll; Tab completes; Esc leaves ─+┘$"
+for i in 2 3 4 5; do T send-keys -t w F5; wait_for "^ Tour $i/8"; done
+T send-keys -t w ':' ; sleep 0.2
+T send-keys -t w 'pane cache' Enter
+check "the Cache pane at 80x24" "^┌─ Cache ─"
+check "the Cache legend" "^└─ \+ changed since last stop \* dirty ~ fill pending; N: age ─+┘$"
+T send-keys -t w ':' ; sleep 0.2
+T send-keys -t w 'stepc 40' Enter
+check "the lines that changed, listed" "^│changed since cycle 980: set 1 way 1, set 2 way 1, set 3 way 0,"
+check "and marked + in the grid" "  ~  1  0004 1 \+0005 0  0002 3 "
+T send-keys -t w 'continue' Enter
+check "tour stop 6" "^ Tour 6/8"
+T send-keys -t w 'pane stats' Enter
+check "the probe's sparkline at 80x24" "^│issued +[0-9]+ +[▁▂▃▄▅▆▇█]{5,} @[0-9]+ +│$"
+T send-keys -t w '?'
+check "? shows the focused pane's legend" "Stats & probes: sparklines oldest\.\.newest, scaled lo\.\.hi; @N last"
+T send-keys -t w Escape
+check_not "any key closes the help" "─ Help ─"
+T send-keys -t w q; sleep 0.3; T send-keys -t w y
+check "quit after the legend test" "EXIT=0"
+
+# 14. at 200x60 three columns of panes, each legend whole in its foot; a
+#     racetrack scenario opens on its Design pane even at 80x24, the ports
+#     told apart by shape, the design's legend wrapped at the foot
+start 200 60 examples/scenarios/tour.lua
+check "titles at 200x60" "^┌─ Warps ─+┐┌─ Register file ─+┐┌─ Stats & probes ─+┐$"
+check "legends whole at 200x60" "^└─ ● break  N▶ N warps here \(lit: the focus\); \* dead; F9 break ─+┘└─ \+ changed since last stop"
+T send-keys -t w q; sleep 0.3; T send-keys -t w y
+start 80 24 examples/scenarios/racetrack-preshift.lua
+check "racetrack opens on its Design pane at 80x24" "^┌─ Design ─"
+T send-keys -t w F5
+check "a port's cells differ in shape" "^│b00\.0 (▣|@)(■|#)(■|#)"
+check "the design's legend wraps at the foot" "^│T next access, shifting to it R being read W being written +│$"
+T send-keys -t w ':' ; sleep 0.2
+T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
+
 # 12. headless when the output is not a terminal
 out=$("$bin" examples/scenarios/saxpy.lua </dev/null 2>&1 | tail -n 3)
 if grep -q "total: 1 launch" <<<"$out"; then pass=$((pass + 1)); else
