@@ -70,4 +70,4 @@ for b = 0, nblocks - 1 do
 end
 v.equal(partial:read(), want, "partial (block sums)")
 v.equal(total:read(), { sum }, "total")
-ws.say(string.format("Tour 8/8: done at cycle %d, sum %.2f checked. Reverse execution still works from here (rs, rc, goto-cycle); q quits.", ws.cycle(), sum))
+ws.say(string.format("Tour 8/8: done at cycle %d, sum %.2f checked. Reverse execution still works from here (rs, rc, goto-cycle); q quits. Next: a guided lab per concept, e.g. `make run LAB=bank-conflict` (examples/labs/README.md lists them).", ws.cycle(), sum))
