@@ -433,10 +433,12 @@ void *racetrack_create(const struct seam_env *env)
     r->sm = env->sm;
     r->done = env->rf_done;
     r->ctx = env->ctx;
-    racetrack_events();
-    r->ev_shift = ev_lookup("racetrack.shift");
-    r->ev_preshift = ev_lookup("racetrack.preshift");
-    r->ev_stall = ev_lookup("racetrack.stall");
+    /* the sentences that explain them come with the design's events
+       (racetrack_events, run by the device); registering the fields here
+       keeps a model made without a device (unit tests) whole */
+    r->ev_shift = ev_register_fields("racetrack.shift", &shift_fields);
+    r->ev_preshift = ev_register_fields("racetrack.preshift", &shift_fields);
+    r->ev_stall = ev_register_fields("racetrack.stall", &stall_fields);
     return r;
 }
 
