@@ -150,6 +150,33 @@ static void fields(const struct ws_event *e, const struct ev_fields *f,
         sb_printf(o, "%s%s %" PRId64, sep, f->b, e->b);
 }
 
+/* The L1D events: what happened, the line and where, and what follows
+   (an eviction's depends on the line being dirty: b). */
+static void l1_event(const struct dbg *d, const struct ws_event *e,
+                     struct strbuf *o)
+{
+    static const struct {
+        int type;
+        const char *what, *verb, *then;
+    } says[] = {
+        { EV_L1_HIT, "L1D hit: ", "is in", "" },
+        { EV_L1_MISS, "L1D miss: ", "is not in", "; an MSHR fetches it from L2" },
+        { EV_MSHR_MERGE, "L1D miss on a line already coming: ", "joins its MSHR in", "" },
+        { EV_L1_FILL, "L1D fill: ", "arrives from L2 and is placed in", "" },
+        { EV_L1_EVICT, "L1D eviction: ", "leaves", " to make room (clean: dropped)" },
+    };
+    for (size_t i = 0; i < sizeof says / sizeof says[0]; i++) {
+        if (says[i].type != e->type)
+            continue;
+        sb_puts(o, says[i].what);
+        l1_line(d, e, o, says[i].verb);
+        sb_puts(o, e->type == EV_L1_EVICT && e->b
+                       ? " to make room; it is dirty and written back"
+                       : says[i].then);
+        return;
+    }
+}
+
 void dbg_explain(const struct dbg *d, const struct ws_event *e,
                  struct strbuf *o)
 {
@@ -165,28 +192,9 @@ void dbg_explain(const struct dbg *d, const struct ws_event *e,
     case EV_RF_CONFLICT:
         rf_conflict(e, o);
         return;
-    case EV_L1_HIT:
-        sb_puts(o, "L1D hit: ");
-        l1_line(d, e, o, "is in");
-        return;
-    case EV_L1_MISS:
-        sb_puts(o, "L1D miss: ");
-        l1_line(d, e, o, "is not in");
-        sb_puts(o, "; an MSHR fetches it from L2");
-        return;
-    case EV_MSHR_MERGE:
-        sb_puts(o, "L1D miss on a line already coming: ");
-        l1_line(d, e, o, "joins its MSHR in");
-        return;
-    case EV_L1_FILL:
-        sb_puts(o, "L1D fill: ");
-        l1_line(d, e, o, "arrives from L2 and is placed in");
-        return;
+    case EV_L1_HIT: case EV_L1_MISS: case EV_MSHR_MERGE: case EV_L1_FILL:
     case EV_L1_EVICT:
-        sb_puts(o, "L1D eviction: ");
-        l1_line(d, e, o, "leaves");
-        sb_puts(o, e->b ? " to make room; it is dirty and written back"
-                        : " to make room (clean: dropped)");
+        l1_event(d, e, o);
         return;
     case EV_SHMEM_CONFLICT:
         sb_printf(o, "shared-memory bank conflict: warp %d of sm %d needs %" PRId64 " passes over the banks (lanes at different addresses in one bank), %" PRId64 " cycles instead of 1",
