@@ -7,6 +7,8 @@
 -- The lab runs saxpy (y = a*x + y) on one SM, stops at the first conflict,
 -- and ends with a question and the command that answers it.
 local v = require "verify"
+local lab = require "lab"
+local stop = lab.stop
 ws.config{ preset = "teach" }
 
 local n = 4096
@@ -16,20 +18,11 @@ y:write(function() return 1.0 end)
 local m = ws.load_ptx("../kernels/saxpy.ptx")
 ws.launch(m, "saxpy", { grid = n // 256, block = 256, args = { n, 2.0, x, y } })
 
-local function stop(text)
-  ws.say(text)
-  ws.pause()
-end
-
 stop("Lab 1/3, register-bank conflicts: saxpy on one SM with 8 register banks. "
   .. "F5 runs to the first cycle two requests want the same bank (event rf.conflict); "
   .. "look at the Register file pane there (Tab to it at 80x24).")
 
-local first
-local id = ws.on("rf.conflict", function(e) first = e; return true end)
-local s = ws.continue()
-ws.off(id)
-ws.check(s.reason == "hook" and first ~= nil, "expected a register-bank conflict, got " .. s.reason)
+local first, s = lab.first("rf.conflict")
 local function req(w, r, wr) return string.format("warp %d %s r%d", w, wr and "writing" or "reading", r) end
 stop(string.format("Lab 2/3, cycle %d: bank %d conflict - %s was served, %s waits a cycle "
   .. "(bank = (warp + register) mod 8 puts both in bank %d). The stop line in the console "

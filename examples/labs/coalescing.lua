@@ -8,6 +8,8 @@
 -- that both sides are rows. The lab stops at the naive store, then runs
 -- both kernels and ends with a question and the command that answers it.
 local v = require "verify"
+local lab = require "lab"
+local stop = lab.stop
 ws.config{ preset = "teach" }
 
 local rows, cols = 96, 128
@@ -17,11 +19,6 @@ local naive = ws.load_ptx("../kernels/transpose.ptx")
 local tiled = ws.load_ptx("../kernels/transpose_tiled.ptx")
 ws.launch(naive, "transpose", { grid = { cols // 32, rows // 8 }, block = { 32, 8 },
                                 args = { rows, cols, inb, outb } })
-
-local function stop(text)
-  ws.say(text)
-  ws.pause()
-end
 
 stop("Lab 1/4, coalescing: a naive transpose of a 96 x 128 float matrix. F5 runs "
   .. "to its first global store (transpose.ptx:62, st.global.f32).")

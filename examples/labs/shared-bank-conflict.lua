@@ -9,6 +9,8 @@
 -- kernel to its first conflict, then the padded one, and ends with a
 -- question and the command that answers it.
 local v = require "verify"
+local lab = require "lab"
+local stop = lab.stop
 ws.config{ preset = "teach" }
 
 local rows, cols = 96, 128
@@ -25,21 +27,12 @@ for y = 0, rows - 1 do
   for x = 0, cols - 1 do want[x * rows + y + 1] = src[y * cols + x + 1] end
 end
 
-local function stop(text)
-  ws.say(text)
-  ws.pause()
-end
-
 launch("transpose_tiled_nopad")
 stop("Lab 1/3, shared-memory bank conflicts: the tiled transpose with an unpadded "
   .. "tile[32][32]. F5 runs to the first shared-memory access that needs more than "
   .. "one pass (event shmem.conflict).")
 
-local first
-local id = ws.on("shmem.conflict", function(e) first = e; return true end)
-local s = ws.continue()
-ws.off(id)
-ws.check(s.reason == "hook" and first ~= nil, "expected a shared-memory conflict, got " .. s.reason)
+local first, s = lab.first("shmem.conflict")
 ws.check(first.degree == 32, "a column of the unpadded tile is one bank: 32 passes")
 stop(string.format("Lab 2/3, cycle %d: warp %d reads a column of the tile: its 32 words "
   .. "are 32 words apart, all in bank %d, so the access takes %d passes. `info warp` "

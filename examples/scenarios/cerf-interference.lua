@@ -78,13 +78,7 @@ ws.pause("a register was just spilled by cache data (see the L1D and Register fi
 
 ws.off(hook)
 local st = ws.run()
-local want = {}
-for i = 0, N - 1 do
-  local s = vx1[i + 1]
-  for j = 0, N - 1 do s = s + a[i * N + j + 1] * vy1[j + 1] end
-  want[i + 1] = s
-end
-v.equal(x1:read(), want, "x1")
+v.equal(x1:read(), require("lab").mvt_x1(a, vy1, vx1, N), "x1")
 ws.check(st.cerf.spills >= 1 and st.cerf.interference.register_by_cache >= 1,
          "the statistics count the spill")
 local out, ok = ws.cmd("info stats")
