@@ -43,6 +43,10 @@ struct tui {
     uint64_t last_draw;
     uint64_t draw_ns, frames;         /* time spent drawing (benchmarks) */
     uint64_t run_started;             /* ms: when the last command began */
+    /* animation (`set speed N`): a run paced at `speed` cycles per second,
+       drawn at each stretch; 0 runs at full speed. pace_ms/pace_cycle:
+       where the pacing started (a run, a change of speed) */
+    uint64_t speed, pace_ms, pace_cycle;
     const struct tui_opts *opt;
 };
 
@@ -158,10 +162,13 @@ static void draw_status(struct tui *t, int h, int w)
     const struct kimage *k = inspect_kernel(&d->s->dev);
     char design[32];
     config_enum_name(&d->s->dev.cfg, CK_DESIGN, design, sizeof design);
+    char speed[40] = "";
+    if (t->speed)
+        snprintf(speed, sizeof speed, " at %" PRIu64 " cycles/s", t->speed);
     int used = cv_print(&c, 0, 0, UC_STATUS, true,
-                        " cycle %" PRIu64 "  %s  sm %d warp %d lane %d  %s  %s ",
+                        " cycle %" PRIu64 "  %s  sm %d warp %d lane %d  %s  %s%s ",
                         dbg_cycle(d), k ? k->name : "(no kernel)", d->fsm,
-                        d->fwarp, d->flane, design, state_text(t));
+                        d->fwarp, d->flane, design, state_text(t), speed);
     static const char hint[] = "| F5 continue  F10 step  F11 cycle  ? help ";
     if (used + (int)sizeof hint <= w)
         cv_print(&c, 0, used + 1, UC_STATUS, true, "%s", hint);
@@ -331,10 +338,10 @@ static void draw_help(struct tui *t, int h, int w)
         "  arrows, PgUp, PgDn  scroll or select in the pane; Enter focuses the warp",
         "  mouse         click a pane to focus it, a warp or cache line to select it",
         "  Ctrl-C, any key   pause a running simulation",
+        "  -, +          animate runs slower / faster  set speed N|off",
         "  ?             this help                keys",
         "  q             quit (asks while the scenario runs)   quit",
-        "Console: every debugger command (`help` lists them), Tab completes.",
-        "Press any key to close this help.",
+        "Console: every debugger command (`help` lists them). Any key closes this.",
     };
     int n = (int)(sizeof lines / sizeof lines[0]);
     /* first the focused pane's legend, whole */
@@ -463,6 +470,50 @@ static void cycle_focus(struct tui *t, int dir)
     set_focus(t, i);
 }
 
+/* Sets the animation speed (0: full speed) and starts its pacing anew. */
+static void set_speed(struct tui *t, uint64_t speed)
+{
+    t->speed = speed;
+    t->pace_ms = now_ms();
+    t->pace_cycle = dbg_cycle(t->d);
+    /* stretches of ~1/25 s, each drawn; full speed: long stretches */
+    t->d->poll_cycles = speed ? (speed / 25 ? speed / 25 : 1) : 2048;
+}
+
+/* `set speed N|off`, N cycles per second (1 to 10,000,000). */
+static void speed_command(struct tui *t, const char *arg)
+{
+    char word[32] = "", extra[8] = "";
+    int n = sscanf(arg, " %31s %7s", word, extra);
+    char *end = NULL;
+    unsigned long long v = n == 1 ? strtoull(word, &end, 10) : 0;
+    if (n == 1 && strcmp(word, "off") == 0) {
+        set_speed(t, 0);
+        console_add(&t->con, "speed: full (no animation)");
+        return;
+    }
+    if (n != 1 || !end || *end || word[0] == '-' || v < 1 || v > 10000000) {
+        console_add(&t->con, "error: set speed: expected N cycles per second (1 to 10000000) or off");
+        return;
+    }
+    set_speed(t, v);
+    char msg[96];
+    snprintf(msg, sizeof msg, "speed: %llu cycles per second (+ faster, - slower, set speed off)", v);
+    console_add(&t->con, msg);
+}
+
+/* - halves the animation speed (full speed: starts it at 1000 cycles/s),
+   + doubles it (past 5,000,000 cycles/s: full speed again). */
+static void speed_key(struct tui *t, int ch)
+{
+    uint64_t s = t->speed;
+    if (ch == '+')
+        s = s == 0 || s > 5000000 ? 0 : s * 2;
+    else
+        s = s == 0 ? 1000 : s > 1 ? s / 2 : 1;
+    set_speed(t, s);
+}
+
 /* TUI commands (pane, zoom, hide, show, layout, keys); true if handled. */
 static bool ui_command(struct tui *t, const char *line)
 {
@@ -518,6 +569,11 @@ static bool ui_command(struct tui *t, const char *line)
         t->help = true;
         return true;
     }
+    /* `set speed N` (set KEY=VALUE has an '=': no clash) */
+    if (strcmp(w1, "set") == 0 && strcmp(w2, "speed") == 0 && !strchr(line, '=')) {
+        speed_command(t, strstr(line, "speed") + 5);
+        return true;
+    }
     return false;
 }
 
@@ -533,6 +589,8 @@ static void run_command(struct tui *t, const char *line)
     const struct cmd_entry *e = w1[0] ? cmd_find(w1) : NULL;
     t->running = e && (e->flags & CMD_RUN);
     t->run_started = now_ms();
+    if (t->running && t->speed)
+        set_speed(t, t->speed);       /* the animation paces from here */
     if (t->running)
         draw(t);
     uint64_t errors = t->d->cmd_errors;
@@ -554,10 +612,24 @@ static bool tui_poll(struct dbg *d)
     /* keys typed ahead belong to the commands after this one: only a key
        pressed while the run is under way pauses it */
     bool look = !t->opt->bench_continue && now_ms() - t->run_started >= 150;
-    timeout(0);
+    int wait = 0;                     /* ms to the next stretch, animated */
+    if (t->speed) {
+        uint64_t cyc = dbg_cycle(d), now = now_ms();
+        if (cyc < t->pace_cycle || now < t->pace_ms)
+            set_speed(t, t->speed);   /* time went back: pace from here */
+        uint64_t due = t->pace_ms + (cyc - t->pace_cycle) * 1000 / t->speed;
+        wait = due > now ? (int)(due - now < 1000 ? due - now : 1000) : 0;
+        flush_output(t);
+        draw(t);                      /* every stretch is seen */
+        if (!look)
+            napms(wait);
+    }
+    timeout(look ? wait : 0);
     int ch = look ? getch() : ERR;
     timeout(-1);
-    if (ch == KEY_RESIZE) {
+    if (ch == '+' || ch == '-') {
+        speed_key(t, ch);             /* the run goes on at the new speed */
+    } else if (ch == KEY_RESIZE) {
         clearok(curscr, TRUE);
     } else if (ch != ERR) {
         stop = true;
@@ -581,6 +653,7 @@ static void save_ui(struct dbg *d, struct strbuf *o)
     struct tui *t = d->ui;
     flush_output(t);
     sb_printf(o, "focus %d %d %d\n", t->focus, t->prev_focus, t->zoom);
+    sb_printf(o, "speed %" PRIu64 "\n", t->speed);
     for (int i = 0; i < NPANES; i++)
         sb_printf(o, "pane %d %d %d %d %d\n", i, t->panes[i].hidden,
                   t->panes[i].scroll, t->panes[i].sel, t->panes[i].selcol);
@@ -606,6 +679,8 @@ static void load_ui(struct dbg *d, const char *text, size_t len)
             console_add(&t->con, line);
             if (--ncon == 0)
                 in_console = false;
+        } else if (strncmp(line, "speed ", 6) == 0) {
+            set_speed(t, strtoull(line + 6, NULL, 10));
         } else if (sscanf(line, "focus %d %d %d", &a, &b, &c) == 3) {
             t->focus = a;
             t->prev_focus = b;
@@ -661,6 +736,16 @@ static void key_global(struct tui *t, int ch)
     case 'L': ui_command(t, "layout next"); return;
     case '?': t->help = true; return;
     case ':': set_focus(t, CONSOLE); return;
+    case '+': case '-': {
+        speed_key(t, ch);
+        char msg[64];
+        if (t->speed)
+            snprintf(msg, sizeof msg, "speed: %" PRIu64 " cycles per second", t->speed);
+        else
+            snprintf(msg, sizeof msg, "speed: full (no animation)");
+        console_add(&t->con, msg);
+        return;
+    }
     case 'q':
         if (strcmp(state_text(t), "stopped") == 0)
             t->ask_quit = true;

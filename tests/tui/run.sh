@@ -242,6 +242,40 @@ check "the design's legend wraps at the foot" "^│T next access, shifting to it
 T send-keys -t w ':' ; sleep 0.2
 T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
 
+# 15. animation: `set speed N` paces a run at N cycles per second, drawn
+#     as it goes; + and - change the speed without pausing the run
+start 80 24 examples/scenarios/saxpy.lua
+check "started for the speed test" "^ *cycle 0 "
+T send-keys -t w ':' ; sleep 0.2
+T send-keys -t w 'set speed fast' Enter
+check "a bad speed is an error" "error: set speed: expected N cycles per second \(1 to 10000000\) or off"
+T send-keys -t w 'set speed 40' Enter
+check "set speed" "speed: 40 cycles per second"
+T send-keys -t w 'stepc 120' Enter
+check "the run animates" "^ *cycle [0-9]+ .*running at 40 cycles/s"
+sleep 1
+c=$(cycle)
+if [ -n "$c" ] && [ "$c" -gt 0 ] && [ "$c" -lt 100 ]; then pass=$((pass + 1)); else
+  echo "tui FAIL paced run: at about 1.5 s the cycle was '$c' (40 cycles/s)"; fail=$((fail + 1)); fi
+T send-keys -t w '+'
+check "+ doubles the speed, the run goes on" "^ *cycle [0-9]+ .*running at 80 cycles/s"
+check "the run ends where it was asked to" "^ *cycle 120 .*stopped at 80 cycles/s" 8
+T send-keys -t w 'set speed off' Enter
+check "set speed off" "speed: full \(no animation\)"
+check_not "no speed on the status line" "cycles/s"
+T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
+
+# 16. a guided lab reaches its question at 80x24 with F5 alone
+start 80 24 examples/labs/bank-conflict.lua
+check "the lab opens" "^ Lab 1/3, register-bank conflicts"
+T send-keys -t w F5
+check "the lab's stop explains the conflict" "^ Lab 2/3, cycle 11: bank 3 conflict - warp 0 writing r3 was"
+T send-keys -t w F5
+check "the lab ends with a question" "^ Lab 3/3, question: over the whole kernel, how many"
+check "and the command that answers it" "Answer it with \`info stats\`"
+T send-keys -t w ':' ; sleep 0.2
+T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
+
 # 12. headless when the output is not a terminal
 out=$("$bin" examples/scenarios/saxpy.lua </dev/null 2>&1 | tail -n 3)
 if grep -q "total: 1 launch" <<<"$out"; then pass=$((pass + 1)); else
