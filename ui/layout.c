@@ -208,6 +208,7 @@ void layout_compute(int h, int w, const bool hidden[NPANES], int focus,
         return;
     int cols = n == 1 ? 1 : w >= 180 && n >= 3 ? 3 : 2;
     int per = (n + cols - 1) / cols;
+    cols = (n + per - 1) / per;   /* 4 panes: 2 x 2, not 2 + 2 + an empty third */
     int k = 0;
     for (int c = 0; c < cols && k < n; c++) {
         int x0 = w * c / cols, x1 = w * (c + 1) / cols;

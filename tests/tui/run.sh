@@ -234,6 +234,9 @@ start 200 60 examples/scenarios/tour.lua
 check "titles at 200x60" "^┌─ Warps ─+┐┌─ Register file ─+┐┌─ Stats & probes ─+┐$"
 check "legends whole at 200x60" "^└─ ● break  N▶ N warps here \(lit: the focus\); \* dead; F9 break ─+┘└─ \+ changed since last stop"
 T send-keys -t w q; sleep 0.3; T send-keys -t w y
+start 200 60 examples/scenarios/racetrack-preshift.lua
+check "the design layout's 4 panes fill 200 columns" "^┌─ Warps (─){80,}┐┌─ Design (─){80,}┐$"
+T send-keys -t w q; sleep 0.3; T send-keys -t w y
 start 80 24 examples/scenarios/racetrack-preshift.lua
 check "racetrack opens on its Design pane at 80x24" "^┌─ Design ─"
 T send-keys -t w F5
