@@ -13,8 +13,7 @@ local stop = lab.stop
 ws.config{ preset = "teach" }
 
 local rows, cols = 96, 128
-local inb, outb = ws.alloc("f32", rows * cols), ws.alloc("f32", rows * cols)
-inb:write(function(i) return i + 0.5 end)
+local inb, outb, want = lab.transpose_inputs(rows, cols)
 local naive = ws.load_ptx("../kernels/transpose.ptx")
 local tiled = ws.load_ptx("../kernels/transpose_tiled.ptx")
 ws.launch(naive, "transpose", { grid = { cols // 32, rows // 8 }, block = { 32, 8 },
@@ -32,11 +31,6 @@ stop(string.format("Lab 2/4, cycle %d: warp %d is about to store 32 floats, one 
   s.cycle, ws.focus().warp, rows * 4))
 
 local st1 = ws.run()
-local want = {}
-local src = inb:read()
-for y = 0, rows - 1 do
-  for x = 0, cols - 1 do want[x * rows + y + 1] = src[y * cols + x + 1] end
-end
 v.equal(outb:read(), want, "naive out")
 ws.check(st1.l2.writes >= rows * cols, "every naive store is its own L2 write")
 stop(string.format("Lab 3/4: the naive transpose is done: %d stores cost %d L2 writes "

@@ -14,11 +14,7 @@ local stop = lab.stop
 ws.config{ preset = "teach" }
 
 local N = 128
-local rng = v.lcg(8)
-local function rd() return ((rng() >> 12) - (1 << 18)) / 1024.0 end
-local A, y1, x1 = ws.alloc("f64", N * N), ws.alloc("f64", N), ws.alloc("f64", N)
-for _, b in ipairs{ A, y1, x1 } do b:write(function() return rd() end) end
-local a, vy1, vx1 = A:read(), y1:read(), x1:read()
+local A, y1, x1, a, vy1, vx1 = lab.mvt_inputs(N)
 local m = ws.load_ptx("../kernels/mvt.ptx")
 ws.launch(m, "mvt_x1", { grid = (N + 63) // 64, block = 64, args = { N, A, y1, x1 } })
 

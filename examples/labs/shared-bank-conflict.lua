@@ -14,17 +14,12 @@ local stop = lab.stop
 ws.config{ preset = "teach" }
 
 local rows, cols = 96, 128
-local inb, outb = ws.alloc("f32", rows * cols), ws.alloc("f32", rows * cols)
-inb:write(function(i) return i * 0.25 - 7.0 end)
+local inb, outb, want = lab.transpose_inputs(rows, cols)
 local m = ws.load_ptx("../kernels/transpose_tiled.ptx")
 local function launch(kernel)
   outb:write(function() return 1e30 end)
   ws.launch(m, kernel, { grid = { cols // 32, rows // 32 }, block = { 32, 8 },
                          args = { rows, cols, inb, outb } })
-end
-local src, want = inb:read(), {}
-for y = 0, rows - 1 do
-  for x = 0, cols - 1 do want[x * rows + y + 1] = src[y * cols + x + 1] end
 end
 
 launch("transpose_tiled_nopad")

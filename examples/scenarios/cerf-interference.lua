@@ -26,12 +26,9 @@ if ws.config()["sim.mode"] ~= "timing" then
   return
 end
 
+local lab = require "lab"
 local N = 128
-local rng = v.lcg(8)
-local function rd() return ((rng() >> 12) - (1 << 18)) / 1024.0 end
-local A, y1, x1 = ws.alloc("f64", N * N), ws.alloc("f64", N), ws.alloc("f64", N)
-for _, b in ipairs{ A, y1, x1 } do b:write(function() return rd() end) end
-local a, vy1, vx1 = A:read(), y1:read(), x1:read()
+local A, y1, x1, a, vy1, vx1 = lab.mvt_inputs(N)
 
 -- The first register displaced by cache data: a hook that stops the run.
 local first
@@ -78,7 +75,7 @@ ws.pause("a register was just spilled by cache data (see the L1D and Register fi
 
 ws.off(hook)
 local st = ws.run()
-v.equal(x1:read(), require("lab").mvt_x1(a, vy1, vx1, N), "x1")
+v.equal(x1:read(), lab.mvt_x1(a, vy1, vx1, N), "x1")
 ws.check(st.cerf.spills >= 1 and st.cerf.interference.register_by_cache >= 1,
          "the statistics count the spill")
 local out, ok = ws.cmd("info stats")
