@@ -125,8 +125,14 @@ $(CONF_BIN): tests/conformance/run.c $(LIB) $(DEPS_MK)
 conformance: $(CONF_BIN)
 	@gzip -dc tests/conformance/cases.txt.gz | $(CONF_BIN) tests/conformance
 
-# The scenario `make run` opens.
+# The scenario `make run` opens; `make run LAB=NAME` opens the guided lab
+# NAME instead (examples/labs/README.md): examples/labs/NAME.lua, or the
+# teaching scenario examples/scenarios/NAME.lua that serves as one.
 DEFAULT_SCENARIO ?= examples/scenarios/tour.lua
+ifneq ($(LAB),)
+DEFAULT_SCENARIO := $(firstword $(wildcard examples/labs/$(LAB).lua \
+  examples/scenarios/$(LAB).lua) examples/labs/$(LAB).lua)
+endif
 run: $(BIN)
 	@scripts/deps.sh
 	$(BIN) $(DEFAULT_SCENARIO)

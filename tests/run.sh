@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the scenario and bad-input suites against a warpscope binary:
 #   tests/run.sh build/warpscope
-# - every examples/scenarios/*.lua, examples/suite/*.lua (workload.size=test),
+# - every examples/scenarios/*.lua, examples/labs/*.lua, examples/suite/*.lua (workload.size=test),
 #   examples/microbench/*.lua, tests/scenarios/*.lua and the reference
 #   kernels tests/reference/*.lua (fermi, test size) must exit 0, and
 #   examples/bench/*.lua in functional mode; the examples again under every
@@ -21,7 +21,7 @@ fail=0; pass=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-for s in examples/scenarios/*.lua examples/suite/*.lua examples/microbench/*.lua examples/debug/*.lua tests/scenarios/*.lua tests/reference/*.lua; do
+for s in examples/scenarios/*.lua examples/labs/*.lua examples/suite/*.lua examples/microbench/*.lua examples/debug/*.lua tests/scenarios/*.lua tests/reference/*.lua; do
   [ -e "$s" ] || continue
   [ "$s" = tests/reference/common.lua ] && continue
   if "$bin" run "$s" >"$tmp/out" 2>&1; then

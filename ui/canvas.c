@@ -41,6 +41,39 @@ static int cols_of(const char *s, int *bytes_for, int maxcols)
     return cols;
 }
 
+int cv_wrap(const char *s, int width, size_t *skip)
+{
+    if (width < 1)
+        width = 1;
+    int bytes;
+    int cols = cols_of(s, &bytes, width);
+    *skip = (size_t)bytes;
+    if (cols < width || !s[bytes])
+        return bytes;                     /* the rest fits */
+    if (s[bytes] == ' ') {                /* breaks right at a space */
+        *skip = (size_t)bytes + 1;
+        return bytes;
+    }
+    for (int k = bytes - 1; k > 0; k--)   /* the last space that fits */
+        if (s[k] == ' ' && k >= bytes / 3) {
+            *skip = (size_t)k + 1;
+            return k;
+        }
+    return bytes;                         /* one long word: cut it */
+}
+
+int cv_wrap_rows(const char *s, int width)
+{
+    int rows = 0;
+    do {
+        size_t skip;
+        cv_wrap(s, rows ? width - 2 : width, &skip);
+        s += skip;
+        rows++;
+    } while (*s);
+    return rows;
+}
+
 int cv_print(const struct canvas *c, int row, int col, enum ui_color color,
              bool bold, const char *fmt, ...)
 {

@@ -4,7 +4,8 @@
 ** one at a time (rl_getc_function), readline's line is drawn by us
 ** (rl_redisplay_function), and it never touches the terminal itself
 ** (no prep/deprep, no signal or SIGWINCH handling). History lives in
-** ~/.warpscope_history; Tab completes commands, topics, event names and
+** ~/.warpscope_history, appended to line by line (a restored snapshot,
+** whose memory is older, reads it back rather than writing over it); Tab completes commands, topics, event names and
 ** configuration keys (cmd_complete), and file names after `source`/`record`.
 ** Output of commands is kept as scrollback lines.
 */
@@ -22,6 +23,26 @@
 
 static struct console *con;      /* readline's callbacks have no context */
 static int pending = EOF;
+
+#define HISTORY_MAX 1000
+
+static char *history_path(void);
+
+/* Each line goes to the file as it is entered: every process of the
+   session (a snapshot that takes over, too) sees the whole history. */
+static void history_append(const char *line)
+{
+    add_history(line);
+    char *h = history_path();
+    if (!h)
+        return;
+    FILE *f = fopen(h, "a");     /* append_history needs an existing file */
+    if (f)
+        fclose(f);
+    if (append_history(1, h) == 0)
+        history_truncate_file(h, HISTORY_MAX);
+    free(h);
+}
 
 static int con_getc(FILE *f)
 {
@@ -55,7 +76,7 @@ static void on_line(char *line)
         return;
     }
     if (*line)
-        add_history(line);
+        history_append(line);
     free(con->line_ready);
     con->line_ready = line;
 }
@@ -131,7 +152,7 @@ void console_init(struct console *c, const char *prompt)
     rl_inhibit_completion = 0;
     rl_readline_name = "warpscope";
     using_history();
-    stifle_history(1000);
+    stifle_history(HISTORY_MAX);
     char *h = history_path();
     if (h) {
         read_history(h);
@@ -143,11 +164,6 @@ void console_init(struct console *c, const char *prompt)
 void console_free(struct console *c)
 {
     rl_callback_handler_remove();
-    char *h = history_path();
-    if (h) {
-        write_history(h);
-        free(h);
-    }
     for (size_t i = 0; i < c->n; i++)
         free(c->lines[i]);
     free(c->lines);
@@ -231,9 +247,16 @@ const char *console_prompt(void)
     return rl_display_prompt ? rl_display_prompt : "";
 }
 
-void console_history_from_scrollback(const struct console *c)
+void console_history_reload(const struct console *c)
 {
     clear_history();
+    char *h = history_path();
+    if (h) {
+        int rc = read_history(h);
+        free(h);
+        if (rc == 0)
+            return;
+    }
     for (size_t i = 0; i < c->n; i++)
         if (strncmp(c->lines[i], "> ", 2) == 0 && c->lines[i][2])
             add_history(c->lines[i] + 2);

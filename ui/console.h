@@ -21,9 +21,10 @@ void console_free(struct console *c);
 void console_add(struct console *c, const char *text);
 /* Feeds one key; returns a finished line (malloc'd) or NULL. */
 char *console_key(struct console *c, int ch);
-/* Rebuilds readline's history from the commands in the scrollback
-   (after a restore handed over a newer scrollback). */
-void console_history_from_scrollback(const struct console *c);
+/* Rebuilds readline's history after a restore (whose memory is older):
+   from ~/.warpscope_history, which has every line entered, or without a
+   history file from the commands in the (newer) scrollback. */
+void console_history_reload(const struct console *c);
 /* The line being edited and the cursor in it; the prompt. */
 const char *console_buffer(int *cursor);
 const char *console_prompt(void);

@@ -94,19 +94,33 @@ static int design_layout(const struct ws_device *dev)
     return own >= 0 ? own : 0;
 }
 
-void layout_follow(struct pane p[NPANES], struct dbg *d)
+/* The pane to focus under the current layout: a design's own layout is
+   there for its Design pane, which a small screen (only the focused pane
+   shown) would otherwise hide; else -1 (the focus stays). */
+static int focus_of_current(void)
+{
+    if (strcmp(layouts[current].name, "design") != 0)
+        return -1;
+    for (int i = 0; i < NPANES; i++)
+        if (classes[i] == &pane_design)
+            return i;
+    return -1;
+}
+
+int layout_follow(struct pane p[NPANES], struct dbg *d)
 {
     const char *name = inspect_design_name(&d->s->dev);
     if (!follow || strcmp(name, laid_for) == 0)
-        return;
+        return -1;
     laid_for = name;
     bool hidden[NPANES];
     apply(design_layout(&d->s->dev), hidden);
     for (int i = 0; i < NPANES; i++)
         p[i].hidden = hidden[i];
+    return focus_of_current();
 }
 
-void layout_init(struct pane p[NPANES], struct dbg *d)
+int layout_init(struct pane p[NPANES], struct dbg *d)
 {
     bool hidden[NPANES];
     int saved = load_saved();
@@ -120,6 +134,8 @@ void layout_init(struct pane p[NPANES], struct dbg *d)
         p[i].sel = -1;
         p[i].selcol = -1;
     }
+    int f = focus_of_current();
+    return f >= 0 ? f : 0;
 }
 
 int layout_command(const char *arg, bool hidden[NPANES], char *msg, size_t n)
@@ -163,7 +179,7 @@ static void none(struct lrect r[NPANES + 1])
 }
 
 void layout_compute(int h, int w, const bool hidden[NPANES], int focus,
-                    bool zoom, struct lrect r[NPANES + 1])
+                    int last, bool zoom, struct lrect r[NPANES + 1])
 {
     none(r);
     int top = 1, avail = h - 4;           /* tab bar; 2 message lines, status */
@@ -179,7 +195,9 @@ void layout_compute(int h, int w, const bool hidden[NPANES], int focus,
         shown[n++] = focus;
     } else if (w < 100 || area < 16) {
         /* small screen: the focused pane only (Tab shows the others) */
-        int f = focus < NPANES && !hidden[focus] ? focus : 0;
+        int f = focus < NPANES ? focus : last;
+        if (f < 0 || f >= NPANES || hidden[f])
+            f = 0;
         shown[n++] = f;
     } else {
         for (int i = 0; i < NPANES; i++)
@@ -190,6 +208,7 @@ void layout_compute(int h, int w, const bool hidden[NPANES], int focus,
         return;
     int cols = n == 1 ? 1 : w >= 180 && n >= 3 ? 3 : 2;
     int per = (n + cols - 1) / cols;
+    cols = (n + per - 1) / per;   /* 4 panes: 2 x 2, not 2 + 2 + an empty third */
     int k = 0;
     for (int c = 0; c < cols && k < n; c++) {
         int x0 = w * c / cols, x1 = w * (c + 1) / cols;

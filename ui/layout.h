@@ -16,20 +16,23 @@ struct lrect {
 };
 
 /* Sets the pane classes and which are hidden (the saved layout, or the
-   one the design names: `design` shows the Design pane). */
-void layout_init(struct pane p[NPANES], struct dbg *d);
+   one the design names: `design` shows the Design pane). Returns the pane
+   to focus first: the Design pane under the `design` layout, else 0. */
+int layout_init(struct pane p[NPANES], struct dbg *d);
 /* Applies the design's layout if the design changed since (a scenario's
-   ws.config) and the user has not chosen a layout. */
-void layout_follow(struct pane p[NPANES], struct dbg *d);
+   ws.config) and the user has not chosen a layout. Returns the pane to
+   focus then (the Design pane for `design`), or -1: the focus stays. */
+int layout_follow(struct pane p[NPANES], struct dbg *d);
 
 /*
 ** Boxes for a screen of h x w: r[0..NPANES-1] the panes, r[NPANES] the
 ** console. Row 0 is the tab bar, the last three rows the message (two)
 ** and status lines. Narrow or short screens show only the focused pane above the
-** console; zoom gives the focused pane (or the console) everything.
+** console (while the console has the focus, `last`: the pane focused
+** before it); zoom gives the focused pane (or the console) everything.
 */
 void layout_compute(int h, int w, const bool hidden[NPANES], int focus,
-                    bool zoom, struct lrect r[NPANES + 1]);
+                    int last, bool zoom, struct lrect r[NPANES + 1]);
 
 /* `layout [NAME|next|save]`: applies a named layout to hidden[] (returns
    0) or saves it; msg says what happened or lists the names. Returns -1

@@ -5,14 +5,19 @@
 ** its LRU age; sets flow over several columns when the pane is wide and
 ** the cache tall. Below: the MSHRs in use and the selected line's
 ** details. Arrows (or a click) select a set and way: p->sel is the set
-** (-1 none), p->selcol the way. A view: reads inspect_l1, changes
-** nothing but its own selection.
+** (-1 none), p->selcol the way. The ways whose line changed (filled,
+** evicted, made dirty) since the screen before, at another cycle, are
+** marked `+` and listed at the foot. A view: reads inspect_l1, changes
+** nothing but its own selection and that memory of the screen before.
 */
 #include "ui.h"
 #include "debug/inspect.h"
 #include "lua/ws.h"
+#include "util/xalloc.h"
 #include <curses.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The grid as last drawn, for keys and clicks (which have no canvas). */
@@ -57,6 +62,58 @@ static bool set_pending(const struct jv *l1, int set)
     return false;
 }
 
+/* ---- what changed ------------------------------------------------------ */
+
+/* Each way's line (address, valid, dirty) as drawn at the last two
+   distinct cycles: [1] now, [0] the screen before. Another SM or
+   geometry starts over. */
+static struct {
+    int sm;
+    size_t n;                     /* sets x ways */
+    uint64_t cycle[2];
+    long long *key[2];
+    bool have[2];
+} seen;
+
+static long long line_key(const struct jv *l)
+{
+    if (!l || !ui_jint(l, "valid", 0))
+        return -1;
+    return ui_jint(l, "addr", 0) * 4 + (ui_jint(l, "dirty", 0) ? 2 : 0) + 1;
+}
+
+static void remember(const struct jv *l1, int sm, uint64_t cycle)
+{
+    int sets = (int)ui_jint(l1, "sets", 0), ways = (int)ui_jint(l1, "ways", 0);
+    size_t n = (size_t)sets * (size_t)ways;
+    if (!seen.have[1] || seen.sm != sm || seen.n != n) {
+        for (int i = 0; i < 2; i++) {
+            free(seen.key[i]);
+            seen.key[i] = ws_xmalloc((n ? n : 1) * sizeof *seen.key[i]);
+        }
+        seen.sm = sm;
+        seen.n = n;
+        seen.have[0] = false;
+    } else if (cycle != seen.cycle[1]) {
+        long long *t = seen.key[0];
+        seen.key[0] = seen.key[1];
+        seen.key[1] = t;
+        seen.cycle[0] = seen.cycle[1];
+        seen.have[0] = true;
+    }
+    for (int s = 0; s < sets; s++)
+        for (int w = 0; w < ways; w++)
+            seen.key[1][(size_t)s * (size_t)ways + (size_t)w] = line_key(way_at(l1, s, w));
+    seen.cycle[1] = cycle;
+    seen.have[1] = true;
+}
+
+static bool changed(int set, int way, int ways)
+{
+    size_t i = (size_t)set * (size_t)ways + (size_t)way;
+    return seen.have[0] && i < seen.n && seen.key[0][i] != seen.key[1][i];
+}
+
 /* ---- layout ------------------------------------------------------------ */
 
 /* Chooses cell width and sets per row for sets x ways in h x w. */
@@ -98,7 +155,7 @@ static enum ui_color state_color(const struct jv *l, bool pend)
 }
 
 static void cell(const struct canvas *c, int row, int col, const struct jv *l1,
-                 const struct jv *l, bool sel)
+                 const struct jv *l, bool sel, bool chg)
 {
     bool valid = ui_jint(l, "valid", 0) != 0;
     bool pend = valid && pending(l1, ui_jint(l, "addr", -1));
@@ -106,15 +163,16 @@ static void cell(const struct canvas *c, int row, int col, const struct jv *l1,
     int cw = grid.cw, agew = ui_jint(l1, "ways", 0) > 10 ? 2 : 1;
     int td = cw - 3 - agew;
     if (td < 1) {                         /* a one-character cell */
-        cv_cell(c, row, col, col_, valid ? "\xe2\x96\x88" : "\xc2\xb7",
-                !valid ? '.' : ui_jint(l, "dirty", 0) ? 'D' : pend ? '~' : strcmp(ui_jstr(l, "state", ""), "reg") == 0 ? 'R' : '#');
+        cv_cell(c, row, col, col_, chg ? "+" : valid ? "\xe2\x96\x88" : "\xc2\xb7",
+                chg ? '+' : !valid ? '.' : ui_jint(l, "dirty", 0) ? 'D' : pend ? '~' : strcmp(ui_jstr(l, "state", ""), "reg") == 0 ? 'R' : '#');
         return;
     }
-    if (!valid) {
-        cv_print(c, row, col, col_, false, " %*s-%*s", td / 2, "", td - td / 2 + agew, "");
+    if (!valid) {                         /* `+`: just evicted */
+        cv_print(c, row, col, col_, chg, "%c%*s-%*s", chg ? '+' : ' ', td / 2,
+                 "", td - td / 2 + agew, "");
         return;
     }
-    char mark = pend ? '~' : ui_jint(l, "dirty", 0) ? '*' : ' ';
+    char mark = pend ? '~' : chg ? '+' : ui_jint(l, "dirty", 0) ? '*' : ' ';
     if (strcmp(ui_jstr(l, "state", ""), "reg") == 0) {
         /* a register of an integrated array: its owner, not a tag */
         cv_print(c, row, col, col_, sel || !c->color, "%-*.*s%*lld", td + 1,
@@ -125,8 +183,8 @@ static void cell(const struct canvas *c, int row, int col, const struct jv *l1,
     unsigned long long tag = (unsigned long long)ui_jint(l, "tag", 0);
     if (td < 16)
         tag &= (1ULL << (4 * td)) - 1;
-    cv_print(c, row, col, col_, sel, "%c%0*llx %*lld", mark, td, tag, agew,
-             ui_jint(l, "age", 0));
+    cv_print(c, row, col, col_, sel || chg, "%c%0*llx %*lld", mark, td, tag,
+             agew, ui_jint(l, "age", 0));
 }
 
 static void draw_set(const struct canvas *c, int row, int col,
@@ -140,7 +198,7 @@ static void draw_set(const struct canvas *c, int row, int col,
         const struct jv *l = way_at(l1, set, w);
         if (l)
             cell(c, row, col + grid.label + w * grid.cw, l1, l,
-                 p->sel == set && p->selcol == w);
+                 p->sel == set && p->selcol == w, changed(set, w, ways));
     }
 }
 
@@ -185,13 +243,38 @@ static void mshr_line(const struct canvas *c, int row, const struct jv *l1)
                         ui_jint(m->items[i], "waiting", 0));
 }
 
+/* With no line selected: the ways that changed since the screen before. */
+static void changed_line(const struct canvas *c, int row, const struct jv *l1)
+{
+    int sets = (int)ui_jint(l1, "sets", 0), ways = (int)ui_jint(l1, "ways", 0);
+    if (!seen.have[0]) {
+        cv_print(c, row, 0, UC_DIM, false,
+                 "arrows or a click select a line; + marks a line changed at the next stop");
+        return;
+    }
+    int col = cv_print(c, row, 0, UC_DIM, false, "changed since cycle %llu:",
+                       (unsigned long long)seen.cycle[0]);
+    int n = 0;
+    for (int s = 0; s < sets && col < c->w; s++)
+        for (int w = 0; w < ways && col < c->w; w++)
+            if (changed(s, w, ways)) {
+                const struct jv *l = way_at(l1, s, w);
+                col += cv_print(c, row, col, UC_NORMAL, true, "%s set %d way %d%s",
+                                n ? "," : "", s, w,
+                                !ui_jint(l, "valid", 0) ? " evicted"
+                                : ui_jint(l, "dirty", 0) ? " dirty" : "");
+                n++;
+            }
+    if (n == 0)
+        cv_print(c, row, col, UC_DIM, false, " no line");
+}
+
 static void detail_line(const struct canvas *c, int row, const struct jv *l1,
                         const struct pane *p)
 {
     const struct jv *l = way_at(l1, p->sel, p->selcol);
     if (!l) {
-        cv_print(c, row, 0, UC_DIM, false,
-                 "arrows or a click select a line; * dirty, ~ fill pending, number: LRU age (0 = most recent)");
+        changed_line(c, row, l1);
         return;
     }
     if (!ui_jint(l, "valid", 0)) {
@@ -236,6 +319,7 @@ static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
         jv_free(l1);
         return;
     }
+    remember(l1, x->sm, dbg_cycle(x->d));
     bool foot = c->h >= 6, wayh = c->h >= 5;
     grid.top = 1 + (wayh ? 1 : 0);
     grid.rows = c->h - grid.top - (foot ? 2 : 0);
@@ -341,4 +425,8 @@ static int click(struct pane *p, int row, int col, struct ui_ctx *x)
     return PANE_HANDLED | PANE_REDRAW;
 }
 
-const struct pane_class pane_cache = { "cache", "Cache", draw, key, click };
+const struct pane_class pane_cache = {
+    "cache", "Cache", draw, key, click,
+    "+ changed since last stop * dirty ~ fill pending; N: age",
+    NULL,
+};

@@ -65,19 +65,31 @@ static int note(const struct canvas *c, int row, int col, const struct jv *r)
     return col;
 }
 
-/* One line of legend: "■ register · empty ...". */
-static void legend_line(const struct canvas *c, int row, const struct jv *lg)
+/* The legend: "■ register · empty ...", its entries flowing over as many
+   rows as the width needs (never cut in the middle of one); draws it
+   from `row` when draw, and returns the rows it takes. */
+static int legend_lines(const struct canvas *c, int row, const struct jv *lg,
+                        bool draw)
 {
-    int col = 0;
-    for (size_t i = 0; lg && i < lg->n && col < c->w; i++) {
+    int col = 0, rows = lg && lg->n ? 1 : 0;
+    for (size_t i = 0; lg && i < lg->n; i++) {
         const struct jv *e = lg->items[i];
         const char *code = ui_jstr(e, "code", "?");
         const char *glyph = ui_jstr(e, "glyph", NULL);
-        cv_cell(c, row, col, ui_role(ui_jstr(e, "color", NULL)),
-                glyph && c->color ? glyph : code, code[0]);
-        col += 1 + cv_print(c, row, col + 1, UC_DIM, false, " %s ",
-                            ui_jstr(e, "label", ""));
+        const char *label = ui_jstr(e, "label", "");
+        int need = 3 + (int)strlen(label);
+        if (col > 0 && col + need - 1 > c->w) {
+            col = 0;
+            rows++;
+        }
+        if (draw) {
+            cv_cell(c, row + rows - 1, col, ui_role(ui_jstr(e, "color", NULL)),
+                    glyph && c->color ? glyph : code, code[0]);
+            cv_print(c, row + rows - 1, col + 1, UC_DIM, false, " %s ", label);
+        }
+        col += need;
     }
+    return rows;
 }
 
 /* Draws grid g from canvas row `row`, skipping its first `skip` rows;
@@ -93,7 +105,7 @@ static int grid(struct pane *p, const struct canvas *c, int row,
         lw = n > lw ? n : lw;
     }
     lw = lw > 12 ? 12 : lw;
-    for (size_t i = (size_t)skip; rows && i < rows->n && row < c->h - 2; i++) {
+    for (size_t i = (size_t)skip; rows && i < rows->n && row < c->h - 1; i++) {
         const struct jv *r = rows->items[i];
         bool hot = ui_jint(r, "hot", 0) != 0;
         cv_print(c, row, 0, hot ? UC_TITLE : UC_NORMAL, hot, "%-*.*s", lw, lw,
@@ -108,13 +120,13 @@ static int grid(struct pane *p, const struct canvas *c, int row,
                 len += strlen(ui_jstr(n->items[k], "t", ""));
             if (col + 1 + (int)len <= c->w)
                 note(c, row, col + 1, r);
-            else if (row + 1 < c->h - 2)
+            else if (row + 1 < c->h - 1)
                 note(c, ++row, lw + 1, r);
         }
         row++;
     }
     const struct jv *ft = jarr(g, "foot");
-    for (size_t i = 0; ft && i < ft->n && row < c->h - 1; i++)
+    for (size_t i = 0; ft && i < ft->n && row < c->h; i++)
         if (ft->items[i]->kind == JV_STR)
             cv_print(c, row++, 0, UC_DIM, false, "%s", ft->items[i]->u.s);
     return row;
@@ -141,9 +153,15 @@ static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
         jv_free(v);
         return;
     }
+    const struct jv *lg = jarr(gs->items[0], "legend");
+    int lrows = legend_lines(c, 0, lg, false);
+    if (lrows > c->h / 3)
+        lrows = c->h / 3 > 1 ? c->h / 3 : 1;
     int row = 0, skip = p->scroll;
     const struct jv *first = NULL;
-    for (size_t g = 0; g < gs->n && row < c->h - 1; g++) {
+    struct canvas top = *c;              /* the grids end above the foot */
+    top.h = c->h - lrows;
+    for (size_t g = 0; g < gs->n && row < top.h; g++) {
         const struct jv *rows = jarr(gs->items[g], "rows");
         int n = rows ? (int)rows->n : 0;
         if (skip >= n && g + 1 < gs->n) {
@@ -154,7 +172,7 @@ static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
             skip = n ? n - 1 : 0;
         if (!first && rows && (size_t)skip < rows->n)
             first = rows->items[skip];
-        row = grid(p, c, row, gs->items[g], skip);
+        row = grid(p, &top, row, gs->items[g], skip);
         skip = 0;
     }
     /* the foot: the selected cell's detail, else the first grid's legend */
@@ -163,8 +181,12 @@ static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
         det->items[p->selcol]->kind == JV_STR)
         cv_print(c, c->h - 1, 0, UC_NORMAL, false, "%s: %s",
                  ui_jstr(first, "label", ""), det->items[p->selcol]->u.s);
-    else
-        legend_line(c, c->h - 1, jarr(gs->items[0], "legend"));
+    else {
+        struct canvas foot = *c;
+        foot.y += c->h - lrows;
+        foot.h = lrows;
+        legend_lines(&foot, 0, lg, true);
+    }
     jv_free(v);
 }
 
@@ -186,4 +208,6 @@ static int key(struct pane *p, int ch, struct ui_ctx *x)
     return PANE_HANDLED | PANE_REDRAW;
 }
 
-const struct pane_class pane_design = { "design", "Design", draw, key, NULL };
+/* the design's own legend is drawn at the pane's foot */
+const struct pane_class pane_design = { "design", "Design", draw, key, NULL,
+                                        NULL, NULL };

@@ -438,4 +438,8 @@ static int key(struct pane *p, int ch, struct ui_ctx *x)
     return PANE_HANDLED | PANE_REDRAW;
 }
 
-const struct pane_class pane_rf = { "rf", "Register file", draw, key, NULL };
+const struct pane_class pane_rf = {
+    "rf", "Register file", draw, key, NULL,
+    "R read W write +N conflicts . idle; lit: read (>) due (<)",
+    NULL,
+};

@@ -433,4 +433,8 @@ bool pane_source_break(const struct pane *p, struct dbg *d, char *cmd, size_t n)
     return false;
 }
 
-const struct pane_class pane_source = { "source", "Source", draw, key, click };
+const struct pane_class pane_source = {
+    "source", "Source", draw, key, click,
+    "\xe2\x97\x8f break  N\xe2\x96\xb6 N warps here (lit: the focus); * dead; F9 break",
+    "B break  N> N warps here (lit: the focus); * dead; F9 break",
+};

@@ -50,22 +50,6 @@ static double num(const struct jv *o, const char *a, const char *b)
     return x ? jv_num_at(x, b) : 0;
 }
 
-/* Warp-instructions issued so far, including the launch in progress: the
-   top-level count covers finished launches and the per-SM count retired
-   warps, while the schedulers' "issued" cycles count every issue. */
-static uint64_t warp_insts(const struct jv *st)
-{
-    double top = jv_num_at(st, "warp_instructions"), ret = 0, iss = 0;
-    const struct jv *sm = jv_get(st, "sm");
-    for (size_t i = 0; sm && sm->kind == JV_ARR && i < sm->n; i++) {
-        const struct jv *r = jv_get(sm->items[i], "stall_reasons");
-        ret += jv_num_at(sm->items[i], "warp_instructions");
-        iss += r ? jv_num_at(r, "issued") : 0;
-    }
-    double m = top > ret ? top : ret;
-    return (uint64_t)(iss > m ? iss : m);
-}
-
 static void energy(char *buf, size_t n, double pj)
 {
     if (pj >= 1e6)
@@ -99,14 +83,14 @@ static void item(struct grid *g, const char *label, enum ui_color col,
 }
 
 /* The counters; returns the rows used. now: the simulation's cycle (the
-   statistics count the cycles of finished launches only). */
+   statistics count the cycles inside launches, the running one so far). */
 static int counters(const struct canvas *c, const struct ws_device *dev,
                     uint64_t now)
 {
     struct grid g = { c, c->w >= 80 ? 2 : 1, c->w >= 80 ? c->w / 2 : c->w, 0 };
     struct jv *st = device_stats(dev);
     char v[48], extra[64];
-    uint64_t wi = warp_insts(st);
+    uint64_t wi = (uint64_t)jv_num_at(st, "warp_instructions");
     bool timed = inspect_live(dev);
     if (timed)
         sample(now, wi);
@@ -114,19 +98,15 @@ static int counters(const struct canvas *c, const struct ws_device *dev,
         snprintf(v, sizeof v, "%llu", (unsigned long long)now);
     else
         snprintf(v, sizeof v, "-");
-    snprintf(extra, sizeof extra, "(%.0f in finished kernels)", jv_num_at(st, "cycles"));
+    snprintf(extra, sizeof extra, "(%.0f in kernels)", jv_num_at(st, "cycles"));
     item(&g, "cycle", UC_NORMAL, v, timed ? extra : "(functional mode)");
     snprintf(v, sizeof v, "%llu", (unsigned long long)wi);
     extra[0] = '\0';
     if (jv_num_at(st, "thread_instructions") > 0)
-        snprintf(extra, sizeof extra, "(%.0f thread, finished)",
+        snprintf(extra, sizeof extra, "(%.0f thread)",
                  jv_num_at(st, "thread_instructions"));
     item(&g, "warp insts", UC_NORMAL, v, extra);
-    /* the statistics' IPC covers finished kernels; while one runs, count
-       the cycles so far */
     double ipc = num(st, NULL, "ipc");
-    if (timed && now > 0 && inspect_kernel(dev))
-        ipc = (double)wi / (double)now;
     snprintf(v, sizeof v, "%.3f", ipc);
     extra[0] = '\0';
     if (recent.n)
@@ -203,8 +183,16 @@ static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
     if (device_timing(dev) && !inspect_live(dev)) {
         cv_print(c, row++, 0, UC_DIM, false, "No statistics yet: nothing has run.");
     } else {
+        /* a short pane (80x24) keeps rows for the IPC sparkline and the
+           first probes: the counters below them are cut (z shows all) */
+        size_t np = x->d->probes.n;
+        int below = 2 + (np == 0 ? 1 : np < 2 ? (int)np : 2);
         struct canvas top = *c;
+        if (top.h - below < 9)
+            top.h = top.h - below > 3 ? top.h - below : 3;
         row = counters(&top, dev, dbg_cycle(x->d));
+        if (row > top.h)
+            row = top.h;
         if (row < c->h - 1 && inspect_live(dev))
             ipc_line(c, row++);
     }
@@ -241,4 +229,8 @@ static int key(struct pane *p, int ch, struct ui_ctx *x)
     return PANE_HANDLED | PANE_REDRAW;
 }
 
-const struct pane_class pane_stats = { "stats", "Stats & probes", draw, key, NULL };
+const struct pane_class pane_stats = {
+    "stats", "Stats & probes", draw, key, NULL,
+    "sparklines oldest..newest, scaled lo..hi; @N last sample",
+    NULL,
+};

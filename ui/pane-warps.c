@@ -353,4 +353,8 @@ static int click(struct pane *p, int row, int col, struct ui_ctx *x)
     return rc;
 }
 
-const struct pane_class pane_warps = { "warps", "Warps", draw, key, click };
+const struct pane_class pane_warps = {
+    "warps", "Warps", draw, key, click,
+    "mask \xe2\x96\x88 active \xe2\x96\x91 off \xc2\xb7 exited; * dead operand; Enter: focus",
+    "mask # active . off _ exited; * dead operand; Enter: focus",
+};

@@ -43,6 +43,10 @@ struct tui {
     uint64_t last_draw;
     uint64_t draw_ns, frames;         /* time spent drawing (benchmarks) */
     uint64_t run_started;             /* ms: when the last command began */
+    /* animation (`set speed N`): a run paced at `speed` cycles per second,
+       drawn at each stretch; 0 runs at full speed. pace_ms/pace_cycle:
+       where the pacing started (a run, a change of speed) */
+    uint64_t speed, pace_ms, pace_cycle;
     const struct tui_opts *opt;
 };
 
@@ -141,6 +145,8 @@ static const char *state_text(const struct tui *t)
     const struct dbg *d = t->d;
     if (t->running)
         return "running";
+    if (d->s->dev.run.faulted)
+        return "fault";
     if (d->scen == SC_FINISHED && d->s->dev.queue.n == 0 && !d->s->dev.run.active)
         return d->scen_rc == WS_OK ? "finished" : "error";
     return "stopped";
@@ -156,10 +162,13 @@ static void draw_status(struct tui *t, int h, int w)
     const struct kimage *k = inspect_kernel(&d->s->dev);
     char design[32];
     config_enum_name(&d->s->dev.cfg, CK_DESIGN, design, sizeof design);
+    char speed[40] = "";
+    if (t->speed)
+        snprintf(speed, sizeof speed, " at %" PRIu64 " cycles/s", t->speed);
     int used = cv_print(&c, 0, 0, UC_STATUS, true,
-                        " cycle %" PRIu64 "  %s  sm %d warp %d lane %d  %s  %s ",
+                        " cycle %" PRIu64 "  %s  sm %d warp %d lane %d  %s  %s%s ",
                         dbg_cycle(d), k ? k->name : "(no kernel)", d->fsm,
-                        d->fwarp, d->flane, design, state_text(t));
+                        d->fwarp, d->flane, design, state_text(t), speed);
     static const char hint[] = "| F5 continue  F10 step  F11 cycle  ? help ";
     if (used + (int)sizeof hint <= w)
         cv_print(&c, 0, used + 1, UC_STATUS, true, "%s", hint);
@@ -167,32 +176,31 @@ static void draw_status(struct tui *t, int h, int w)
         cv_print(&c, 0, used + 1, UC_STATUS, true, "| ? help");
 }
 
-/* The message line: ws.say's text over two rows, broken at a space. */
+/* Rows the message line needs: ws.say's text wrapped (2 to 4). */
+static int message_rows(const struct tui *t, int w)
+{
+    int n = t->msg && !t->ask_quit ? cv_wrap_rows(t->msg, w - 2) : 2;
+    return n < 2 ? 2 : n > 4 ? 4 : n;
+}
+
+/* The message line: ws.say's text wrapped at spaces over its rows. */
 static void draw_message(struct tui *t, int h, int w)
 {
-    struct canvas c = { h - 3, 0, 2, w, t->utf8, t->color };
+    int rows = message_rows(t, w);
+    struct canvas c = { h - 1 - rows, 0, rows, w, t->utf8, t->color };
     cv_clear(&c);
     if (t->ask_quit) {
         cv_print(&c, 0, 0, UC_ERROR, true,
                  " The scenario has not finished. Quit anyway? (y/n)");
         return;
     }
-    if (!t->msg)
-        return;
     const char *m = t->msg;
-    int room = w - 2;
-    size_t len = strlen(m);
-    if ((int)len <= room) {
-        cv_print(&c, 0, 1, UC_TITLE, true, "%s", m);
-        return;
+    for (int r = 0; m && *m && r < rows; r++) {
+        size_t skip;
+        int n = cv_wrap(m, r ? w - 4 : w - 2, &skip);
+        cv_print(&c, r, r ? 3 : 1, UC_TITLE, true, "%.*s", n, m);
+        m += skip;
     }
-    int cut = room;
-    while (cut > room / 2 && m[cut] != ' ')
-        cut--;
-    if (m[cut] != ' ')
-        cut = room;
-    cv_print(&c, 0, 1, UC_TITLE, true, "%.*s", cut, m);
-    cv_print(&c, 1, 1, UC_TITLE, true, "%s", m + cut + (m[cut] == ' '));
 }
 
 static void draw_box(struct tui *t, const struct lrect *r, const char *title,
@@ -215,6 +223,37 @@ static void draw_box(struct tui *t, const struct lrect *r, const char *title,
     cv_print(&c, 0, 2, focused ? UC_TITLE_FOCUS : UC_TITLE, true, " %s ", title);
 }
 
+static const char console_legend[] =
+    "> typed; PgUp/PgDn scroll; Tab completes; Esc leaves";
+
+/* The legend of pane i (CONSOLE: the console's) in the screen's glyphs;
+   NULL when the pane draws its own. */
+static const char *legend_of(const struct tui *t, int i)
+{
+    if (i == CONSOLE)
+        return console_legend;
+    const struct pane_class *k = t->panes[i].cls;
+    return !t->utf8 && k->legend_ascii ? k->legend_ascii : k->legend;
+}
+
+/* A legend in the foot border of box r; one that does not fit is cut at
+   a space and ends in "..." (`?` shows it whole). */
+static void draw_foot(struct tui *t, const struct lrect *r, const char *legend,
+                      bool focused)
+{
+    if (!legend || r->w < 16 || r->h < 3)
+        return;
+    struct canvas c = { r->y + r->h - 1, r->x + 2, 1, r->w - 4, t->utf8, t->color };
+    enum ui_color col = focused ? UC_TITLE_FOCUS : UC_DIM;
+    if (cv_wrap_rows(legend, c.w - 2) == 1) {
+        cv_print(&c, 0, 0, col, false, " %s ", legend);
+        return;
+    }
+    size_t skip;
+    int n = cv_wrap(legend, c.w - 5, &skip);
+    cv_print(&c, 0, 0, col, false, " %.*s... ", n, legend);
+}
+
 static struct canvas inner(const struct tui *t, const struct lrect *r)
 {
     struct canvas c = { r->y + 1, r->x + 1, r->h - 2, r->w - 2, t->utf8, t->color };
@@ -228,6 +267,7 @@ static struct canvas inner(const struct tui *t, const struct lrect *r)
 static void draw_console(struct tui *t, const struct lrect *r)
 {
     draw_box(t, r, "Console", t->focus == CONSOLE);
+    draw_foot(t, r, console_legend, t->focus == CONSOLE);
     struct canvas c = inner(t, r);
     if (c.h <= 0)
         return;
@@ -235,12 +275,22 @@ static void draw_console(struct tui *t, const struct lrect *r)
     size_t n = t->con.n;
     size_t skip = (size_t)t->con.scroll < n ? (size_t)t->con.scroll : n;
     size_t end = n - skip;
-    size_t first = end > (size_t)rows ? end - (size_t)rows : 0;
-    for (size_t i = first; i < end; i++) {
+    /* lines wrapped to the width, the newest at the bottom; the oldest one
+       shown may lose its first rows */
+    int row = rows;
+    for (size_t i = end; i-- > 0 && row > 0;) {
         const char *l = t->con.lines[i];
         enum ui_color col = strstr(l, "error:") ? UC_ERROR
                             : l[0] == '>' ? UC_DIM : UC_NORMAL;
-        cv_print(&c, (int)(i - first), 0, col, false, "%s", l);
+        int need = cv_wrap_rows(l, c.w);
+        row -= need;
+        for (int k = 0; k < need; k++) {
+            size_t step;
+            int len = cv_wrap(l, k ? c.w - 2 : c.w, &step);
+            if (row + k >= 0)
+                cv_print(&c, row + k, k ? 2 : 0, col, false, "%.*s", len, l);
+            l += step;
+        }
     }
     int cursor;
     const char *buf = console_buffer(&cursor);
@@ -288,21 +338,37 @@ static void draw_help(struct tui *t, int h, int w)
         "  arrows, PgUp, PgDn  scroll or select in the pane; Enter focuses the warp",
         "  mouse         click a pane to focus it, a warp or cache line to select it",
         "  Ctrl-C, any key   pause a running simulation",
+        "  -, +          animate runs slower / faster  set speed N|off",
         "  ?             this help                keys",
         "  q             quit (asks while the scenario runs)   quit",
-        "",
-        "Console: every debugger command (`help` lists them), Tab completes.",
-        "Press any key to close this help.",
+        "Console: every debugger command (`help` lists them). Any key closes this.",
     };
     int n = (int)(sizeof lines / sizeof lines[0]);
-    int bw = w > 100 ? 96 : w - 2, bh = n + 2 < h - 2 ? n + 2 : h - 2;
+    /* first the focused pane's legend, whole */
+    int f = t->focus == CONSOLE ? CONSOLE : t->focus;
+    const char *lg = legend_of(t, f);
+    char head[320];
+    snprintf(head, sizeof head, "%s: %s",
+             f == CONSOLE ? "Console" : t->panes[f].cls->title,
+             lg ? lg : "the legend of its cells is at the pane's foot");
+    int bw = w > 100 ? 96 : w - 2;
+    int lrows = cv_wrap_rows(head, bw - 4);
+    int bh = n + lrows + 2 < h - 2 ? n + lrows + 2 : h - 2;
     struct lrect r = { (h - bh) / 2, (w - bw) / 2, bh, bw };
     struct canvas c = inner(t, &r);
     struct canvas all = { r.y, r.x, r.h, r.w, t->utf8, t->color };
     cv_clear(&all);
     draw_box(t, &r, "Help", true);
-    for (int i = 0; i < n && i < c.h; i++)
-        cv_print(&c, i, 1, i == 0 ? UC_TITLE : UC_NORMAL, i == 0, "%s", lines[i]);
+    const char *m = head;
+    for (int i = 0; i < lrows && i < c.h; i++) {
+        size_t skip;
+        int k = cv_wrap(m, i ? bw - 6 : bw - 4, &skip);
+        cv_print(&c, i, i ? 3 : 1, UC_TITLE, true, "%.*s", k, m);
+        m += skip;
+    }
+    for (int i = 0; i < n && lrows + i < c.h; i++)
+        cv_print(&c, lrows + i, 1, i == 0 ? UC_TITLE : UC_NORMAL, i == 0, "%s",
+                 lines[i]);
 }
 
 static uint64_t now_ns(void)
@@ -313,6 +379,7 @@ static uint64_t now_ns(void)
 }
 
 static void draw_frame(struct tui *t);
+static void set_focus(struct tui *t, int i);
 
 static void draw(struct tui *t)
 {
@@ -334,11 +401,17 @@ static void draw_frame(struct tui *t)
         return;
     }
     struct ui_ctx x = { t->d, t->d->fsm, t->d->fwarp, t->d->flane, t->running };
-    layout_follow(t->panes, t->d);
+    int f = layout_follow(t->panes, t->d);
+    if (f >= 0 && t->focus != CONSOLE)
+        set_focus(t, f);
+    else if (f >= 0)
+        t->prev_focus = f;            /* Esc leaves the console for it */
     bool hidden[NPANES];
     for (int i = 0; i < NPANES; i++)
         hidden[i] = t->panes[i].hidden;
-    layout_compute(h, w, hidden, t->focus, t->zoom, t->rect);
+    /* a message longer than two rows takes its rows from the panes */
+    layout_compute(h - (message_rows(t, w) - 2), w, hidden, t->focus,
+                   t->prev_focus, t->zoom, t->rect);
     draw_tabs(t, w);
     for (int i = 0; i < NPANES; i++) {
         const struct lrect *r = &t->rect[i];
@@ -349,6 +422,7 @@ static void draw_frame(struct tui *t)
         draw_box(t, r, t->panes[i].title[0] ? t->panes[i].title
                                             : t->panes[i].cls->title,
                  t->focus == i);
+        draw_foot(t, r, legend_of(t, i), t->focus == i);
     }
     if (t->rect[CONSOLE].h >= 3)
         draw_console(t, &t->rect[CONSOLE]);
@@ -394,6 +468,50 @@ static void cycle_focus(struct tui *t, int dir)
             break;
     }
     set_focus(t, i);
+}
+
+/* Sets the animation speed (0: full speed) and starts its pacing anew. */
+static void set_speed(struct tui *t, uint64_t speed)
+{
+    t->speed = speed;
+    t->pace_ms = now_ms();
+    t->pace_cycle = dbg_cycle(t->d);
+    /* stretches of ~1/25 s, each drawn; full speed: long stretches */
+    t->d->poll_cycles = speed ? (speed / 25 ? speed / 25 : 1) : 2048;
+}
+
+/* `set speed N|off`, N cycles per second (1 to 10,000,000). */
+static void speed_command(struct tui *t, const char *arg)
+{
+    char word[32] = "", extra[8] = "";
+    int n = sscanf(arg, " %31s %7s", word, extra);
+    char *end = NULL;
+    unsigned long long v = n == 1 ? strtoull(word, &end, 10) : 0;
+    if (n == 1 && strcmp(word, "off") == 0) {
+        set_speed(t, 0);
+        console_add(&t->con, "speed: full (no animation)");
+        return;
+    }
+    if (n != 1 || !end || *end || word[0] == '-' || v < 1 || v > 10000000) {
+        console_add(&t->con, "error: set speed: expected N cycles per second (1 to 10000000) or off");
+        return;
+    }
+    set_speed(t, v);
+    char msg[96];
+    snprintf(msg, sizeof msg, "speed: %llu cycles per second (+ faster, - slower, set speed off)", v);
+    console_add(&t->con, msg);
+}
+
+/* - halves the animation speed (full speed: starts it at 1000 cycles/s),
+   + doubles it (past 5,000,000 cycles/s: full speed again). */
+static void speed_key(struct tui *t, int ch)
+{
+    uint64_t s = t->speed;
+    if (ch == '+')
+        s = s == 0 || s > 5000000 ? 0 : s * 2;
+    else
+        s = s == 0 ? 1000 : s > 1 ? s / 2 : 1;
+    set_speed(t, s);
 }
 
 /* TUI commands (pane, zoom, hide, show, layout, keys); true if handled. */
@@ -451,6 +569,11 @@ static bool ui_command(struct tui *t, const char *line)
         t->help = true;
         return true;
     }
+    /* `set speed N` (set KEY=VALUE has an '=': no clash) */
+    if (strcmp(w1, "set") == 0 && strcmp(w2, "speed") == 0 && !strchr(line, '=')) {
+        speed_command(t, strstr(line, "speed") + 5);
+        return true;
+    }
     return false;
 }
 
@@ -466,6 +589,8 @@ static void run_command(struct tui *t, const char *line)
     const struct cmd_entry *e = w1[0] ? cmd_find(w1) : NULL;
     t->running = e && (e->flags & CMD_RUN);
     t->run_started = now_ms();
+    if (t->running && t->speed)
+        set_speed(t, t->speed);       /* the animation paces from here */
     if (t->running)
         draw(t);
     uint64_t errors = t->d->cmd_errors;
@@ -487,10 +612,24 @@ static bool tui_poll(struct dbg *d)
     /* keys typed ahead belong to the commands after this one: only a key
        pressed while the run is under way pauses it */
     bool look = !t->opt->bench_continue && now_ms() - t->run_started >= 150;
-    timeout(0);
+    int wait = 0;                     /* ms to the next stretch, animated */
+    if (t->speed) {
+        uint64_t cyc = dbg_cycle(d), now = now_ms();
+        if (cyc < t->pace_cycle || now < t->pace_ms)
+            set_speed(t, t->speed);   /* time went back: pace from here */
+        uint64_t due = t->pace_ms + (cyc - t->pace_cycle) * 1000 / t->speed;
+        wait = due > now ? (int)(due - now < 1000 ? due - now : 1000) : 0;
+        flush_output(t);
+        draw(t);                      /* every stretch is seen */
+        if (!look)
+            napms(wait);
+    }
+    timeout(look ? wait : 0);
     int ch = look ? getch() : ERR;
     timeout(-1);
-    if (ch == KEY_RESIZE) {
+    if (ch == '+' || ch == '-') {
+        speed_key(t, ch);             /* the run goes on at the new speed */
+    } else if (ch == KEY_RESIZE) {
         clearok(curscr, TRUE);
     } else if (ch != ERR) {
         stop = true;
@@ -514,6 +653,7 @@ static void save_ui(struct dbg *d, struct strbuf *o)
     struct tui *t = d->ui;
     flush_output(t);
     sb_printf(o, "focus %d %d %d\n", t->focus, t->prev_focus, t->zoom);
+    sb_printf(o, "speed %" PRIu64 "\n", t->speed);
     for (int i = 0; i < NPANES; i++)
         sb_printf(o, "pane %d %d %d %d %d\n", i, t->panes[i].hidden,
                   t->panes[i].scroll, t->panes[i].sel, t->panes[i].selcol);
@@ -539,6 +679,8 @@ static void load_ui(struct dbg *d, const char *text, size_t len)
             console_add(&t->con, line);
             if (--ncon == 0)
                 in_console = false;
+        } else if (strncmp(line, "speed ", 6) == 0) {
+            set_speed(t, strtoull(line + 6, NULL, 10));
         } else if (sscanf(line, "focus %d %d %d", &a, &b, &c) == 3) {
             t->focus = a;
             t->prev_focus = b;
@@ -557,7 +699,7 @@ static void load_ui(struct dbg *d, const char *text, size_t len)
         }
     }
     free(s);
-    console_history_from_scrollback(&t->con);
+    console_history_reload(&t->con);
 }
 
 /* A restored snapshot carries on here: repaint everything. */
@@ -594,6 +736,16 @@ static void key_global(struct tui *t, int ch)
     case 'L': ui_command(t, "layout next"); return;
     case '?': t->help = true; return;
     case ':': set_focus(t, CONSOLE); return;
+    case '+': case '-': {
+        speed_key(t, ch);
+        char msg[64];
+        if (t->speed)
+            snprintf(msg, sizeof msg, "speed: %" PRIu64 " cycles per second", t->speed);
+        else
+            snprintf(msg, sizeof msg, "speed: full (no animation)");
+        console_add(&t->con, msg);
+        return;
+    }
     case 'q':
         if (strcmp(state_text(t), "stopped") == 0)
             t->ask_quit = true;
@@ -797,7 +949,7 @@ void tui_driver(struct dbg *d, void *ctx)
     T = &t;
     signals();
     lua_atpanic(wslua_lua(d), on_panic);
-    layout_init(t.panes, d);
+    int first = layout_init(t.panes, d);
     sb_init(&t.out);
     d->capture = &t.out;
     d->say = say;
@@ -807,8 +959,8 @@ void tui_driver(struct dbg *d, void *ctx)
     d->save_ui = save_ui;
     d->load_ui = load_ui;
     console_init(&t.con, "(ws) ");
-    t.focus = 0;
-    t.prev_focus = 0;
+    t.focus = first;
+    t.prev_focus = first;
     console_add(&t.con, "warpscope: F5 continue, F10 step, F11 cycle, : console, ? help, q quit");
     uint64_t restores = d->restores;
     /* Run the scenario's set-up: stop before the first cycle, or where

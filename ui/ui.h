@@ -35,6 +35,14 @@ struct canvas {
 int cv_print(const struct canvas *c, int row, int col, enum ui_color color,
              bool bold, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
+/*
+** Wrapping text to a width: the bytes of s that make its next row (broken
+** at the last space that fits, a word longer than the row cut), with
+** *skip the bytes to step over to the row after (the space broken at).
+*/
+int cv_wrap(const char *s, int width, size_t *skip);
+/* The rows s takes wrapped to width, rows after the first indented by 2. */
+int cv_wrap_rows(const char *s, int width);
 /* One cell with a character given as UTF-8 (with its ASCII fallback). */
 void cv_cell(const struct canvas *c, int row, int col, enum ui_color color,
              const char *utf8, char ascii);
@@ -81,6 +89,10 @@ struct pane_class {
     /* A mouse click at (row, col) of its canvas; may change the focus
        (x->sm, x->warp) or select something. NULL: ignored. */
     int (*click)(struct pane *p, int row, int col, struct ui_ctx *x);
+    /* What the pane's marks mean, one line (UTF-8 glyphs; legend_ascii
+       with the ASCII ones, NULL when the same): drawn in the box's foot,
+       whole on `?`. NULL: the pane draws its own legend. */
+    const char *legend, *legend_ascii;
 };
 
 struct pane {

@@ -26,12 +26,9 @@ if ws.config()["sim.mode"] ~= "timing" then
   return
 end
 
+local lab = require "lab"
 local N = 128
-local rng = v.lcg(8)
-local function rd() return ((rng() >> 12) - (1 << 18)) / 1024.0 end
-local A, y1, x1 = ws.alloc("f64", N * N), ws.alloc("f64", N), ws.alloc("f64", N)
-for _, b in ipairs{ A, y1, x1 } do b:write(function() return rd() end) end
-local a, vy1, vx1 = A:read(), y1:read(), x1:read()
+local A, y1, x1, a, vy1, vx1 = lab.mvt_inputs(N)
 
 -- The first register displaced by cache data: a hook that stops the run.
 local first
@@ -78,15 +75,16 @@ ws.pause("a register was just spilled by cache data (see the L1D and Register fi
 
 ws.off(hook)
 local st = ws.run()
-local want = {}
-for i = 0, N - 1 do
-  local s = vx1[i + 1]
-  for j = 0, N - 1 do s = s + a[i * N + j + 1] * vy1[j + 1] end
-  want[i + 1] = s
-end
-v.equal(x1:read(), want, "x1")
+v.equal(x1:read(), lab.mvt_x1(a, vy1, vx1, N), "x1")
 ws.check(st.cerf.spills >= 1 and st.cerf.interference.register_by_cache >= 1,
          "the statistics count the spill")
+local out, ok = ws.cmd("info stats")
+ws.check(ok and out:find('"register_by_cache"', 1, true) ~= nil,
+         "info stats shows cerf.interference.register_by_cache")
+ws.say("Question: over the whole kernel, how many times did cache data displace a "
+  .. "register, and how many fills brought spilled registers back? Answer it with "
+  .. "`info stats` (cerf: interference.register_by_cache, fills).")
+ws.pause()
 print(string.format("cerf-interference: first spill at cycle %d (warp %d, warp register %d); "
   .. "%d spills, %d fills, that register filled back %d time(s); results exact",
   stop.cycle, first.warp, wr, st.cerf.spills, st.cerf.fills, fills[first.addr] or 0))

@@ -111,13 +111,16 @@ ws.pause()
 local st = ws.run()
 ws.off(id)
 local rt = st.racetrack
-ws.say(string.format(
-  "3/3 done: %d accesses, %d shift steps after a grant (they added %d cycles to accesses), %d preshift steps while banks waited; bank %d shifted after its grant %d times (%d steps) before cycle %d.",
-  rt.accesses, rt.shifts, rt.shift_stall_cycles, rt.preshift_steps, bank, stalls_off,
-  stall_steps_off, from))
 ws.check(rt.preshift_steps > 0, "no preshift steps")
+local out, ok = ws.cmd("info stats")
+ws.check(ok and out:find('"shift_stall_cycles"', 1, true) ~= nil,
+         "info stats shows racetrack.shift_stall_cycles")
+ws.say(string.format(
+  "3/3 done: %d accesses; bank %d shifted after its grant %d times (%d steps) before cycle %d. Question: over the whole run, how many cycles did shifts after a grant add to accesses, and how many preshift steps did waiting banks take instead? Answer it with `info stats` (racetrack: shift_stall_cycles, preshift_steps).",
+  rt.accesses, bank, stalls_off, stall_steps_off, from))
 
 local want = {}
 for i = 1, n do want[i] = v.fma32(a, x0[i], y0[i]) end
 v.equal(y:read(), want, "y")
-print(string.format("racetrack-preshift: saxpy on %d elements OK", n))
+print(string.format("racetrack-preshift: saxpy on %d elements OK; %d shift steps after a grant added %d cycles, %d preshift steps",
+  n, rt.shifts, rt.shift_stall_cycles, rt.preshift_steps))

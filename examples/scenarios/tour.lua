@@ -47,11 +47,18 @@ ws.continue()
 ws.off(id)
 stop("Tour 5/8, Cache: the L1D as sets x ways (valid, dirty, tag, LRU age) and the MSHRs holding the misses in flight; 24 L1 misses so far. Click a line for its details.")
 
-ws.probe("issued", function() return ws.sm(0).issued end, 200)
-ws.step(2000)
-stop("Tour 6/8, Stats & probes: live counters and rates; the probe 'issued' (instructions issued, sampled every 200 cycles) draws a sparkline. Probes are plain Lua: ws.probe(name, fn, every).")
+ws.probe("issued", function() return ws.sm(0).issued end, 100)
+ws.step(1000)
+stop("Tour 6/8, Stats & probes: live counters and rates; the probe 'issued' (instructions issued, sampled every 100 cycles) draws a sparkline. Probes are plain Lua: ws.probe(name, fn, every).")
 
-stop("Tour 7/8, Console: every debugger command - try `info warp`, `print ws.reg(0, 0, \"%r1\")`, `break reduce.ptx:79`, `reverse-step` (rs), `goto-cycle 100`. Tab completes; the history is kept.")
+-- the CTA in slot 0 may have finished: focus a warp still running so
+-- that the commands suggested work
+local slot = 0
+for _, w in ipairs(ws.warps()) do
+  if w.state ~= "exited" then slot = w.slot; break end
+end
+ws.cmd("warp " .. slot)
+stop("Tour 7/8, Console: every debugger command - try `info warp` (the focused warp, slot " .. slot .. "), `info registers r1`, `print ws.reg(0, " .. slot .. ", \"%r1\")`, `break reduce.ptx:79`, `reverse-step` (rs), `goto-cycle 100`. Tab completes; the history is kept.")
 
 ws.run()
 local x, want, sum = inb:read(), {}, 0.0
@@ -63,4 +70,4 @@ for b = 0, nblocks - 1 do
 end
 v.equal(partial:read(), want, "partial (block sums)")
 v.equal(total:read(), { sum }, "total")
-ws.say(string.format("Tour 8/8: done at cycle %d, sum %.2f checked. Reverse execution still works from here (rs, rc, goto-cycle); q quits.", ws.cycle(), sum))
+ws.say(string.format("Tour 8/8: done at cycle %d, sum %.2f checked. Reverse execution still works from here (rs, rc, goto-cycle); q quits. Next: a guided lab per concept, e.g. `make run LAB=bank-conflict` (examples/labs/README.md lists them).", ws.cycle(), sum))

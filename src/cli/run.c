@@ -85,7 +85,11 @@ static void summary(const char *path, const struct jv *st, uint64_t checks)
                i + 1, jv_get(l, "kernel")->u.s, g, b,
                (long long)geti(l, "regs_per_thread"),
                (long long)geti(l, "shared_bytes"));
-        if (jv_get(l, "cycles")) {
+        if (jv_get(l, "running")) {
+            printf("%lld cycles, %lld warp-instructions, IPC %.2f so far (still running)\n",
+                   (long long)geti(l, "cycles"),
+                   (long long)geti(l, "warp_instructions"), getd(l, "ipc"));
+        } else if (jv_get(l, "cycles")) {
             const struct jv *o = jv_get(l, "occupancy");
             printf("%lld cycles, %lld warp-instructions, IPC %.2f; %lld CTAs/SM (%.0f%% occupancy, limited by %s)\n",
                    (long long)geti(l, "cycles"),
@@ -350,7 +354,7 @@ static int run_main(int argc, char **argv, bool tui)
     }
     summary(path, r.stats, r.checks);
     if (r.quit)
-        printf("  (ended by quit: the counters cover what ran; a launch still running is not listed)\n");
+        printf("  (ended by quit: the counters cover what ran, a launch still running up to where it stopped)\n");
     if (json && write_json(json, r.stats) != EXIT_OK)
         rc = EXIT_BAD;
     if (host) {

@@ -124,24 +124,27 @@ int cmd_info(struct dbg *d, int argc, char **argv, const char *rest)
     (void)rest;
     static const char *topics[] = { "breakpoints", "watchpoints", "warps", "warp",
         "sm", "banks", "cache", "mshr", "design", "stats", "config", "probes",
-        "display", "snapshots", "focus", NULL };
+        "display", "snapshots", "focus", "registers", NULL };
     /* `info NAME` of the design running is `info design` */
     static char design_topic[] = "design";
     char dname[32];
     config_enum_name(&d->s->dev.cfg, CK_DESIGN, dname, sizeof dname);
     if (argc >= 2 && strcmp(argv[1], dname) == 0)
         argv[1] = design_topic;
-    bool with_arg = argc == 3 && strcmp(argv[1], "design") == 0;
+    bool with_arg = (argc == 3 && strcmp(argv[1], "design") == 0) ||
+                    (argc > 2 && strncmp(argv[1], "reg", 3) == 0);
     if (argc != 2 && !with_arg)
-        return cmd_error(d, "usage: info breakpoints|warps|warp|sm|banks|cache|mshr|design [ROW]|stats|config|probes|display|snapshots|focus");
+        return cmd_error(d, "usage: info breakpoints|warps|warp|registers [/F] [REG...]|sm|banks|cache|mshr|design [ROW]|stats|config|probes|display|snapshots|focus");
     const char *t = NULL;
     size_t n = strlen(argv[1]);
     for (int i = 0; topics[i]; i++)
         if (strncmp(topics[i], argv[1], n) == 0 && (!t || strcmp(topics[i], argv[1]) == 0))
             t = topics[i];
     if (!t)
-        return cmd_error(d, "info: unknown topic '%s' (breakpoints, warps, warp, sm, banks, cache, mshr, design, stats, config, probes, display, snapshots, focus)",
+        return cmd_error(d, "info: unknown topic '%s' (breakpoints, warps, warp, registers, sm, banks, cache, mshr, design, stats, config, probes, display, snapshots, focus)",
                          argv[1]);
+    if (strcmp(t, "registers") == 0)
+        return cmd_info_registers(d, argc, argv);
     if (strcmp(t, "breakpoints") == 0 || strcmp(t, "watchpoints") == 0) {
         info_breakpoints(d);
     } else if (strcmp(t, "probes") == 0) {
@@ -179,11 +182,23 @@ int cmd_print(struct dbg *d, int argc, char **argv, const char *rest)
         return cmd_error(d, "usage: print EXPR");
     char *text;
     bool syntax;
+    char f = cmd_fmt[0];
+    if (f && (!strchr("xduf", f) || cmd_fmt[1]))
+        return cmd_error(d, "print: bad format '/%s' (/x, /d, /u or /f)", cmd_fmt);
     if (dbg_script_eval(d, rest, DBG_TEXT_SHOW, "print", &text, &syntax) !=
         WS_OK) {
         cmd_error(d, "%s", text);
         free(text);
         return WS_ERR;
+    }
+    if (f) {
+        struct strbuf o;
+        sb_init(&o);
+        cmd_format_text(text, f, &o);
+        dbg_printf(d, "%s\n", sb_str(&o));
+        sb_free(&o);
+        free(text);
+        return WS_OK;
     }
     dbg_printf(d, "%s\n", text);
     free(text);

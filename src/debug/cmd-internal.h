@@ -1,6 +1,6 @@
 /*
 ** cmd-internal.h - what the command files share (cmd.c, cmd-break.c,
-** cmd-info.c).
+** cmd-info.c, cmd-examine.c).
 */
 #ifndef WS_CMD_INTERNAL_H
 #define WS_CMD_INTERNAL_H
@@ -32,5 +32,13 @@ int cmd_info(struct dbg *d, int argc, char **argv, const char *rest);
 int cmd_print(struct dbg *d, int argc, char **argv, const char *rest);
 int cmd_display(struct dbg *d, int argc, char **argv, const char *rest);
 int cmd_undisplay(struct dbg *d, int argc, char **argv, const char *rest);
+
+/* cmd-examine.c: the /FMT after a command word (`x/8wx`, `p/f`; "" if
+   none), examining memory and registers, and a value's text with every
+   integer in format f (x d u f). */
+extern char cmd_fmt[16];
+int cmd_x(struct dbg *d, int argc, char **argv, const char *rest);
+int cmd_info_registers(struct dbg *d, int argc, char **argv);
+int cmd_format_text(const char *text, char fmt, struct strbuf *o);
 
 #endif

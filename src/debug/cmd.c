@@ -330,7 +330,8 @@ const struct cmd_entry cmd_table[] = {
     { "enable", NULL, "enable [N...]", "enable breakpoints (all without arguments)", CMD_STATE, cmd_enable },
     { "info", "i", "info breakpoints|warps|warp|sm|banks|cache|mshr|stats|config|probes|display|snapshots|focus",
       "show state: of the focused SM and warp where it applies", 0, cmd_info },
-    { "print", "p", "print EXPR", "evaluate a Lua expression (ws.* is available) and print its value", 0, cmd_print },
+    { "print", "p", "print[/F] EXPR", "evaluate a Lua expression (ws.* is available) and print its value; /x hex, /d signed, /u unsigned, /f the 32-bit patterns as floats", 0, cmd_print },
+    { "x", NULL, "x/NUF ADDR", "examine memory: N units (b h w g: 1 2 4 8 bytes) in format F (x d u f) at ADDR: a number, shared:N or local:N (the focused warp's CTA and lane), or a Lua expression", 0, cmd_x },
     { "display", NULL, "display [EXPR]", "print a Lua expression at every stop (list without EXPR)", CMD_STATE, cmd_display },
     { "undisplay", NULL, "undisplay N", "stop displaying expression N", CMD_STATE, cmd_undisplay },
     { "step", "s,stepi,si", "step [any] [N]",
@@ -453,7 +454,18 @@ int cmd_exec(struct dbg *d, const char *line, const char *where)
     char *argv[64];
     int argc = split(copy, argv, 64);
     int rc;
+    /* print/x, x/8wx: the format after the command word */
+    char *slash = strchr(argv[0], '/');
+    cmd_fmt[0] = 0;
+    if (slash) {
+        snprintf(cmd_fmt, sizeof cmd_fmt, "%s", slash + 1);
+        *slash = 0;
+    }
     const struct cmd_entry *e = cmd_find(argv[0]);
+    if (e && slash && e->exec != cmd_print && e->exec != cmd_x) {
+        rc = cmd_error(d, "%s: no /FORMAT here (print/x and x/NUF take one)", e->name);
+        goto done;
+    }
     if (!e) {
         const char *near = NULL;
         int best = 3;                 /* at most two edits away */
@@ -477,7 +489,12 @@ int cmd_exec(struct dbg *d, const char *line, const char *where)
         if (logged)
             dbg_log(d, line, (e->flags & CMD_STATE) != 0);
         uint64_t errors = d->cmd_errors;
+        bool user = d->user_cmd;
+        /* the scenario's code (run by `continue`) is not the user's */
+        d->user_cmd = logged ? (e->flags & CMD_STATE) != 0
+                             : d->replaying || user;
         rc = e->exec(d, argc, argv, rcopy);
+        d->user_cmd = user;
         if (rc != WS_OK && d->cmd_errors == errors)
             d->cmd_errors++;      /* reported by the debugger itself */
         if (logged && rc != WS_OK && d->log.n > at) {
@@ -487,6 +504,7 @@ int cmd_exec(struct dbg *d, const char *line, const char *where)
             d->log.n--;
         }
     }
+done:
     free(copy);
     free(rcopy);
     d->cmd_where = saved;
@@ -529,7 +547,8 @@ char **cmd_complete(const char *line, size_t start, const char *word)
     } else {
         static const char *topics[] = { "breakpoints", "warps", "warp", "sm",
             "banks", "cache", "mshr", "stats", "config", "probes", "display",
-            "snapshots", "focus", "any", "cycle", "event", "reg", "mem", "l1" };
+            "snapshots", "focus", "registers", "any", "cycle", "event", "reg",
+            "mem", "l1" };
         for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
             ADD(topics[i]);
         for (int t = 0; t < EV__MAX && ev_name((enum ev_type)t); t++)

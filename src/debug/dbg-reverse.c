@@ -13,7 +13,10 @@
 **   find B BP SM WARP N the N-th last position before B: of the warp's
 **                       issues (BP 0) or of breakpoint hits (BP 1)
 **   cmd I               the next command of a command file
-**   log N, then N lines "S TEXT": every command of the session so far
+**   log N NEXT, then N lines "S R B TEXT": every command of the session so
+**                       far (S: changes state, R: replayed but not recorded,
+**                       B: the next breakpoint number when it ran; NEXT:
+**                       the next breakpoint number now)
 */
 #include "debug/dbg-internal.h"
 #include "util/xalloc.h"
@@ -26,7 +29,7 @@ int (*dbg_replay_cmd)(struct dbg *d, const char *line);
 
 void dbg_log(struct dbg *d, const char *text, bool state)
 {
-    struct logline l = { ws_xstrdup(text), state };
+    struct logline l = { ws_xstrdup(text), state, false, d->next_bp };
     for (char *p = l.text; *p; p++)
         if (*p == '\n' || *p == '\r')
             *p = ' ';
@@ -35,10 +38,12 @@ void dbg_log(struct dbg *d, const char *text, bool state)
 
 static void mission_text(struct dbg *d, struct strbuf *b, const char *what)
 {
-    sb_printf(b, "%s\nfocus %d %d %d\ncmd %zu\nlog %zu\n", what, d->fsm,
-              d->fwarp, d->flane, d->cmd_index, d->log.n);
+    sb_printf(b, "%s\nfocus %d %d %d\ncmd %zu\nlog %zu %d\n", what, d->fsm,
+              d->fwarp, d->flane, d->cmd_index, d->log.n, d->next_bp);
     for (size_t i = 0; i < d->log.n; i++)
-        sb_printf(b, "%d %s\n", d->log.v[i].state ? 1 : 0, d->log.v[i].text);
+        sb_printf(b, "%d %d %d %s\n", d->log.v[i].state ? 1 : 0,
+                  d->log.v[i].replay_only ? 1 : 0, d->log.v[i].bp_id,
+                  d->log.v[i].text);
     if (d->save_ui) {
         struct strbuf u;
         sb_init(&u);
@@ -69,7 +74,7 @@ static int send(struct dbg *d, int i, const char *what)
 static const char *take_log(struct dbg *d, const char *p)
 {
     size_t n = 0, cmd = 0;
-    int fs, fw, fl;
+    int fs, fw, fl, next_bp = 0;
     if (sscanf(p, "focus %d %d %d", &fs, &fw, &fl) == 3) {
         d->fsm = fs;
         d->fwarp = fw;
@@ -82,7 +87,7 @@ static const char *take_log(struct dbg *d, const char *p)
         p = strchr(p, '\n');
         p = p ? p + 1 : "";
     }
-    if (sscanf(p, "log %zu", &n) != 1)
+    if (sscanf(p, "log %zu %d", &n, &next_bp) != 2)
         return p;
     p = strchr(p, '\n');
     p = p ? p + 1 : "";
@@ -93,9 +98,11 @@ static const char *take_log(struct dbg *d, const char *p)
     for (size_t i = 0; i < n && *p; i++) {
         const char *e = strchr(p, '\n');
         size_t len = e ? (size_t)(e - p) : strlen(p);
-        if (len >= 2) {
-            char *t = ws_xstrndup(p + 2, len - 2);
-            struct logline l = { t, p[0] == '1' };
+        int st, ro, bp, at = 0;
+        if (sscanf(p, "%d %d %d %n", &st, &ro, &bp, &at) == 3 && at > 0 &&
+            (size_t)at <= len) {
+            char *t = ws_xstrndup(p + at, len - (size_t)at);
+            struct logline l = { t, st == 1, ro == 1, bp };
             vec_push(&d->log, l);
         }
         p = e ? e + 1 : p + len;
@@ -105,8 +112,12 @@ static const char *take_log(struct dbg *d, const char *p)
     d->replaying = true;
     uint64_t errors = d->cmd_errors;
     for (size_t i = had; i < d->log.n; i++)
-        if (d->log.v[i].state && dbg_replay_cmd)
+        if (d->log.v[i].state && dbg_replay_cmd) {
+            d->next_bp = d->log.v[i].bp_id;   /* the same numbers again */
             dbg_replay_cmd(d, d->log.v[i].text);
+        }
+    if (next_bp > d->next_bp)
+        d->next_bp = next_bp;
     d->cmd_errors = errors;
     d->replaying = false;
     d->quiet = q;
@@ -319,6 +330,8 @@ int dbg_record(const struct dbg *d, const char *path, const char *scenario,
     }
     fprintf(f, " },\n  commands = {\n");
     for (size_t i = 0; i < d->log.n; i++) {
+        if (d->log.v[i].replay_only)
+            continue;
         fprintf(f, "    ");
         lua_quote(f, d->log.v[i].text);
         fprintf(f, ",\n");

@@ -6,6 +6,7 @@
 #include "compile/image.h"
 #include "sim/session.h"
 #include "timing/gpu.h"
+#include "util/invariant.h"
 #include "util/xalloc.h"
 #include <inttypes.h>
 #include <stdlib.h>
@@ -108,11 +109,8 @@ void dbg_report(struct dbg *d)
         }
         sb_printf(&o, ", cycle %" PRIu64, now);
         if (st->has_ev && st->ev.type != EV_WARP_ISSUE && st->ev.type != EV_CTA_LAUNCH) {
-            sb_printf(&o, ": %s", ev_name((enum ev_type)st->ev.type));
-            if (st->ev.addr)
-                sb_printf(&o, " addr 0x%" PRIx64, st->ev.addr);
-            if (st->ev.sm >= 0)
-                sb_printf(&o, " on sm %d", st->ev.sm);
+            sb_puts(&o, ": ");
+            dbg_explain(d, &st->ev, &o);
         }
         if (b && b->kind == BP_REG)
             sb_printf(&o, ": %s changed", b->reg);
@@ -131,11 +129,8 @@ void dbg_report(struct dbg *d)
             sb_puts(&o, ": ");
             dbg_where(d, st->ev.sm, st->ev.warp, &o);
         } else if (st->has_ev) {
-            sb_printf(&o, ": %s", ev_name((enum ev_type)st->ev.type));
-            if (st->ev.addr)
-                sb_printf(&o, " addr 0x%" PRIx64, st->ev.addr);
-            if (st->ev.sm >= 0)
-                sb_printf(&o, " on sm %d", st->ev.sm);
+            sb_puts(&o, ": ");
+            dbg_explain(d, &st->ev, &o);
         }
         sb_puts(&o, "\n");
         break;
@@ -143,7 +138,9 @@ void dbg_report(struct dbg *d)
         sb_printf(&o, "The scenario has finished (cycle %" PRIu64 ").\n", now);
         break;
     case STOP_ERROR:
-        if (d->s->dev.gpu)
+        if (d->s->dev.run.faulted)
+            sb_printf(&o, "The scenario stopped with an error at cycle %" PRIu64 ", in the kernel (kept as it was there: info warp, info registers, x, reverse-stepc):\n", now);
+        else if (d->s->dev.gpu)
             sb_printf(&o, "The scenario stopped with an error at cycle %" PRIu64 ":\n", now);
         else
             sb_puts(&o, "The scenario stopped with an error:\n");
@@ -190,6 +187,15 @@ static void report_mission(struct dbg *d, int why, int bp)
     show_displays(d);
 }
 
+/* A held kernel fault: the focus goes to the warp that faulted. */
+static void focus_fault(struct dbg *d)
+{
+    if (!d->s->dev.run.faulted || ws_where.sm < 0 || ws_where.warp < 0)
+        return;
+    d->fsm = ws_where.sm;
+    d->fwarp = ws_where.warp;
+}
+
 static int run(struct dbg *d)
 {
     for (;;) {
@@ -200,6 +206,7 @@ static int run(struct dbg *d)
             if (r < 0) {
                 dbg_stop_reset(d);
                 d->stop.why = STOP_ERROR;
+                focus_fault(d);
                 return WS_OK;
             }
             continue;                    /* finished: run what it queued */
@@ -214,6 +221,7 @@ static int run(struct dbg *d)
             d->scen_rc = WS_ERR;
             dbg_stop_reset(d);
             d->stop.why = STOP_ERROR;
+            focus_fault(d);
             return WS_OK;
         }
         dbg_stop_reset(d);
@@ -230,6 +238,11 @@ int dbg_resume(struct dbg *d, const struct req *r)
     }
     if (d->scen == SC_NOT_STARTED) {
         dbg_error(d, "no scenario is loaded");
+        return WS_ERR;
+    }
+    if (d->s->dev.run.faulted) {
+        dbg_printf(d, "error: the kernel stopped with an error at cycle %" PRIu64 " and nothing runs on from there; look around (info warp, info registers, x) or go back (reverse-stepc, reverse-step, goto-cycle)\n",
+                   dbg_cycle(d));
         return WS_ERR;
     }
     if (d->scen == SC_FINISHED && d->s->dev.queue.n == 0) {
@@ -275,6 +288,11 @@ void dbg_run_to_end(struct dbg *d)
     d->drv_active = false;
     d->stop_pending = false;
     dbg_stop_reset(d);
+    d->s->dev.hold_faults = false;
+    if (d->s->dev.run.faulted) {   /* the fault ends the run after all */
+        device_abandon(&d->s->dev);
+        return;
+    }
     bool q = d->quiet;
     d->quiet = false;
     if (d->scen != SC_NOT_STARTED &&

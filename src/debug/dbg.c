@@ -21,6 +21,8 @@ void dbg_init(struct dbg *d, struct ws_session *s, bool driver, bool reverse)
     memset(d, 0, sizeof *d);
     d->s = s;
     d->driver = driver;
+    /* someone looks at a fault: the GPU stays where it faulted */
+    s->dev.hold_faults = driver;
     d->fwarp = d->fsm = d->flane = 0;
     d->next_bp = 1;
     d->sub = -1;
@@ -165,6 +167,7 @@ int dbg_bp_add(struct dbg *d, struct bp *b, char *err, size_t errlen)
     (void)errlen;
     b->id = d->next_bp++;
     b->enabled = true;
+    b->user = d->user_cmd;
     b->rk = NULL;
     vec_push(&d->bps, *b);
     dbg_resubscribe(d);
@@ -377,11 +380,8 @@ static bool bp_event(struct dbg *d, struct bp *b, const struct ws_event *e)
         if (e->sm != b->sm ||
             (e->type != EV_L1_FILL && e->type != EV_L1_EVICT))
             return false;
-        uint64_t line = (uint64_t)config_i(&d->s->dev.cfg, CK_L1D_LINE);
-        uint64_t ways = (uint64_t)config_i(&d->s->dev.cfg, CK_L1D_WAYS);
-        uint64_t size = (uint64_t)config_i(&d->s->dev.cfg, CK_L1D_SIZE);
-        uint64_t sets = size / line / ways;
-        if (!sets || (e->addr / line) % sets != b->set)
+        uint64_t set;
+        if (!dbg_l1_set(d, e->addr, &set) || set != b->set)
             return false;
         return bp_counts(d, b, e);
     }
@@ -567,7 +567,8 @@ static int settle(struct dbg *d, struct req *own)
 }
 
 /* A temporary breakpoint that stopped the run is deleted (its text is
-   kept for the report). */
+   kept for the report). Breakpoints are the user's, not the model's: the
+   deletion is logged so that going back in time does not bring it back. */
 static void drop_temp(struct dbg *d)
 {
     if (d->stop.why != STOP_BP)
@@ -579,7 +580,13 @@ static void drop_temp(struct dbg *d)
                 free(d->stop.msg);
                 d->stop.msg = ws_xstrdup(b->spec ? b->spec : "");
             }
+            char del[32];
+            snprintf(del, sizeof del, "delete %d", b->id);
             dbg_bp_delete(d, b->id);
+            if (b->user && !d->quiet && !d->replaying) {
+                dbg_log(d, del, true);
+                d->log.v[d->log.n - 1].replay_only = true;
+            }
         }
     }
 }

@@ -121,6 +121,8 @@ struct bp {
     int fn_ref, cond_ref;
     char *cond;
     char *old_val;                /* BP_EXPR: last value, as text */
+    bool user;                    /* set by a logged command (the user's,
+                                     not the scenario's) */
 };
 
 enum req_kind {
@@ -179,6 +181,10 @@ struct logline {
     char *text;
     bool state;                   /* changes debugger state: replayed on
                                      restore */
+    bool replay_only;             /* replayed on restore, not recorded (a
+                                     temporary breakpoint that was used up) */
+    int bp_id;                    /* the next breakpoint number when it ran:
+                                     a replayed `break` gets the same one */
 };
 
 enum scen_state { SC_NOT_STARTED, SC_SUSPENDED, SC_FINISHED };
@@ -254,6 +260,7 @@ struct dbg {
                                      ("FILE:LINE:1"), for its errors */
     bool no_log;                  /* commands from Lua: not in the record */
     bool replaying;               /* re-applying commands after a restore */
+    bool user_cmd;                /* a logged (or replayed) command runs */
     int64_t hook_budget;          /* Lua instructions per hook/probe call */
     bool resub;                   /* the event subscription is stale (a
                                      hook was disabled): redo it */
@@ -337,6 +344,17 @@ int dbg_probes_csv(const struct dbg *d, const char *path, struct ws_diag *diag);
 
 /* Logs a command of the session (state: replayed on restore). */
 void dbg_log(struct dbg *d, const char *text, bool state);
+
+/*
+** Event e in one line of words (explain.c): what happened, where, who and
+** why ("bank 5 conflict on sm 0: warps 3 and 7 both read R12/R44 this
+** cycle; ..."). A design's event reads as its registered sentence.
+*/
+void dbg_explain(const struct dbg *d, const struct ws_event *e,
+                 struct strbuf *o);
+/* The L1D set of an address under the session's configuration; false
+   when the L1D has no sets. */
+bool dbg_l1_set(const struct dbg *d, uint64_t addr, uint64_t *set);
 /* Writes the session as a replayable Lua scenario. */
 int dbg_record(const struct dbg *d, const char *path, const char *scenario,
                const char *const *sets, size_t nsets, struct ws_diag *diag);

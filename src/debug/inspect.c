@@ -378,6 +378,45 @@ int inspect_reg(const struct ws_device *d, int sm, int slot, const char *reg,
     return 0;
 }
 
+int inspect_mem(const struct ws_device *d, int sm, int slot, int lane,
+                const char *space, uint64_t addr, void *buf, size_t n,
+                char *err, size_t errlen)
+{
+    if (strcmp(space, "global") == 0) {
+        if (!dmem_read(&d->mem, addr, buf, n)) {
+            say(err, errlen, "global 0x%llx..+%zu is outside every buffer",
+                (unsigned long long)addr, n);
+            return -1;
+        }
+        return 0;
+    }
+    const struct sm *s;
+    const struct twarp *w = warp_at(d, sm, slot, &s, err, errlen);
+    if (!w)
+        return -1;
+    const struct fcta *c = &s->cta[w->cta].fc;
+    const uint8_t *base;
+    uint64_t size;
+    if (strcmp(space, "shared") == 0) {
+        base = c->shared;
+        size = c->shared_bytes;
+    } else if (strcmp(space, "local") == 0) {
+        size = s->launch->k->local_bytes;
+        base = c->local + ((size_t)w->fw->wid * WS_WARP + (size_t)lane) * size;
+    } else {
+        say(err, errlen, "no memory space '%s' (global, shared, local)", space);
+        return -1;
+    }
+    if (n > size || addr > size - n) {
+        say(err, errlen, "%s 0x%llx..+%zu is outside the %llu bytes of %s memory",
+            space, (unsigned long long)addr, n, (unsigned long long)size,
+            strcmp(space, "shared") == 0 ? "the CTA's shared" : "the thread's local");
+        return -1;
+    }
+    memcpy(buf, base + addr, n);
+    return 0;
+}
+
 /* ---- SM summary ------------------------------------------------------ */
 
 static struct jv *ctas_json(const struct sm *s)

@@ -118,6 +118,16 @@ int inspect_reg(const struct ws_device *d, int sm, int slot, const char *reg,
                 uint32_t vals[32], uint32_t *mask, char *err, size_t errlen);
 
 /*
+** n bytes of memory at addr: space "global" (device memory), "shared"
+** (the shared memory of the CTA of the warp in slot `slot` of SM sm) or
+** "local" (the local frame of that warp's thread in `lane`). Returns 0,
+** or -1 with err (outside the space, no such warp).
+*/
+int inspect_mem(const struct ws_device *d, int sm, int slot, int lane,
+                const char *space, uint64_t addr, void *buf, size_t n,
+                char *err, size_t errlen);
+
+/*
 ** The L1D of SM sm, through its l1_ops: {sm, design, sets, ways, line,
 ** policy, sets_data: [[{valid, dirty, tag, addr, age, state}] per way]
 ** per set, valid_lines, dirty_lines, mshrs: [{addr, merged, waiting}],

@@ -92,10 +92,14 @@ void cerf_events(void)
     static const struct ev_fields f_spill = { "addr", "reg", NULL, NULL, 0 };
     static const struct ev_fields f_repl = { "addr", "kind", "by",
                                              cerf_rp_names, 4 };
-    ev_register_fields("cerf.state", &f_state);
-    ev_register_fields("cerf.spill", &f_spill);
-    ev_register_fields("cerf.fill", &f_spill);
-    ev_register_fields("cerf.replace", &f_repl);
+    ev_register_says(ev_register_fields("cerf.state", &f_state),
+                     "the entry of block {addr:x} makes the transition {transition}");
+    ev_register_says(ev_register_fields("cerf.spill", &f_spill),
+                     "warp {warp}'s register {reg} (reg-mem {addr:x}) is displaced from the register file to memory: a spill");
+    ev_register_says(ev_register_fields("cerf.fill", &f_spill),
+                     "warp {warp} reads its spilled register {reg} (reg-mem {addr:x}), which comes back from L2: a fill");
+    ev_register_says(ev_register_fields("cerf.replace", &f_repl),
+                     "block {addr:x} is displaced (kind {kind}: r register, c cache data, the displaced one first) by a newcomer of warp {by} (-1: cache data)");
 }
 
 static void *cerf_create(const struct seam_env *env)
@@ -414,8 +418,13 @@ static void cerf_tick(void *self, uint64_t now)
             c->st.bank_conflicts += waiting - 1;
             c->bank_conflicts[b] += waiting - 1;
             if (ev_wanted(c->env.bus, EV_RF_CONFLICT)) {
-                struct ws_event e = { EV_RF_CONFLICT, (int16_t)c->sm, -1, now,
-                                      0, b, waiting - 1 };
+                bool nw = w->n > 0;          /* who waits: writes first */
+                struct rreq n = nw ? ring_front(w) : ring_front(q);
+                struct ws_event e = { EV_RF_CONFLICT, (int16_t)c->sm,
+                                      (int32_t)r.w, now,
+                                      ev_req_pair(ev_req(r.w, r.r, write),
+                                                  ev_req(n.w, n.r, nw)),
+                                      b, waiting - 1 };
                 evbus_deliver(c->env.bus, &e);
             }
         }

@@ -136,9 +136,12 @@ void racetrack_facts(const struct design_parts *sp, struct jv *sec)
 
 void racetrack_events(void)
 {
-    ev_register_fields("racetrack.shift", &shift_fields);
-    ev_register_fields("racetrack.preshift", &shift_fields);
-    ev_register_fields("racetrack.stall", &stall_fields);
+    ev_register_says(ev_register_fields("racetrack.shift", &shift_fields),
+                     "bank {bank}'s tape shifts one domain to offset {offset} on its way to offset {target}, which brings warp {warp}'s register under a port; the access waits while the tape shifts");
+    ev_register_says(ev_register_fields("racetrack.preshift", &shift_fields),
+                     "bank {bank}'s tape preshifts one domain to offset {offset} on its way to offset {target}, for the next access queued (no access waits for this step)");
+    ev_register_says(ev_register_fields("racetrack.stall", &stall_fields),
+                     "warp {warp}'s access to bank {bank} needs {steps} shift step(s) to bring offset {target} under a port: it waits for the shifts");
 }
 
 static double div0(double a, double b)
@@ -471,8 +474,10 @@ static void tapes_grid(const struct rt *r, const struct jv *tapes,
     struct jv *g = grid_new(out, title);
     grid_legend(g, '#', "\xe2\x96\xa0", "valid", "register");
     grid_legend(g, '.', "\xc2\xb7", "dim", "empty");
-    grid_legend(g, '@', "\xe2\x96\xa0", "select", "register at a port");
-    grid_legend(g, 'o', "\xc2\xb7", "select", "empty at a port");
+    /* a port's cells differ from the others in shape, not colour alone
+       (a monochrome terminal or a colour-blind reader): a framed square */
+    grid_legend(g, '@', "\xe2\x96\xa3", "select", "register at a port");
+    grid_legend(g, 'o', "\xe2\x96\xa1", "select", "empty at a port");
     grid_legend(g, 'T', NULL, "conflict", "next access, shifting to it");
     grid_legend(g, 'R', NULL, "read", "being read");
     grid_legend(g, 'W', NULL, "write", "being written");

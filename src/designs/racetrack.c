@@ -433,6 +433,9 @@ void *racetrack_create(const struct seam_env *env)
     r->sm = env->sm;
     r->done = env->rf_done;
     r->ctx = env->ctx;
+    /* the sentences that explain them come with the design's events
+       (racetrack_events, run by the device); registering the fields here
+       keeps a model made without a device (unit tests) whole */
     r->ev_shift = ev_register_fields("racetrack.shift", &shift_fields);
     r->ev_preshift = ev_register_fields("racetrack.preshift", &shift_fields);
     r->ev_stall = ev_register_fields("racetrack.stall", &stall_fields);
@@ -732,8 +735,17 @@ void racetrack_tick(void *self, uint64_t now)
             k->conflicts += waiting;
             r->st.conflicts += waiting;
             if (ev_wanted(r->bus, EV_RF_CONFLICT)) {
-                struct ws_event e = { EV_RF_CONFLICT, (int16_t)r->sm, -1, now,
-                                      0, b, waiting };
+                /* the access served (if any) and the first left waiting */
+                bool ww = !k->rd.n && k->wb.n;
+                const struct req *n = k->rd.n ? &ring_front(&k->rd)
+                                    : k->wb.n ? &ring_front(&k->wb)
+                                    : &ring_front(&k->wwait);
+                uint32_t served = k->granted ? ev_req(k->cur.warp, k->cur.reg,
+                                                      k->writing) : 0;
+                struct ws_event e = { EV_RF_CONFLICT, (int16_t)r->sm,
+                                      k->granted ? (int32_t)k->cur.warp : -1, now,
+                                      ev_req_pair(served, ev_req(n->warp, n->reg, ww)),
+                                      b, waiting };
                 evbus_deliver(r->bus, &e);
             }
         }

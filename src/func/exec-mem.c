@@ -17,6 +17,32 @@ static inline bool span_fits(uint64_t a, uint64_t n, uint64_t size)
     return n <= size && a <= size - n;
 }
 
+/* A global access outside every allocation: named by the buffer it ran
+   past when it ends within a page of one (an off-by-one, an overrun). */
+static enum fx_status global_fault(struct fctx *x, struct fwarp *w,
+                                   const struct kinst *ki, int lane,
+                                   const char *what, unsigned n, uint64_t addr)
+{
+    const struct dmem *m = x->mem;
+    const struct dmem_alloc *near = NULL;
+    for (size_t i = m->nallocs; i-- > 0;)      /* in address order */
+        if (m->allocs[i].addr <= addr) {
+            near = &m->allocs[i];
+            break;
+        }
+    if (near && addr - near->addr < near->size + DMEM_PAGE_SIZE)
+        return fx_fault(x, w, ki, lane, "global %s of %u byte%s at 0x%llx %s the %llu-byte buffer at 0x%llx: offset %llu, its last byte is at offset %llu",
+                        what, n, n == 1 ? "" : "s", (unsigned long long)addr,
+                        addr - near->addr < near->size ? "runs past the end of"
+                                                       : "is past the end of",
+                        (unsigned long long)near->size,
+                        (unsigned long long)near->addr,
+                        (unsigned long long)(addr - near->addr),
+                        (unsigned long long)(near->size - 1));
+    return fx_fault(x, w, ki, lane, "global %s of %u bytes at 0x%llx is outside any allocation",
+                    what, n, (unsigned long long)addr);
+}
+
 /* Resolves one lane's access; returns a host pointer or faults. */
 static enum fx_status resolve(struct fctx *x, struct fwarp *w,
                               const struct kinst *ki, int lane, uint64_t addr,
@@ -48,10 +74,9 @@ static enum fx_status resolve(struct fctx *x, struct fwarp *w,
     const struct flaunch *L = x->L;
     switch (space) {
     case KS_GLOBAL:
-        *p = dmem_page_ptr(x->mem, addr, store);
+        *p = dmem_page_ptr(x->mem, addr, n, store);
         if (!*p)
-            return fx_fault(x, w, ki, lane, "global %s of %u bytes at 0x%llx is outside any allocation",
-                            what, n, (unsigned long long)addr);
+            return global_fault(x, w, ki, lane, what, n, addr);
         return FX_OK;
     case KS_SHARED:
         if (!span_fits(addr, n, x->cta->shared_bytes))
@@ -167,6 +192,7 @@ static bool fast_pointers(struct fctx *x, const struct fwarp *w, uint8_t space,
     case KS_GLOBAL: {
         uint64_t page = UINT64_MAX;
         uint8_t *base = NULL;
+        unsigned avail = 0;
         for (int l = 0; l < WS_WARP; l++) {
             if (!(m >> l & 1))
                 continue;
@@ -175,10 +201,13 @@ static bool fast_pointers(struct fctx *x, const struct fwarp *w, uint8_t space,
                 return false;
             if (a >> DMEM_PAGE_SHIFT != page) {
                 page = a >> DMEM_PAGE_SHIFT;
-                base = dmem_page_ptr(x->mem, page << DMEM_PAGE_SHIFT, store);
+                base = dmem_page_ptr(x->mem, page << DMEM_PAGE_SHIFT, 1, store);
                 if (!base)
                     return false;
+                avail = dmem_page_avail(x->mem, a);
             }
+            if ((a & (DMEM_PAGE_SIZE - 1)) + n > avail)
+                return false;          /* past the end: the slow path says so */
             ptr[l] = base + (a & (DMEM_PAGE_SIZE - 1));
         }
         return true;

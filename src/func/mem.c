@@ -16,7 +16,7 @@ void dmem_free(struct dmem *m)
     for (size_t i = 0; i < m->npages; i++)
         free(m->pages[i]);
     free(m->pages);
-    free(m->mapped);
+    free(m->avail);
     free(m->allocs);
     memset(m, 0, sizeof *m);
 }
@@ -39,13 +39,15 @@ uint64_t dmem_alloc(struct dmem *m, uint64_t size, struct ws_diag *diag)
         while (nc < need)
             nc *= 2;
         m->pages = ws_xrealloc(m->pages, nc * sizeof *m->pages);
-        m->mapped = ws_xrealloc(m->mapped, nc);
+        m->avail = ws_xrealloc(m->avail, nc * sizeof *m->avail);
         memset(m->pages + m->cap, 0, (nc - m->cap) * sizeof *m->pages);
-        memset(m->mapped + m->cap, 0, nc - m->cap);
+        memset(m->avail + m->cap, 0, (nc - m->cap) * sizeof *m->avail);
         m->cap = nc;
     }
     for (size_t i = first; i < first + pages; i++)
-        m->mapped[i] = 1;
+        m->avail[i] = DMEM_PAGE_SIZE;
+    if (size & (DMEM_PAGE_SIZE - 1))         /* the last page, in part */
+        m->avail[first + pages - 1] = (uint16_t)(size & (DMEM_PAGE_SIZE - 1));
     m->npages = need;
     uint64_t addr = m->top;
     m->top += (pages + 1) << DMEM_PAGE_SHIFT;
@@ -55,12 +57,20 @@ uint64_t dmem_alloc(struct dmem *m, uint64_t size, struct ws_diag *diag)
     return addr;
 }
 
-static bool page_index(const struct dmem *m, uint64_t addr, size_t *pi)
+unsigned dmem_page_avail(const struct dmem *m, uint64_t addr)
 {
     if (addr < WS_GLOBAL_BASE || addr >= m->top)
-        return false;
+        return 0;
+    return m->avail[(addr - WS_GLOBAL_BASE) >> DMEM_PAGE_SHIFT];
+}
+
+/* Is every byte of [addr, addr+n) in the page of addr allocated? */
+static bool page_span(const struct dmem *m, uint64_t addr, uint64_t n,
+                      size_t *pi)
+{
+    unsigned avail = dmem_page_avail(m, addr);
     *pi = (size_t)((addr - WS_GLOBAL_BASE) >> DMEM_PAGE_SHIFT);
-    return m->mapped[*pi] != 0;
+    return avail && (addr & (DMEM_PAGE_SIZE - 1)) + n <= avail;
 }
 
 bool dmem_mapped(const struct dmem *m, uint64_t addr, uint64_t n)
@@ -69,12 +79,14 @@ bool dmem_mapped(const struct dmem *m, uint64_t addr, uint64_t n)
         return true;
     if (addr + n < addr)
         return false;
-    uint64_t last = addr + n - 1;
-    for (uint64_t a = addr & ~(uint64_t)(DMEM_PAGE_SIZE - 1); a <= last;
-         a += DMEM_PAGE_SIZE) {
+    while (n) {
+        uint64_t off = addr & (DMEM_PAGE_SIZE - 1);
+        uint64_t k = DMEM_PAGE_SIZE - off < n ? DMEM_PAGE_SIZE - off : n;
         size_t pi;
-        if (!page_index(m, a, &pi))
+        if (!page_span(m, addr, k, &pi))
             return false;
+        addr += k;
+        n -= k;
     }
     return true;
 }
@@ -118,11 +130,11 @@ bool dmem_write(struct dmem *m, uint64_t addr, const void *buf, size_t n)
     return true;
 }
 
-uint8_t *dmem_page_ptr(struct dmem *m, uint64_t addr, bool write)
+uint8_t *dmem_page_ptr(struct dmem *m, uint64_t addr, unsigned n, bool write)
 {
     static uint8_t zero_page[DMEM_PAGE_SIZE];
     size_t pi;
-    if (!page_index(m, addr, &pi))
+    if (!page_span(m, addr, n, &pi))
         return NULL;
     size_t off = (size_t)(addr & (DMEM_PAGE_SIZE - 1));
     if (!m->pages[pi]) {

@@ -67,10 +67,24 @@ void wslua_push_event(lua_State *L, struct dbg *d, const struct ws_event *e)
         lua_setfield(L, -2, "reason");
         setint(L, "scheduler", e->b);
         break;
-    case EV_RF_CONFLICT:
+    case EV_RF_CONFLICT: {
         setint(L, "bank", e->a);
         setint(L, "waiting", e->b);
+        uint32_t w, r;
+        bool wr;
+        if (ev_req_get(e->addr, 0, &w, &r, &wr)) { /* the request served */
+            setint(L, "reg", r);
+            lua_pushboolean(L, wr);
+            lua_setfield(L, -2, "write");
+        }
+        if (ev_req_get(e->addr, 1, &w, &r, &wr)) { /* the first one waiting */
+            setint(L, "waiting_warp", w);
+            setint(L, "waiting_reg", r);
+            lua_pushboolean(L, wr);
+            lua_setfield(L, -2, "waiting_write");
+        }
         break;
+    }
     case EV_L1_HIT: case EV_L1_MISS: case EV_L1_FILL: case EV_MSHR_MERGE:
         setint(L, "addr", (int64_t)e->addr);
         break;

@@ -154,6 +154,8 @@ static int finish(struct ws_session *s, struct dbg *d, lua_State *L,
     int rc = WS_OK;
     if (!d->finished_quit)
         dbg_run_to_end(d);
+    else if (s->dev.run.faulted)
+        device_abandon(&s->dev);      /* quit at a fault: the fault's record */
     if (d->scen == SC_FINISHED && d->scen_rc != WS_OK) {
         *diag = d->scen_diag;
         memset(&d->scen_diag, 0, sizeof d->scen_diag);

@@ -504,6 +504,10 @@ static enum dev_status advance_timed(struct ws_device *d, uint64_t until,
         }
         if (st == GPU_PAUSED)
             return DEV_PAUSED;
+        if (st == GPU_ERR && d->hold_faults) {
+            r->faulted = true;        /* kept for a look (device_abandon) */
+            return DEV_ERR;
+        }
         launch_done(d, st == GPU_DONE);
         if (st == GPU_ERR)
             return DEV_ERR;
@@ -514,6 +518,8 @@ enum dev_status device_advance(struct ws_device *d, uint64_t until,
                                struct ws_diag *diag)
 {
     uint64_t t0 = now_ns();
+    if (d->run.faulted)
+        return DEV_ERR;               /* held: nothing runs on */
     if (!d->run.active) {
         if (d->queue.n == 0)
             return DEV_DONE;
@@ -544,7 +550,7 @@ enum dev_status device_advance(struct ws_device *d, uint64_t until,
         if (failed < d->queue.n && d->queue.v[failed].origin)
             diag_note(diag, "launched at %s", d->queue.v[failed].origin);
     }
-    if (st != DEV_PAUSED) {
+    if (st != DEV_PAUSED && !d->run.faulted) {
         run_end(d, st == DEV_DONE ? WS_OK : WS_ERR);
         if (d->progress)
             d->progress(d->progress_ctx, d);      /* the run is over */
@@ -579,6 +585,10 @@ void device_progress(const struct ws_device *d, struct dev_progress *p)
 
 void device_abandon(struct ws_device *d)
 {
+    if (d->run.faulted) {
+        d->run.faulted = false;
+        launch_done(d, false);        /* as an unheld fault does */
+    }
     if (d->run.active)
         run_end(d, WS_ERR);
 }
@@ -613,6 +623,37 @@ static struct jv *occupancy_json(const struct occupancy *o)
     return j;
 }
 
+/* A launch's entry in "launches": what was launched. */
+static struct jv *launch_head(struct jv *ls, const struct launch_record *r)
+{
+    struct jv *l = jv_push(ls, jv_obj());
+    jv_set(l, "kernel", jv_str(r->kernel));
+    jv_set(l, "grid", dims(r->grid));
+    jv_set(l, "block", dims(r->block));
+    jv_set(l, "shared_bytes", jv_int(r->shared_bytes));
+    jv_set(l, "regs_per_thread", jv_int(r->regs_per_thread));
+    jv_set(l, "ctas", jv_int((int64_t)r->ctas));
+    return l;
+}
+
+/* Mid-kernel, the launch running is part of the statistics so far: its
+   entry ("running": true) and its instructions in the totals. */
+static void running_launch(const struct ws_device *d, const struct gpu *g,
+                           struct jv *ls, uint64_t *wi, uint64_t *ti)
+{
+    uint64_t c, w, t;
+    if (!d->run.in_launch || g != d->gpu || !gpu_launch_so_far(g, &c, &w, &t))
+        return;
+    *wi += w;
+    *ti += t;
+    struct jv *l = launch_head(ls, &d->run.rec);
+    jv_set(l, "running", jv_bool(true));
+    jv_set(l, "cycles", jv_int((int64_t)c));
+    jv_set(l, "warp_instructions", jv_int((int64_t)w));
+    jv_set(l, "thread_instructions", jv_int((int64_t)t));
+    jv_set(l, "ipc", jv_num(c ? (double)w / (double)c : 0.0));
+}
+
 struct jv *device_stats(const struct ws_device *d)
 {
     struct jv *o = jv_obj();
@@ -639,13 +680,7 @@ struct jv *device_stats(const struct ws_device *d)
         const struct launch_record *r = &d->done.v[i];
         wi += r->warp_instructions;
         ti += r->thread_instructions;
-        struct jv *l = jv_push(ls, jv_obj());
-        jv_set(l, "kernel", jv_str(r->kernel));
-        jv_set(l, "grid", dims(r->grid));
-        jv_set(l, "block", dims(r->block));
-        jv_set(l, "shared_bytes", jv_int(r->shared_bytes));
-        jv_set(l, "regs_per_thread", jv_int(r->regs_per_thread));
-        jv_set(l, "ctas", jv_int((int64_t)r->ctas));
+        struct jv *l = launch_head(ls, r);
         if (r->timed)
             jv_set(l, "cycles", jv_int((int64_t)r->cycles));
         jv_set(l, "warp_instructions", jv_int((int64_t)r->warp_instructions));
@@ -658,6 +693,7 @@ struct jv *device_stats(const struct ws_device *d)
                 jv_set(l, r->stats->keys[k], jv_clone(r->stats->items[k]));
         }
     }
+    running_launch(d, g, ls, &wi, &ti);
     jv_set(o, "warp_instructions", jv_int((int64_t)wi));
     jv_set(o, "thread_instructions", jv_int((int64_t)ti));
     if (g)

@@ -62,6 +62,8 @@ struct dev_run {
     struct launch_record rec; /*   and its record so far */
     uint64_t budget;          /* warp-instructions still allowed */
     uint64_t cycle_limit;
+    bool faulted;             /* a kernel fault is held (hold_faults): the
+                                 GPU stays as it was at the fault */
 };
 
 enum dev_status { DEV_DONE, DEV_PAUSED, DEV_ERR };
@@ -84,6 +86,8 @@ struct ws_device {
                                  set before the first run */
     uint64_t gridid;
     struct dev_run run;
+    bool hold_faults;         /* a debugger looks: keep the GPU at a kernel
+                                 fault (device_advance) */
     uint64_t host_ns;         /* host time spent in device_run (never part
                                  of the statistics: not deterministic) */
     /* Called while a run goes on (device_advance), every
@@ -141,11 +145,16 @@ int device_run(struct ws_device *d, struct ws_diag *diag);
 ** The same in steps (timing mode only pauses): simulates until the queue
 ** is empty (DEV_DONE), the next cycle reaches `until` or a subscriber set
 ** bus->stop (DEV_PAUSED, state kept: call again to go on), or an error
-** (DEV_ERR, diag filled; the GPU is dropped and the queue emptied).
+** (DEV_ERR, diag filled; the GPU is dropped and the queue emptied). With
+** hold_faults, a kernel fault in timing mode keeps the GPU as the fault
+** left it, to be looked at (run.faulted; every later call is DEV_ERR
+** without a diagnostic) until device_abandon ends the run as a fault
+** would have.
 */
 enum dev_status device_advance(struct ws_device *d, uint64_t until,
                                struct ws_diag *diag);
-/* Drops a paused run (the launch in progress is abandoned). */
+/* Drops a paused run (the launch in progress is abandoned) or a held
+   fault (the faulted launch is recorded as a fault records it). */
 void device_abandon(struct ws_device *d);
 /* sim.mode is timing. */
 bool device_timing(const struct ws_device *d);

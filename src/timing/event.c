@@ -99,3 +99,16 @@ const struct ev_fields *ev_fields_of(enum ev_type t)
     return (unsigned)t >= EV__BASE && (unsigned)t < EV__MAX && names[t]
                ? &fields[t] : NULL;
 }
+
+static const char *sentences[EV__MAX];
+
+void ev_register_says(int type, const char *says)
+{
+    if (type >= EV__BASE && type < EV__MAX)
+        sentences[type] = says;
+}
+
+const char *ev_says_of(enum ev_type t)
+{
+    return (unsigned)t < EV__MAX ? sentences[t] : NULL;
+}

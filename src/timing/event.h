@@ -12,7 +12,10 @@
 enum ev_type {
     EV_WARP_ISSUE,      /* a: instruction index, b: lanes executing */
     EV_WARP_STALL,      /* a: stall reason (enum stall) */
-    EV_RF_CONFLICT,     /* a: bank, b: requests that waited */
+    EV_RF_CONFLICT,     /* a: bank, b: requests that waited; warp: the
+                           warp served; addr: the request served and the
+                           first one left waiting (ev_req_pair; 0: not
+                           told) */
     EV_L1_HIT,          /* addr */
     EV_L1_MISS,         /* addr */
     EV_L1_FILL,         /* addr */
@@ -54,6 +57,31 @@ struct ws_event {
     uint64_t addr;
     int64_t a, b;
 };
+
+/* A register request in an event's payload: warp slot, register, read or
+   write, as one 32-bit number (never 0, which means "not told"); two of
+   them fill the 64-bit addr of an event that has no address. */
+static inline uint32_t ev_req(uint32_t warp, uint32_t reg, bool write)
+{
+    return 1 + ((warp & 0x7fff) << 17 | (uint32_t)write << 16 | (reg & 0xffff));
+}
+static inline uint64_t ev_req_pair(uint32_t first, uint32_t second)
+{
+    return (uint64_t)first << 32 | second;
+}
+/* Request i (0 or 1) of a pair; false when it was not told. */
+static inline bool ev_req_get(uint64_t pair, int i, uint32_t *warp,
+                              uint32_t *reg, bool *write)
+{
+    uint32_t v = (uint32_t)(i ? pair : pair >> 32);
+    if (v == 0)
+        return false;
+    v -= 1;
+    *warp = v >> 17;
+    *write = (v >> 16 & 1) != 0;
+    *reg = v & 0xffff;
+    return true;
+}
 
 typedef bool (*ev_fn)(void *ctx, const struct ws_event *e);
 
@@ -101,6 +129,14 @@ struct ev_fields {
 int ev_register_fields(const char *name, const struct ev_fields *f);
 /* The fields of a design event type, or NULL. */
 const struct ev_fields *ev_fields_of(enum ev_type t);
+/*
+** What a design event means in one line of words, for stop reports: the
+** fields' names in braces stand for their values ("bank {bank} shifts to
+** offset {offset}"), {warp} for the warp slot (a literal: it must outlive
+** the program). ev_says_of gives it, or NULL (the fields are listed).
+*/
+void ev_register_says(int type, const char *says);
+const char *ev_says_of(enum ev_type t);
 /* The type of a Lua event name, or -1. */
 int ev_lookup(const char *name);
 

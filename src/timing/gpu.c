@@ -601,12 +601,12 @@ void gpu_finish(struct gpu *g, bool ok, struct gpu_launch_result *res)
     g->kernel_cycles += res->cycles;
     g->warp_insts += res->warp_instructions;
     g->thread_insts += res->thread_instructions;
+    g->running = false;          /* its counters are the finished ones now */
     res->stats = launch_stats(g, g->before, res->cycles);
     jv_free(g->before);
     g->before = NULL;
     uint64_t used = issued - g->issued0;
     res->budget_left = used < g->budget ? g->budget - used : 0;
-    g->running = false;
     if (ok && ev_wanted(g->bus, EV_KERNEL_EXIT)) {
         struct ws_event e = { EV_KERNEL_EXIT, -1, -1, g->cycle, 0,
                               (int64_t)g->L->gridid, 0 };
@@ -660,9 +660,46 @@ void gpu_host_write(struct gpu *g, uint64_t addr, uint64_t bytes)
         l2_warm(&g->l2[slice_of(g, a)], a);
 }
 
+bool gpu_launch_so_far(const struct gpu *g, uint64_t *cycles, uint64_t *wi,
+                       uint64_t *ti)
+{
+    *cycles = *wi = *ti = 0;
+    if (!g->running)
+        return false;
+    uint64_t w = 0, t = 0;
+    for (uint32_t i = 0; i < g->p.nsm; i++) {
+        const struct sm *s = &g->sm[i];
+        w += s->st.warp_insts;      /* CTAs that have exited */
+        t += s->st.thread_insts;
+        for (uint32_t k = 0; k < g->p.max_warps; k++)
+            if (s->w[k].used && s->w[k].fw) {    /* and the resident ones */
+                w += s->w[k].fw->ninst;
+                t += s->w[k].fw->nthread;
+            }
+    }
+    *cycles = g->cycle > g->start ? g->cycle - g->start : 0;
+    *wi = w - g->wi0;
+    *ti = t - g->ti0;
+    return true;
+}
+
+/* Cycles and instructions of the finished launches and of the one
+   running so far: mid-kernel statistics are the statistics to date; at
+   the end of a run, those of the finished launches alone. */
+static void so_far(const struct gpu *g, uint64_t *cycles, uint64_t *wi,
+                   uint64_t *ti)
+{
+    gpu_launch_so_far(g, cycles, wi, ti);
+    *cycles += g->kernel_cycles;
+    *wi += g->warp_insts;
+    *ti += g->thread_insts;
+}
+
 uint64_t gpu_kernel_cycles(const struct gpu *g)
 {
-    return g->kernel_cycles;
+    uint64_t c, wi, ti;
+    so_far(g, &c, &wi, &ti);
+    return c;
 }
 
 /* ---- statistics ------------------------------------------------------ */
@@ -686,7 +723,7 @@ static struct jv *sm_stats(const struct gpu *g, const struct sm *s)
     uint64_t counted = 0;
     for (int k = STALL_NONE; k < STALL__COUNT; k++)
         counted += k == STALL_IDLE ? 0 : st->stalls[k];
-    uint64_t slots = g->kernel_cycles * g->p.schedulers;
+    uint64_t slots = gpu_kernel_cycles(g) * g->p.schedulers;
     for (int k = STALL_NONE; k < STALL__COUNT; k++) {
         if ((k == STALL_DESIGN && !s->scho) ||
             (k == STALL_FETCH && !g->p.ibuffer))
@@ -798,10 +835,10 @@ static void l2_stats(const struct gpu *g, struct jv *o, struct jv *energy)
         double unit = (double)l->c.unit / l->c.line;
         e_data += (double)(x->reads + x->atomics) * e->l2_read * unit +
                   (double)(x->writes + l->c.st.fills) * e->l2_write * unit +
-                  leak_pj(&g->p, e->l2_leak, g->kernel_cycles);
+                  leak_pj(&g->p, e->l2_leak, gpu_kernel_cycles(g));
         e_tag += (double)x->accesses * e->l2_tag_read +
                  (double)l->c.st.fills * e->l2_tag_write +
-                 leak_pj(&g->p, e->l2_tag_leak, g->kernel_cycles);
+                 leak_pj(&g->p, e->l2_tag_leak, gpu_kernel_cycles(g));
     }
     jv_set(o, "accesses", jv_int((int64_t)t.accesses));
     jv_set(o, "hits", jv_int((int64_t)t.hits));
@@ -888,10 +925,10 @@ static void design_section(const struct gpu *g, struct jv *o)
 
 void gpu_stats(const struct gpu *g, struct jv *o)
 {
-    jv_set(o, "ipc", jv_num(ratio((double)g->warp_insts,
-                                  (double)g->kernel_cycles)));
-    jv_set(o, "thread_ipc", jv_num(ratio((double)g->thread_insts,
-                                         (double)g->kernel_cycles)));
+    uint64_t kc, wi, ti;
+    so_far(g, &kc, &wi, &ti);
+    jv_set(o, "ipc", jv_num(ratio((double)wi, (double)kc)));
+    jv_set(o, "thread_ipc", jv_num(ratio((double)ti, (double)kc)));
     struct jv *sms = jv_set(o, "sm", jv_arr());
     struct jv *rf = jv_set(o, "rf", jv_obj());
     struct jv *l1 = jv_set(o, "l1d", jv_obj());
@@ -909,7 +946,7 @@ void gpu_stats(const struct gpu *g, struct jv *o)
         jv_add_int(rf, "allocated_register_cycles",
                    (int64_t)s->st.alloc_reg_cycles);
         s->l1o->part.stats(s->l1, l1);
-        SM_PARTS(s, energy, &g->p, g->kernel_cycles, en);
+        SM_PARTS(s, energy, &g->p, kc, en);
         sha += s->st.shmem_accesses;
         shc += s->st.shmem_conflicts;
         shw += s->st.shmem_waves;
@@ -924,7 +961,7 @@ void gpu_stats(const struct gpu *g, struct jv *o)
     jv_set(ic, "packets", jv_int((int64_t)g->net.packets));
     jv_set(ic, "flits", jv_int((int64_t)g->net.flits));
     jv_set(en, "total", jv_num(0));
-    gpu_ratios(g, o, g->kernel_cycles);
+    gpu_ratios(g, o, kc);
 }
 
 /* ---- what the debugger reads ------------------------------------------ */

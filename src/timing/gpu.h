@@ -85,8 +85,12 @@ void gpu_drain(struct gpu *g);
    otherwise nothing. */
 void gpu_host_write(struct gpu *g, uint64_t addr, uint64_t bytes);
 
-/* Cycles spent inside launches so far. */
+/* Cycles spent inside launches so far (the running one's included). */
 uint64_t gpu_kernel_cycles(const struct gpu *g);
+/* The running launch so far: cycles simulated, warp- and
+   thread-instructions issued; false (all 0) when none runs. */
+bool gpu_launch_so_far(const struct gpu *g, uint64_t *cycles, uint64_t *wi,
+                       uint64_t *ti);
 
 /* The current cycle (it only grows). */
 uint64_t gpu_cycle(const struct gpu *g);

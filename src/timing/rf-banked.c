@@ -20,7 +20,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef RING(uint32_t) rq_t;    /* request tags, oldest first */
+struct rq_ent {                 /* a request: its tag, whose register */
+    uint32_t tag;
+    uint16_t warp, reg;
+};
+typedef RING(struct rq_ent) rq_t;    /* requests, oldest first */
 
 struct rfb {
     uint32_t banks, capacity, pending;
@@ -44,9 +48,25 @@ struct rfb {
 
 static uint32_t rq_pop(rq_t *q)
 {
-    uint32_t t = ring_front(q);
+    uint32_t t = ring_front(q).tag;
     ring_pop(q);
     return t;
+}
+
+/* A conflict on bank b: who was served (writes first) and who waits. */
+static void conflict_event(const struct rfb *r, uint32_t b, uint32_t waiting,
+                           uint64_t now)
+{
+    const rq_t *w = &r->wr[b], *q = &r->rd[b];
+    struct rq_ent served = w->n ? ring_front(w) : ring_front(q);
+    bool wait_write = w->n > 1;
+    struct rq_ent next = wait_write ? ring_at(w, 1)
+                                    : w->n ? ring_front(q) : ring_at(q, 1);
+    struct ws_event e = { EV_RF_CONFLICT, (int16_t)r->sm, served.warp, now,
+                          ev_req_pair(ev_req(served.warp, served.reg, w->n > 0),
+                                      ev_req(next.warp, next.reg, wait_write)),
+                          b, waiting - 1 };
+    evbus_deliver(r->bus, &e);
 }
 
 static void *rfb_create(const struct seam_env *env)
@@ -105,7 +125,8 @@ static void enqueue(struct rfb *r, rq_t *queues, uint32_t w, uint32_t reg,
                     uint32_t tag)
 {
     uint32_t b = rf_bank_of(r->map, r->banks, w, reg);
-    ring_push(&queues[b], tag);
+    struct rq_ent q = { tag, (uint16_t)w, (uint16_t)reg };
+    ring_push(&queues[b], q);
     r->busy |= 1ULL << b;
     r->pending++;
 }
@@ -156,7 +177,7 @@ static void rfb_tick(void *self, uint64_t now)
         }
         rq_t *w = &r->wr[b], *q = &r->rd[b];
         if (r->per_tag && !w->n &&
-            reads_of(served, nserved, ring_front(q)) >= r->per_tag) {
+            reads_of(served, nserved, ring_front(q).tag) >= r->per_tag) {
             r->collector_waits++;      /* its collector has its operands */
             continue;
         }
@@ -170,11 +191,8 @@ static void rfb_tick(void *self, uint64_t now)
             r->conflicts += waiting - 1;
             r->bank_conflicts[b] += waiting - 1;
             conflicted = true;
-            if (ev_wanted(r->bus, EV_RF_CONFLICT)) {
-                struct ws_event e = { EV_RF_CONFLICT, (int16_t)r->sm, -1, now,
-                                      0, b, waiting - 1 };
-                evbus_deliver(r->bus, &e);
-            }
+            if (ev_wanted(r->bus, EV_RF_CONFLICT))
+                conflict_event(r, b, waiting, now);
         }
         r->pending--;
         bool write = w->n > 0;

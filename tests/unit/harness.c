@@ -152,8 +152,9 @@ int th_warp_op(struct th *t, const char *ty, const char *body,
     if (th_load(t, ptx))
         return -1;
     size_t n = (size_t)w * 32;
-    uint64_t pa = th_alloc(t, n), pb = th_alloc(t, n), pc = th_alloc(t, n),
-             pd = th_alloc(t, n);
+    /* 64 bytes of slack: a body may index a few elements past its lane's */
+    uint64_t pa = th_alloc(t, n + 64), pb = th_alloc(t, n + 64),
+             pc = th_alloc(t, n + 64), pd = th_alloc(t, n + 64);
     th_write(t, pa, a, n);
     th_write(t, pb, b, n);
     th_write(t, pc, c, n);

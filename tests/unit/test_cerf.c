@@ -234,7 +234,8 @@ static struct outcome run_with(const char *name, const char *policy,
     assert_int_equal(th_init(&t, sets), 0);
     assert_int_equal(th_load(&t, ptx_keep), 0);
     enum { N = 96 };
-    uint64_t a = th_alloc(&t, N * 128), out = th_alloc(&t, 256);
+    /* out: 64 words, and 'dirty' stores 32 words 128 bytes on */
+    uint64_t a = th_alloc(&t, N * 128), out = th_alloc(&t, 384);
     uint32_t line[32] = { 0 };
     uint32_t sum = 0;
     for (uint32_t i = 0; i < N; i++) {

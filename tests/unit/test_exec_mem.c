@@ -973,7 +973,25 @@ static void test_fault_out_of_bounds_global(void **state)
     uint64_t p = buf(NULL, 4096);
     expect_fault(HDR ".visible .entry f(.param .u64 p)\n{\n .reg .b32 %r<2>;\n .reg .b64 %rd<2>;\n"
                  " ld.param.u64 %rd1, [p];\n ld.global.u32 %r1, [%rd1+4096];\n ret;\n}\n",
-                 1, &p, 1, 9, 2, "is outside any allocation");
+                 1, &p, 1, 9, 2, "is past the end of the 4096-byte buffer");
+    /* and so are the bytes of a buffer's last page past its size: one
+       word past a 100-byte buffer, a u64 that starts inside and ends
+       outside, and one warp of 32-bit loads (the fast path) whose last
+       lanes run over */
+    uint64_t q = buf(NULL, 100);
+    expect_fault(HDR ".visible .entry f(.param .u64 p)\n{\n .reg .b32 %r<2>;\n .reg .b64 %rd<2>;\n"
+                 " ld.param.u64 %rd1, [p];\n ld.global.u32 %r1, [%rd1+100];\n ret;\n}\n",
+                 1, &q, 1, 9, 2, "global load of 4 bytes at 0x" );
+    expect_fault(HDR ".visible .entry f(.param .u64 p)\n{\n .reg .b32 %r<2>;\n .reg .b64 %rd<2>;\n"
+                 " ld.param.u64 %rd1, [p];\n ld.global.u32 %r1, [%rd1+100];\n ret;\n}\n",
+                 1, &q, 1, 9, 2, "is past the end of the 100-byte buffer at 0x");
+    expect_fault(HDR ".visible .entry f(.param .u64 p)\n{\n .reg .b64 %rd<3>;\n"
+                 " ld.param.u64 %rd1, [p];\n ld.global.u64 %rd2, [%rd1+96];\n ret;\n}\n",
+                 1, &q, 1, 8, 2, "runs past the end of the 100-byte buffer");
+    expect_fault(HDR ".visible .entry f(.param .u64 p)\n{\n .reg .b32 %r<3>;\n .reg .b64 %rd<4>;\n"
+                 " ld.param.u64 %rd1, [p];\n mov.u32 %r1, %tid.x;\n mul.wide.u32 %rd2, %r1, 4;\n"
+                 " add.s64 %rd3, %rd1, %rd2;\n ld.global.u32 %r2, [%rd3];\n ret;\n}\n",
+                 32, &q, 1, 12, 2, "(warp 0 lane 25): global load of 4 bytes at");
     uint64_t zero = 8;
     expect_fault(HDR ".visible .entry f(.param .u64 p)\n{\n .reg .b64 %rd<2>;\n"
                  " ld.param.u64 %rd1, [p];\n st.global.u64 [%rd1], %rd1;\n ret;\n}\n",

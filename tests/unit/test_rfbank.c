@@ -337,13 +337,30 @@ static void test_conflict_events(void **state)
     assert_int_equal(lg.n, 2);
     assert_int_equal(lg.e[0].type, EV_RF_CONFLICT);
     assert_int_equal(lg.e[0].sm, 3);
-    assert_int_equal(lg.e[0].warp, -1);
+    /* the write goes first (warp 9 R0); warp 1's read of R0 waits first */
+    assert_int_equal(lg.e[0].warp, 9);
     assert_int_equal(lg.e[0].cycle, 7);
     assert_int_equal(lg.e[0].a, 1);
     assert_int_equal(lg.e[0].b, 2);
+    uint32_t w, reg;
+    bool wr;
+    assert_true(ev_req_get(lg.e[0].addr, 0, &w, &reg, &wr));
+    assert_int_equal(w, 9);
+    assert_int_equal(reg, 0);
+    assert_true(wr);
+    assert_true(ev_req_get(lg.e[0].addr, 1, &w, &reg, &wr));
+    assert_int_equal(w, 1);
+    assert_int_equal(reg, 0);
+    assert_false(wr);
+    /* then warp 1's read of R0 is served, warp 0's of R1 waits */
     assert_int_equal(lg.e[1].cycle, 8);
+    assert_int_equal(lg.e[1].warp, 1);
     assert_int_equal(lg.e[1].a, 1);
     assert_int_equal(lg.e[1].b, 1);
+    assert_true(ev_req_get(lg.e[1].addr, 1, &w, &reg, &wr));
+    assert_int_equal(w, 0);
+    assert_int_equal(reg, 1);
+    assert_false(wr);
     assert_int_equal(other.n, 0);
     ops->part.destroy(rf);
 }
