@@ -20,6 +20,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* -gpgpu_dram_timing_opt's fields: the first five are required. */
+static const char *const timing_names[] = {
+    "nbk", "CL", "RCD", "RAS", "RP",
+    "CCD", "RRD", "RC", "WL", "CDLR", "WR", "nbkgrp", "CCDL", "RTPL" };
+#define NTIMING (sizeof timing_names / sizeof *timing_names)
+#define NTIMING_REQUIRED 5
+
 struct cache_spec {
     long sets, line, assoc, mshrs, merge, missq;
     char repl, wr, alloc, wr_alloc, index, type;
@@ -29,14 +36,16 @@ struct cache_spec {
 struct gs {
     long clusters, cores, n_mem, subparts, regs, ctas, shmem, smem_lat,
          nsched, sp_units, sfu_units, reg_banks, shm_banks, l1_lat, rop_lat,
-         queue, dram_sched, buswidth, per_ctrlr, ratio;
+         queue, dram_sched, buswidth, per_ctrlr, ratio, burst_len,
+         dram_lat, ret_queue, memcpy_warm;
     long pipe[2];               /* threads, warp size */
     long oc[6];                 /* collector units: sp sfu mem dp int gen */
     double clk[4];              /* core, icnt, L2, DRAM MHz */
     long lat[3][5], ii[3][5];   /* int, fp, dp: ADD MAX MUL MAD DIV */
     long lat_sfu, ii_sfu;
     struct cache_spec dl1, dl2;
-    long timing[5];             /* nbk CL RCD RAS RP */
+    long timing[NTIMING];       /* nbk CL RCD RAS RP, then the optional
+                                   ones (-1 when absent): see timing() */
     long colbits;
     char sched[48];
     int at[64];                 /* per option of the table: its line */
@@ -91,6 +100,10 @@ static const struct opt {
     { "-gpgpu_dram_buswidth", F_LONG, OFF(buswidth) },
     { "-gpgpu_n_mem_per_ctrlr", F_LONG, OFF(per_ctrlr) },
     { "-dram_data_command_freq_ratio", F_LONG, OFF(ratio) },
+    { "-gpgpu_dram_burst_length", F_LONG, OFF(burst_len) },
+    { "-dram_latency", F_LONG, OFF(dram_lat) },
+    { "-gpgpu_dram_return_queue_size", F_LONG, OFF(ret_queue) },
+    { "-gpgpu_perf_sim_memcpy", F_LONG, OFF(memcpy_warm) },
     { "-gpgpu_mem_addr_mapping", F_MAP, OFF(colbits) },
 };
 #define NOPTS (sizeof opts / sizeof *opts)
@@ -230,11 +243,13 @@ static bool cache(const char *s, struct cache_spec *c)
     return e != parts[3] && (!*e || *e == ':' || *e == ',');
 }
 
-/* "nbk=16:CCD=2:...": nbk CL RCD RAS RP (others are ignored). */
+/* "nbk=16:CCD=2:...": the fields of timing_names (nbk, CL, RCD, RAS and
+   RP required; the others -1 when absent; unknown ones are ignored). */
 static bool timing(const char *s, long *v)
 {
-    static const char *want[5] = { "nbk", "CL", "RCD", "RAS", "RP" };
-    bool seen[5] = { false };
+    bool seen[NTIMING] = { false };
+    for (size_t i = 0; i < NTIMING; i++)
+        v[i] = -1;
     while (*s) {
         const char *eq = strchr(s, '='), *e = strchr(s, ':');
         if (!e)
@@ -242,15 +257,18 @@ static bool timing(const char *s, long *v)
         long x;
         if (!eq || eq > e || !one_long(eq + 1, e, &x))
             return false;
-        for (int i = 0; i < 5; i++)
-            if ((size_t)(eq - s) == strlen(want[i]) &&
-                strncmp(s, want[i], (size_t)(eq - s)) == 0) {
+        for (size_t i = 0; i < NTIMING; i++)
+            if ((size_t)(eq - s) == strlen(timing_names[i]) &&
+                strncmp(s, timing_names[i], (size_t)(eq - s)) == 0) {
                 v[i] = x;
                 seen[i] = true;
             }
         s = *e ? e + 1 : e;
     }
-    return seen[0] && seen[1] && seen[2] && seen[3] && seen[4];
+    for (size_t i = 0; i < NTIMING_REQUIRED; i++)
+        if (!seen[i])
+            return false;
+    return true;
 }
 
 static const char *expects(enum f_kind k)
@@ -415,7 +433,10 @@ static void pipeline(struct out *o)
         put(o, "-ptx_opcode_initiation_dp", "ii.sfu", "%ld", g->ii[2][2]);
     if (at(g, "-ptx_opcode_latency_fp") || at(g, "-ptx_opcode_initiation_fp"))
         note(o, "-ptx_opcode_latency_fp/-ptx_opcode_initiation_fp: only the fp MAD latency is used (lat.fp32); f32 initiation follows ii.sp");
-    /* collector units: GPGPU-Sim's default for the memory unit is 2 */
+    /* collector units: the SP pool takes the SP, DP, INT and generic
+       units; SFU and memory units have pools of their own (GPGPU-Sim's
+       default for the memory units is 2); each collector receives one
+       operand per cycle from the banks */
     const char *oc[6] = { "-gpgpu_operand_collector_num_units_sp",
                           "-gpgpu_operand_collector_num_units_sfu",
                           "-gpgpu_operand_collector_num_units_mem",
@@ -426,11 +447,24 @@ static void pipeline(struct out *o)
     const char *first = NULL;
     for (int i = 0; i < 6; i++)
         if (at(g, oc[i])) {
-            n += g->oc[i];
+            n += i == 1 || i == 2 ? 0 : g->oc[i];
             first = first ? first : oc[i];
         }
-    if (first)
-        put(o, first, "rf.collectors", "%ld", n + (at(g, oc[2]) ? 0 : 2));
+    if (first) {
+        put(o, first, "rf.collectors", "%ld", n);
+        put(o, first, "rf.collectors_sfu", "%ld", at(g, oc[1]) ? g->oc[1] : 0);
+        put(o, first, "rf.collectors_mem", "%ld", at(g, oc[2]) ? g->oc[2] : 2);
+        put(o, first, "rf.collector_reads", "1");
+    }
+    /* what every GPGPU-Sim core has, whatever the file says: a 2-entry
+       instruction buffer per warp, the operand-collector pipeline
+       registers, and occupancy from ptxas's register count */
+    if (at(g, "-gpgpu_shader_core_pipeline")) {
+        put(o, "-gpgpu_shader_core_pipeline", "sm.ibuffer", "2");
+        put(o, "-gpgpu_shader_core_pipeline", "sm.oc_pipeline", "true");
+    }
+    if (at(g, "-gpgpu_shader_registers"))
+        put(o, "-gpgpu_shader_registers", "occupancy.regs", "ptxas");
 }
 
 /* Cache spec c as warpscope's L1D (l1 true) or L2 slice. */
@@ -457,15 +491,33 @@ static void caches(struct out *o, const char *opt, const struct cache_spec *c,
         put(o, opt, "l1d.write_global", "%s", glob);
         put(o, opt, "l1d.write_local", "%s", loc);
     }
-    if (c->index != 'L')
-        note(o, "%s: set index function '%c' (warpscope's %s set index is linear)", opt,
-             c->index, l1 ? "L1D" : "L2");
-    if (!l1 && c->repl != 'L')
-        note(o, "%s: replacement '%c' (warpscope's L2 is LRU)", opt, c->repl);
-    if (c->type != 'N')
-        note(o, "%s: cache type '%c' (warpscope's caches are not sectored)", opt, c->type);
-    note(o, "%s: allocation '%c' and write allocation '%c' (warpscope's write policies decide)",
-         opt, c->alloc, c->wr_alloc);
+    /* m: allocate at the miss, f: at the fill */
+    if (c->alloc == 'm' || c->alloc == 'f')
+        put(o, opt, KEY("allocate"), "%s", c->alloc == 'm' ? "miss" : "fill");
+    else
+        note(o, "%s: allocation '%c' (warpscope allocates at the miss or the fill)", opt, c->alloc);
+    if (l1) {
+        /* N: no write-allocate; W, F (and the others): allocate */
+        put(o, opt, "l1d.write_allocate", "%s", c->wr_alloc == 'N' ? "false" : "true");
+        /* H: Fermi's hash of the set index, L: linear */
+        if (c->index == 'H' || c->index == 'L')
+            put(o, opt, "l1d.set_hash", "%s", c->index == 'H' ? "fermi" : "linear");
+        else
+            note(o, "%s: set index function '%c' (warpscope has Fermi's hash and the linear index)", opt, c->index);
+        if (c->type != 'N')
+            note(o, "%s: cache type '%c' (warpscope's L1D is not sectored)", opt, c->type);
+    } else {
+        if (c->index != 'L')
+            note(o, "%s: set index function '%c' (warpscope's L2 set index is linear)", opt, c->index);
+        if (c->repl != 'L')
+            note(o, "%s: replacement '%c' (warpscope's L2 is LRU)", opt, c->repl);
+        if (c->type == 'N' || c->type == 'S')
+            put(o, opt, "l2.sectored", "%s", c->type == 'S' ? "true" : "false");
+        else
+            note(o, "%s: cache type '%c' (warpscope's L2 is normal or sectored)", opt, c->type);
+        if (c->wr_alloc != 'W' && c->wr_alloc != 'N')
+            note(o, "%s: write allocation '%c' (warpscope's L2 allocates writes without fetching)", opt, c->wr_alloc);
+    }
 #undef KEY
 }
 
@@ -480,12 +532,28 @@ static void memory(struct out *o)
         put(o, "-gpgpu_frfcfs_dram_sched_queue_size", "dram.queue", "%ld",
             g->queue ? g->queue : 4096);      /* 0: unlimited in GPGPU-Sim */
     if (at(g, "-gpgpu_dram_timing_opt")) {
-        static const char *keys[5] = { "dram.banks", "dram.tCL", "dram.tRCD",
-                                       "dram.tRAS", "dram.tRP" };
-        for (int i = 0; i < 5; i++)
-            put(o, "-gpgpu_dram_timing_opt", keys[i], "%ld", g->timing[i]);
-        note(o, "-gpgpu_dram_timing_opt: every timing but nbk, CL, RCD, RAS and RP");
+        /* GPGPU-Sim's DRAM is modelled command by command */
+        static const char *keys[NTIMING] = {
+            "dram.banks", "dram.tCL", "dram.tRCD", "dram.tRAS", "dram.tRP",
+            "dram.tCCD", "dram.tRRD", "dram.tRC", "dram.tWL", "dram.tCDLR",
+            "dram.tWR", "dram.bank_groups", "dram.tCCDL", "dram.tRTPL" };
+        put(o, "-gpgpu_dram_timing_opt", "dram.model", "command");
+        for (size_t i = 0; i < NTIMING; i++)
+            if (g->timing[i] >= 0)
+                put(o, "-gpgpu_dram_timing_opt", keys[i], "%ld", g->timing[i]);
     }
+    if (at(g, "-dram_latency"))
+        put(o, "-dram_latency", "dram.latency", "%ld", g->dram_lat);
+    if (at(g, "-gpgpu_dram_return_queue_size"))
+        put(o, "-gpgpu_dram_return_queue_size", "dram.return_queue", "%ld", g->ret_queue);
+    if (at(g, "-gpgpu_perf_sim_memcpy"))
+        put(o, "-gpgpu_perf_sim_memcpy", "l2.warm_on_write", "%s",
+            g->memcpy_warm ? "true" : "false");
+    /* a column command moves a burst of bus width x chips bytes */
+    if (at(g, "-gpgpu_dram_buswidth") && at(g, "-gpgpu_n_mem_per_ctrlr") &&
+        at(g, "-gpgpu_dram_burst_length"))
+        put(o, "-gpgpu_dram_burst_length", "dram.atom", "%ld",
+            g->buswidth * g->per_ctrlr * g->burst_len);
     if (at(g, "-gpgpu_dram_buswidth") && at(g, "-gpgpu_n_mem_per_ctrlr") &&
         at(g, "-dram_data_command_freq_ratio")) {
         /* bytes a channel moves per DRAM command cycle */
