@@ -857,6 +857,7 @@ int cli_sweep(int argc, char **argv)
     struct ctx c = { 0 };
     enum { MAX_SETS = 64 };
     const char *sets[MAX_SETS], *only = NULL;
+    char shorthand[MAX_SETS][160];     /* --design/--preset as KEY=VALUE */
     int nsets = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = NULL;
@@ -874,6 +875,7 @@ int cli_sweep(int argc, char **argv)
         bool takes = !strcmp(opt, "-j") || !strcmp(opt, "--jobs") ||
                      !strcmp(opt, "--out") || !strcmp(opt, "--emit") ||
                      !strcmp(opt, "--set") || !strcmp(opt, "--only") ||
+                     !strcmp(opt, "--design") || !strcmp(opt, "--preset") ||
                      is_trace_opt(opt);
         if (takes && !val) {
             if (i + 1 >= argc)
@@ -897,6 +899,21 @@ int cli_sweep(int argc, char **argv)
             if (nsets == MAX_SETS)
                 return cli_usage_error("sweep", "at most %d --set options", MAX_SETS);
             sets[nsets++] = val;
+        } else if (!strcmp(opt, "--design") || !strcmp(opt, "--preset")) {
+            /* the --set form, checked as run checks it */
+            struct config_assigns one = { 0 };
+            rc = cli_shorthand(&one, opt, val);
+            config_assigns_free(&one);
+            if (rc != EXIT_OK)
+                return rc;
+            if (nsets == MAX_SETS)
+                return cli_usage_error("sweep", "at most %d --set options", MAX_SETS);
+            int len = snprintf(shorthand[nsets], sizeof shorthand[0], "%s=%s",
+                               opt + 2, val);
+            if (len < 0 || (size_t)len >= sizeof shorthand[0])
+                return cli_usage_error("sweep", "%s: the value is too long", opt);
+            sets[nsets] = shorthand[nsets];
+            nsets++;
         } else if (!strcmp(opt, "--only")) {
             only = val;
         } else if (!strcmp(a, "--trace")) {

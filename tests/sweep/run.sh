@@ -87,6 +87,10 @@ check "--dry-run says what it would run" grep -q '^would run 4, skip 0 done$' "$
 check "--dry-run creates nothing" test ! -e "$tmp/dry"
 "$bin" sweep "$sw" --dry-run --out "$tmp/a" >"$tmp/dry2.out" 2>&1
 check "--dry-run sees done points" grep -q '^would run 0, skip 4 done$' "$tmp/dry2.out"
+# --design and --preset are the --set forms
+"$bin" sweep "$sw" --dry-run --design cerf --preset fermi --out "$tmp/dsh" >"$tmp/dsh.out" 2>&1; rc=$?
+check "--design/--preset exit $rc" test $rc = 0
+check "--design/--preset reach every point" test "$(grep -c ' design=cerf mem.limit=64M preset=fermi sm.count=[12]$' "$tmp/dsh.out")" = 4
 
 # --- --emit parallel: run each line as GNU parallel would, then collect ----
 "$bin" sweep "$sw" --emit parallel --out "$tmp/p" >"$tmp/jobs" 2>"$tmp/jobs.err"; rc=$?
@@ -191,7 +195,7 @@ ss=tests/sweep/scenario_settings.lua
 check "scenario settings: exit status $rc (want 0)" test $rc = 0
 check "scenario settings reach only their scenario" \
   test "$(tail -n +2 "$tmp/ss/results.csv" | cut -d, -f1,5 | tr '\n' ' ')" = \
-  "saxpy__l1d.size=4096,2219 bfs__l1d.size=4096, "
+  "saxpy__l1d.size=4096,2098 bfs__l1d.size=4096, "
 check "sweep.json: the scenario's settings among the point's" \
   grep -q '"sm.count": "2"' "$tmp/ss/sweep.json"
 "$bin" sweep "$ss" --dry-run --out "$tmp/ss2" >"$tmp/ss2.out" 2>&1
