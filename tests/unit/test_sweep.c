@@ -11,27 +11,12 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include "cli/cli.c"
 #include "cli/sweep-file.c"
 #include "cli/sweep.c"
 #include "cli/sweep-plots.c"
 #include "cli/plot.c"
 #include "lua/preset-load.h"
-
-void cli_print_diag(const struct ws_diag *d)
-{
-    struct strbuf b;
-    sb_init(&b);
-    diag_render(d, &b);
-    fputs(sb_str(&b), stderr);
-    sb_free(&b);
-}
-
-int cli_usage_error(const char *cmd, const char *fmt, ...)
-{
-    (void)cmd;
-    (void)fmt;
-    return EXIT_BAD;
-}
 
 static struct jv *parse(const char *text, struct ws_diag *d)
 {
