@@ -127,7 +127,10 @@ static void flow_end(struct trace *t, int32_t i, struct trace_sm *s,
             if (f->l2_slice >= 0)
                 flow_point(t, 't', f->id, PID_MEM, (uint32_t)f->l2_slice,
                            f->l2_t);
-            if (f->dram_local >= 0)
+            /* a request that merged into a DRAM access begun before it
+               reached the L2 (another sector's, of the same line) shows
+               no DRAM point: a flow's points follow time */
+            if (f->dram_local >= 0 && f->dram_t >= f->l2_t)
                 flow_point(t, 't', f->id, PID_MEM, (uint32_t)f->dram_local,
                            f->dram_t);
             flow_point(t, 'f', f->id, pid, L_FILL + fill_lane, c);

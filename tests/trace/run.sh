@@ -77,8 +77,10 @@ if run tour_rt examples/scenarios/tour.lua --set design=racetrack; then
   devtools tour_rt "scheduler 0" "warp 0" "L1D misses" "L2 slice 0" "DRAM channel 0" kernels
 fi
 
-# 15 SMs, 12 L2 slices, 6 DRAM channels.
-if run fermi examples/scenarios/gemm.lua --set preset=fermi; then
+# 15 SMs, 12 L2 slices, 6 DRAM channels. fermi warms the L2 with the
+# host's copies (gemm then never reaches DRAM): a cold L2 here, so the
+# DRAM channels have requests to show.
+if run fermi examples/scenarios/gemm.lua --set preset=fermi --set l2.warm_on_write=false; then
   checked fermi --stats "$tmp/fermi.stats" "${sm_tracks[@]}" --expect "SM 14" \
     --expect "L2 slice 11" --expect "DRAM channel 5" --expect "scheduler 1"
   devtools fermi "L2 slice 11" "DRAM channel 5" "warp 15"
