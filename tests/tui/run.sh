@@ -47,6 +47,19 @@ check_not() {  # NAME PATTERN [SECONDS]: the pattern stays off the screen
   done
   pass=$((pass + 1))
 }
+check_gone() {  # NAME PATTERN: the pattern leaves the screen within 5 s
+  local i
+  for ((i = 0; i < 50; i++)); do
+    if ! screen | grep -qE -- "$2"; then
+      pass=$((pass + 1))
+      return
+    fi
+    sleep 0.1
+  done
+  echo "tui FAIL $1: the screen still shows /$2/ after 5 s"
+  screen | sed 's/^/    | /'
+  fail=$((fail + 1))
+}
 cycle() { screen | tail -n 1 | sed -n 's/^ *cycle \([0-9]*\) .*/\1/p'; }
 start() {  # COLS ROWS ARGS...: a shell in tmux, then warpscope in it
   local cols=$1 rows=$2; shift 2
@@ -260,7 +273,7 @@ check "the probe's sparkline at 80x24" "^│issued +[0-9]+ +[▁▂▃▄▅▆�
 T send-keys -t w '?'
 check "? shows the focused pane's legend" "Stats & probes: sparklines oldest\.\.newest, scaled lo\.\.hi; @N last"
 T send-keys -t w Escape
-check_not "any key closes the help" "─ Help ─"
+check_gone "any key closes the help" "─ Help ─"
 T send-keys -t w q; sleep 0.3; T send-keys -t w y
 check "quit after the legend test" "EXIT=0"
 
