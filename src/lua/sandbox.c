@@ -333,12 +333,14 @@ static int ws_require(lua_State *L)
         return wslua_error(L, "module '%s' not found (looked next to the script and in scripts/lua)",
                            name);
     }
-    char *fp = ws_xstrdup(found);
+    /* the path lives on the Lua stack: load_text_file raises errors,
+       which would leak a C copy */
+    lua_pushstring(L, found);
     sb_free(&path);
-    int rc = load_text_file(L, fp, "module");
-    free(fp);
+    int rc = load_text_file(L, lua_tostring(L, -1), "module");
     if (rc != LUA_OK)
         return lua_error(L);
+    lua_remove(L, -2);                 /* the path; the chunk stays */
     lua_pushstring(L, name);
     lua_call(L, 1, 1);
     if (lua_isnil(L, -1)) {
