@@ -253,7 +253,8 @@ static int by_track_time(const void *a, const void *b)
 /* Slices of a track nest: a stack of enclosing slices. */
 static void nesting(void)
 {
-    qsort(g.sl, g.nsl, sizeof *g.sl, by_track_time);
+    if (g.nsl)
+        qsort(g.sl, g.nsl, sizeof *g.sl, by_track_time);
     double stack[64];
     int depth = 0;
     for (size_t i = 0; i < g.nsl; i++) {
@@ -299,7 +300,8 @@ static int by_flow(const void *a, const void *b)
 /* Returns the number of complete flows. */
 static size_t flows(void)
 {
-    qsort(g.pt, g.npt, sizeof *g.pt, by_flow);
+    if (g.npt)
+        qsort(g.pt, g.npt, sizeof *g.pt, by_flow);
     size_t n = 0;
     for (size_t i = 0; i < g.npt;) {
         size_t j = i;
