@@ -62,15 +62,25 @@ struct track {
 
 static struct {
     struct slice *sl;
-    size_t nsl;
+    size_t nsl, csl;
     struct point *pt;
-    size_t npt;
+    size_t npt, cpt;
     struct track *tr;
-    size_t ntr;
+    size_t ntr, ctr;
     char **pnames;          /* by pid */
     size_t npid;
     double from, to;
 } g;
+
+/* Room for one more element in an array of *cap: capacity doubles, so a
+ * trace of N events costs O(N) copying, not O(N^2). */
+static void *grow(void *p, size_t n, size_t *cap, size_t size)
+{
+    if (n < *cap)
+        return p;
+    *cap = *cap ? *cap * 2 : 64;
+    return ws_xrealloc(p, *cap * size);
+}
 
 static const struct jv *field(const struct jv *e, const char *k,
                               enum jv_kind kind, size_t i)
@@ -138,7 +148,7 @@ static void metadata(const struct jv *e, int pid, long long tid, size_t i)
     } else if (strcmp(name->u.s, "thread_name") == 0) {
         if (track_of(tid))
             fail("event %zu: track %lld named twice", i, tid);
-        g.tr = ws_xrealloc(g.tr, (g.ntr + 1) * sizeof *g.tr);
+        g.tr = grow(g.tr, g.ntr, &g.ctr, sizeof *g.tr);
         g.tr[g.ntr++] = (struct track){ tid, pid, v->u.s };
     } else if (!sort) {
         fail("event %zu: unknown metadata '%s'", i, name->u.s);
@@ -156,7 +166,7 @@ static void add_point(const struct jv *e, char ph, long long tid, double ts,
     }
     if (!id)
         return;
-    g.pt = ws_xrealloc(g.pt, (g.npt + 1) * sizeof *g.pt);
+    g.pt = grow(g.pt, g.npt, &g.cpt, sizeof *g.pt);
     g.pt[g.npt++] = (struct point){ tid, id->u.i, ts, ph };
 }
 
@@ -210,7 +220,7 @@ static char event(const struct jv *e, size_t i)
         if (dur && t + (double)dur->u.i > g.to)
             fail("event %zu: slice ends after the window", i);
         if (dur) {
-            g.sl = ws_xrealloc(g.sl, (g.nsl + 1) * sizeof *g.sl);
+            g.sl = grow(g.sl, g.nsl, &g.csl, sizeof *g.sl);
             g.sl[g.nsl++] = (struct slice){ tid->u.i, t, t + (double)dur->u.i };
         }
         break;
