@@ -12,7 +12,8 @@
 -- loop order; the reference repeats it with verify.fma32 (using the
 -- reference t, which must equal the device t bit for bit), exact comparison.
 --
--- With workload.size = paper (the FUSE experiment, examples/sweeps/fuse.lua):
+-- With workload.size = paper (sizes that fill the 15 SMs of fermi;
+-- the FUSE experiment, examples/eval/fuse.lua, runs the suite's version):
 -- 4096 x 1024 in 256-thread blocks, 16 CTAs of atax_ax: one or two per SM
 -- of fermi-fuse, the per-SM pressure of PolyBench's 4096 x 4096 with a
 -- quarter of its columns (a shorter run).

@@ -10,7 +10,8 @@
 -- Reference: chains of fma.rn.f32 from 0 in loop order (verify.fma32),
 -- exact comparison.
 --
--- With workload.size = paper (the FUSE experiment, examples/sweeps/fuse.lua):
+-- With workload.size = paper (sizes that fill the 15 SMs of fermi;
+-- the FUSE experiment, examples/eval/fuse.lua, runs the suite's version):
 -- 4096 x 1024 in 256-thread blocks.
 local v = require "verify"
 

@@ -12,7 +12,8 @@
 -- (skipped taps leave the sum alone); the Lua reference repeats the chain
 -- with verify.fma32 and the comparison is exact.
 --
--- With workload.size = paper (the FUSE experiment, examples/sweeps/fuse.lua):
+-- With workload.size = paper (sizes that fill the 15 SMs of fermi;
+-- the FUSE experiment, examples/eval/fuse.lua, runs the suite's version):
 -- a 1024 x 1024 image (4096 blocks).
 local v = require "verify"
 

@@ -13,7 +13,8 @@
 -- from 0, which the Lua reference repeats with verify.fma32, so the result
 -- is compared exactly (gemm_tiled must give the very same bits).
 --
--- With workload.size = paper (the FUSE experiment, examples/sweeps/fuse.lua):
+-- With workload.size = paper (sizes that fill the 15 SMs of fermi;
+-- the FUSE experiment, examples/eval/fuse.lua, runs the suite's version):
 -- M = N = K = 256 (a 16 x 16 grid).
 local v = require "verify"
 

@@ -11,7 +11,8 @@
 -- Reference: a plain count in Lua; unsigned integers, exact comparison of
 -- all 256 bins (and their sum must be n).
 --
--- With workload.size = paper (the FUSE experiment, examples/sweeps/fuse.lua):
+-- With workload.size = paper (sizes that fill the 15 SMs of fermi;
+-- the FUSE experiment, examples/eval/fuse.lua, runs the suite's version):
 -- 1.5 MB of bytes in 120 blocks.
 local v = require "verify"
 

@@ -15,7 +15,8 @@
 -- and the comparison is exact. The products need up to 37 bits, far more
 -- than float32's 24, so a kernel computing in float would fail.
 --
--- With workload.size = paper (the FUSE experiment, examples/sweeps/fuse.lua):
+-- With workload.size = paper (sizes that fill the 15 SMs of fermi;
+-- the FUSE experiment, examples/eval/fuse.lua, runs the suite's version):
 -- 2048 x 2048 doubles in 128-thread blocks (16 CTAs per kernel).
 local v = require "verify"
 

@@ -12,7 +12,8 @@
 -- Reference: the same recurrence in Lua; integers, exact comparison of
 -- both row buffers (the last row and the one before it).
 --
--- With workload.size = paper (the FUSE experiment, examples/sweeps/fuse.lua):
+-- With workload.size = paper (sizes that fill the 15 SMs of fermi;
+-- the FUSE experiment, examples/eval/fuse.lua, runs the suite's version):
 -- 20 rows of 30720 columns (120 blocks: 8 per SM of fermi-fuse).
 local v = require "verify"
 

@@ -10,6 +10,8 @@
 # - a scenario's own settings reach its points only;
 # - failing points: a failed check gives exit 1, bad input exit 2, both
 #   with CSV rows and log paths; --dry-run runs and creates nothing;
+# - every shipped sweep (examples/sweeps/, examples/eval/) loads and finds
+#   its scenarios;
 # - bad sweep files and options: exit 2 with file:line:col or
 #   "warpscope sweep: error:".
 # Run from anywhere; it works from the repository root.
@@ -91,6 +93,13 @@ check "--dry-run sees done points" grep -q '^would run 0, skip 4 done$' "$tmp/dr
 "$bin" sweep "$sw" --dry-run --design cerf --preset fermi --out "$tmp/dsh" >"$tmp/dsh.out" 2>&1; rc=$?
 check "--design/--preset exit $rc" test $rc = 0
 check "--design/--preset reach every point" test "$(grep -c ' design=cerf mem.limit=64M preset=fermi sm.count=[12]$' "$tmp/dsh.out")" = 4
+
+# --- the shipped sweeps and experiments load, with every scenario present ---
+for f in examples/sweeps/*.lua examples/eval/*.lua; do
+  "$bin" sweep "$f" --dry-run --out "$tmp/shipped" >"$tmp/shipped.out" 2>&1; rc=$?
+  check "$f: --dry-run exit $rc" test $rc = 0
+  check "$f: --dry-run lists its points" grep -q '^would run [1-9][0-9]*, skip 0 done$' "$tmp/shipped.out"
+done
 
 # --- --emit parallel: run each line as GNU parallel would, then collect ----
 "$bin" sweep "$sw" --emit parallel --out "$tmp/p" >"$tmp/jobs" 2>"$tmp/jobs.err"; rc=$?
