@@ -832,6 +832,12 @@ static void *fuse_create(const struct seam_env *env)
                    ci.comparators, ci.cbf_count, ci.cbf_counters,
                    (uint32_t)config_i(c, CK_FUSE_CBF_HASHES),
                    p->seed + env->sm + 0x5354544dULL);
+    /* The set-associative banks take the baseline L1D's set index
+       (l1d.set_hash): GPGPU-Sim's Fermi hash where it is defined (the
+       SRAM banks' 64 sets), linear elsewhere (cache_configure). */
+    const struct cache_opts idx = { .index = (enum cache_index)p->l1_set_hash };
+    cache_configure(&f->sram.c, &idx);
+    cache_configure(&f->stt.c, &idx);
     fuse_pred_init(&f->pred, ci.sampler_sets, ci.sampler_ways,
                    ci.history_entries,
                    (uint32_t)config_i(c, CK_FUSE_UNUSED_TH),

@@ -25,6 +25,12 @@ void cache_init(struct cache *c, uint32_t size, uint32_t ways, uint32_t line,
 void cache_configure(struct cache *c, const struct cache_opts *o)
 {
     c->o = *o;
+    /* GPGPU-Sim's Fermi hash is defined for 32 or 64 sets of 128-byte
+       lines; a cache of another geometry (an L1 resized by design
+       `unified`, a design's bank of other sets) keeps the linear index. */
+    if (c->o.index == CIDX_FERMI &&
+        !(c->line == 128 && (c->sets == 32 || c->sets == 64)))
+        c->o.index = CIDX_LINEAR;
     c->unit = o->sectored && c->line > CACHE_SECTOR ? CACHE_SECTOR : c->line;
     c->nunit = c->line / c->unit;
 }

@@ -89,7 +89,9 @@ enum cache_result {
 void cache_init(struct cache *c, uint32_t size, uint32_t ways, uint32_t line,
                 enum cache_repl repl, uint32_t nmshr, uint32_t merge,
                 uint64_t seed);
-/* Sets the optional behaviours, before the first access. */
+/* Sets the optional behaviours, before the first access. The Fermi index
+   applies to 32 or 64 sets of 128-byte lines only; other geometries keep
+   the linear index. */
 void cache_configure(struct cache *c, const struct cache_opts *o);
 void cache_free(struct cache *c);
 /* floor(log2(v)), 0 for v <= 1: the index bits of v sets or bytes. */

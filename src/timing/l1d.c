@@ -49,13 +49,10 @@ static void l1d_size(struct l1d *l, uint32_t size)
     cache_init(&l->c, l->has_cache ? size : 0, p->l1_ways, p->l1_line,
                (enum cache_repl)p->l1_repl, p->l1_mshrs, p->l1_mshr_merge,
                p->seed + l->env.sm);
-    /* GPGPU-Sim's Fermi hash is defined for 32 or 64 sets of 128-byte
-       lines (tparams_check); an L1 resized by design `unified` to another
-       geometry keeps the linear index. */
-    struct cache_opts o = { .alloc_on_miss = p->l1_alloc_on_miss };
-    if (p->l1_set_hash == CIDX_FERMI && p->l1_line == 128 &&
-        (l->c.sets == 32 || l->c.sets == 64))
-        o.index = CIDX_FERMI;
+    /* an L1 resized by design `unified` to a geometry the Fermi hash does
+       not cover keeps the linear index (cache_configure) */
+    struct cache_opts o = { .alloc_on_miss = p->l1_alloc_on_miss,
+                            .index = (enum cache_index)p->l1_set_hash };
     cache_configure(&l->c, &o);
 }
 

@@ -554,6 +554,34 @@ static void test_l1_sram_is_baseline(void **state)
     jv_free(f);
 }
 
+/* With GPGPU-Sim's Fermi set index (l1d.set_hash=fermi, which fermi-fuse
+   inherits from fermi) l1-sram is still the baseline L1D, and lines 8 KB
+   apart no longer share a set: of l0 l64 l128 l192 l256 l0 l64 only the
+   five first loads miss. With the linear index the five share one set of
+   4 ways, so l256 evicts l0 and l0 then evicts l64: seven misses. */
+static void test_l1_sram_set_hash(void **state)
+{
+    (void)state;
+    const char *ptx = chain_ptx("l0 l64 l128 l192 l256 l0 l64");
+    struct jv *b = run(ptx, (const char *const[]){ "l1d.size=32768", "l1d.ways=4",
+                                                   "l1d.write_global=back",
+                                                   "l1d.set_hash=fermi", NULL },
+                       400, 1, 1);
+    struct jv *f = run(ptx, SETS("fuse.variant=l1-sram", "l1d.size=32768", "l1d.ways=4",
+                                 "l1d.set_hash=fermi"), 400, 1, 1);
+    struct jv *lin = run(ptx, SETS("fuse.variant=l1-sram"), 400, 1, 1);
+    EXPECT(b,
+           { "cycles", at(f, "cycles") },
+           { "l1d.hits", at(f, "l1d.hits") },
+           { "l1d.misses", at(f, "l1d.misses") });
+    assert_int_equal(at(f, "l1d.misses"), 5);
+    assert_int_equal(at(f, "l1d.hits"), 2);
+    assert_int_equal(at(lin, "l1d.misses"), 7);
+    jv_free(b);
+    jv_free(f);
+    jv_free(lin);
+}
+
 /* SRAM of one set of 2 ways: lines 0, 1, 2 (the third evicts line 0),
    then line 0 again, then a store to it. */
 static const char *victim_ops = "l0 l1 l2 l0 s0 L3";
@@ -797,6 +825,7 @@ int main(void)
         cmocka_unit_test(test_cbf),
         cmocka_unit_test(test_fa_search),
         cmocka_unit_test(test_l1_sram_is_baseline),
+        cmocka_unit_test(test_l1_sram_set_hash),
         cmocka_unit_test(test_hybrid_victims),
         cmocka_unit_test(test_base_fuse_queues),
         cmocka_unit_test(test_by_nvm),
