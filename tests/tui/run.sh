@@ -282,7 +282,7 @@ check "quit after the legend test" "EXIT=0"
 #     told apart by shape, the design's legend wrapped at the foot
 start 200 60 examples/scenarios/tour.lua
 check "titles at 200x60" "^┌─ Warps ─+┐┌─ Register file ─+┐┌─ Stats & probes ─+┐$"
-check "legends whole at 200x60" "^└─ ● break  N▶ N warps here \(lit: the focus\); \* dead; F9 break ─+┘└─ \+ changed since last stop"
+check "legends whole at 200x60" "^└─ ● break  N▶ warps; \* dead; F9 break; █ hottest; m: metric ─+┘└─ \+ changed since last stop"
 T send-keys -t w q; sleep 0.3; T send-keys -t w y
 start 200 60 examples/scenarios/racetrack-preshift.lua
 check "the design layout's 4 panes fill 200 columns" "^┌─ Warps (─){80,}┐┌─ Design (─){80,}┐$"
@@ -328,6 +328,36 @@ check "the lab ends with a question" "^ Lab 3/3, question: over the whole kernel
 check "and the command that answers it" "Answer it with \`info stats\`"
 T send-keys -t w ':' ; sleep 0.2
 T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
+
+# 17. statistics per PTX line in the Source pane: columns that fit (4 at
+#     80x24, 2 beside the others at 200x60, all 6 zoomed), the metric's
+#     name in capitals, the hottest lines marked (by issued: the first
+#     lines; by stall: line 48, zoomed); m: the next metric
+start 80 24 examples/scenarios/saxpy.lua
+check "started for the line statistics" "^ *cycle 0 "
+T send-keys -t w ':' ; sleep 0.2
+T send-keys -t w 'break saxpy.ptx:48' Enter
+T send-keys -t w 'continue' Enter
+check "at the breakpoint for the line statistics" "Breakpoint 1 \(saxpy.ptx:48\), cycle 79"
+T send-keys -t w 'pane source' Enter
+check "the columns that fit 80x24, stall the metric" "^│(█|#) hottest by stall \(m: next\) +iss +rf +l1 +STALL│$"
+check "a line's counts (10 warp-instructions issued)" "^│  6(▶|>) 29     ld\.param\.u32    %r2, \[saxpy_param_0\]; +10 +│$"
+check_not "no column that does not fit" "miss +shm"
+T send-keys -t w Escape; sleep 0.2; T send-keys -t w m
+check "m: the next metric, first among the columns" "^│(█|#) hottest by issued \(m: next\) +ISS +rf +l1 +miss│$"
+check "the hottest by issued marked" "^│  6(▶|>) 29     ld\.param\.u32    %r2, \[saxpy_param_0\]; +(█|#) +10 +│$"
+T send-keys -t w q; sleep 0.3; T send-keys -t w y
+start 200 60 examples/scenarios/saxpy.lua
+check "started for the line statistics at 200x60" "^ *cycle 0 "
+T send-keys -t w ':' ; sleep 0.2
+T send-keys -t w 'break saxpy.ptx:48' Enter
+T send-keys -t w 'continue' Enter
+check "the Source pane beside the others at 200x60" "^│(█|#) hottest by stall \(m: next\) +iss +STALL│"
+T send-keys -t w 'pane source' Enter; sleep 0.2; T send-keys -t w Escape; sleep 0.2
+T send-keys -t w z
+check "zoomed, every column" "^│(█|#) hottest by stall \(m: next\) +iss +rf +l1 +miss +shm +STALL +│"
+check "zoomed, the breakpoint's line and its counts" "^│● 2(▶|>) 48     ld\.global\.f32   %f2, \[%rd6\]; +(█|#) +2│ ld\.global\.f32 R0"
+T send-keys -t w q; sleep 0.3; T send-keys -t w y
 
 # 12. headless when the output is not a terminal
 out=$("$bin" examples/scenarios/saxpy.lua </dev/null 2>&1 | tail -n 3)
