@@ -314,17 +314,24 @@ static void shown_free(struct shown *sh)
     free(sh->hot);
 }
 
-/* The PTX text of a line, blanks at both ends dropped, into buf. */
+/* The PTX text of a line into buf: each run of blanks one space, none
+   at either end. */
 static void ptx_text(const struct ptx_module *m, int line, char *buf, size_t n)
 {
-    size_t len;
+    size_t len = 0, o = 0;
     const char *s = ptx_module_line(m, line, &len);
-    while (s && len && (*s == ' ' || *s == '\t'))
-        s++, len--;
-    while (s && len && (s[len - 1] == ' ' || s[len - 1] == '\t' ||
-                        s[len - 1] == '\r' || s[len - 1] == '\n'))
-        len--;
-    snprintf(buf, n, "%.*s", s ? (int)len : 0, s ? s : "");
+    bool blank = false;
+    for (size_t i = 0; s && i < len && o + 2 < n; i++) {
+        if (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n') {
+            blank = o > 0;
+            continue;
+        }
+        if (blank)
+            buf[o++] = ' ';
+        blank = false;
+        buf[o++] = s[i];
+    }
+    buf[o] = 0;
 }
 
 /* The first instruction of a line in k, or -1. */
@@ -352,8 +359,8 @@ bool linestats_text(const struct linestats *ls, const struct ws_device *dev,
     struct shown sh;
     if (!shown(ls, dev, key, n, &sh, err, errlen))
         return false;
-    sb_printf(o, "Hottest PTX lines of %s by %s (counted from cycle %" PRIu64
-                 "; stall: warp-cycles stalled there):\n",
+    sb_printf(o, "Hottest PTX lines of %s by %s, counted from cycle %" PRIu64
+                 "\n(stall: cycles warps waited to issue the line's instruction):\n",
               sh.k->name, linestats_key_name(key), ls->since);
     if (!sh.nhot)
         sb_printf(o, "  no line has a %s count yet\n", linestats_key_name(key));
