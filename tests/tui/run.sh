@@ -333,12 +333,15 @@ T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
 #     80x24, 2 beside the others at 200x60, all 6 zoomed), the metric's
 #     name in capitals, the hottest lines marked (by issued: the first
 #     lines; by stall: line 48, zoomed); m: the next metric
-start 80 24 examples/scenarios/saxpy.lua
-check "started for the line statistics" "^ *cycle 0 "
-T send-keys -t w ':' ; sleep 0.2
-T send-keys -t w 'break saxpy.ptx:48' Enter
-T send-keys -t w 'continue' Enter
-check "at the breakpoint for the line statistics" "Breakpoint 1 \(saxpy.ptx:48\), cycle 79"
+saxpy_at_48() {  # COLS ROWS: saxpy stopped at its breakpoint on line 48
+  start "$1" "$2" examples/scenarios/saxpy.lua
+  check "started for the line statistics at $1x$2" "^ *cycle 0 "
+  T send-keys -t w ':' ; sleep 0.2
+  T send-keys -t w 'break saxpy.ptx:48' Enter
+  T send-keys -t w 'continue' Enter
+  check "at the breakpoint for the line statistics at $1x$2" "Breakpoint 1 \(saxpy.ptx:48\), cycle 79"
+}
+saxpy_at_48 80 24
 T send-keys -t w 'pane source' Enter
 check "the columns that fit 80x24, stall the metric" "^│(█|#) hottest by stall \(m: next\) +iss +rf +l1 +STALL│$"
 check "a line's counts (10 warp-instructions issued)" "^│  6(▶|>) 29     ld\.param\.u32    %r2, \[saxpy_param_0\]; +10 +│$"
@@ -347,11 +350,7 @@ T send-keys -t w Escape; sleep 0.2; T send-keys -t w m
 check "m: the next metric, first among the columns" "^│(█|#) hottest by issued \(m: next\) +ISS +rf +l1 +miss│$"
 check "the hottest by issued marked" "^│  6(▶|>) 29     ld\.param\.u32    %r2, \[saxpy_param_0\]; +(█|#) +10 +│$"
 T send-keys -t w q; sleep 0.3; T send-keys -t w y
-start 200 60 examples/scenarios/saxpy.lua
-check "started for the line statistics at 200x60" "^ *cycle 0 "
-T send-keys -t w ':' ; sleep 0.2
-T send-keys -t w 'break saxpy.ptx:48' Enter
-T send-keys -t w 'continue' Enter
+saxpy_at_48 200 60
 check "the Source pane beside the others at 200x60" "^│(█|#) hottest by stall \(m: next\) +iss +STALL│"
 T send-keys -t w 'pane source' Enter; sleep 0.2; T send-keys -t w Escape; sleep 0.2
 T send-keys -t w z

@@ -46,12 +46,7 @@ static const char *ptx =
 
 static int line_of(const char *needle)
 {
-    const char *p = strstr(ptx, needle);
-    assert_non_null(p);
-    int n = 1;
-    for (const char *q = ptx; q < p; q++)
-        n += *q == '\n';
-    return n;
+    return th_line_of(ptx, needle);
 }
 
 static int64_t stat(const struct jv *st, const char *group, const char *key)
@@ -61,18 +56,26 @@ static int64_t stat(const struct jv *st, const char *group, const char *key)
     return v->u.i;
 }
 
+/* A device with sets, an event bus and the kernel loaded; nothing
+   counting yet. */
+static void setup(struct th *t, struct evbus *bus, const char *const *sets,
+                  struct linestats *ls)
+{
+    assert_int_equal(th_init(t, sets), 0);
+    evbus_init(bus);
+    t->dev.bus = bus;
+    assert_int_equal(th_load(t, ptx), 0);
+    linestats_init(ls);
+}
+
 static void test_counts_land_on_their_lines(void **state)
 {
     (void)state;
     struct th t;
     struct evbus bus;
-    const char *sets[] = { "sm.count=1", "rf.banks=2", NULL };
-    assert_int_equal(th_init(&t, sets), 0);
-    evbus_init(&bus);
-    t.dev.bus = &bus;
-    assert_int_equal(th_load(&t, ptx), 0);
     struct linestats ls;
-    linestats_init(&ls);
+    const char *sets[] = { "sm.count=1", "rf.banks=2", NULL };
+    setup(&t, &bus, sets, &ls);
     assert_false(linestats_counting(&ls));
     assert_int_equal(linestats_start(&ls, &t.dev), 0);
     assert_true(linestats_counting(&ls));
@@ -162,13 +165,9 @@ static void test_nothing_before_start(void **state)
     (void)state;
     struct th t;
     struct evbus bus;
-    const char *sets[] = { "sm.count=1", NULL };
-    assert_int_equal(th_init(&t, sets), 0);
-    evbus_init(&bus);
-    t.dev.bus = &bus;
-    assert_int_equal(th_load(&t, ptx), 0);
     struct linestats ls;
-    linestats_init(&ls);
+    const char *sets[] = { "sm.count=1", NULL };
+    setup(&t, &bus, sets, &ls);
     struct strbuf o;
     sb_init(&o);
     char err[200] = "";
