@@ -394,6 +394,28 @@ bool linestats_text(const struct linestats *ls, const struct ws_device *dev,
     return true;
 }
 
+/* One line of k as an object: {line, pc, text, cuda, counts, stalls}. */
+static struct jv *line_json(const struct kimage *k, const struct ptx_module *mod,
+                            int line, const struct lstat *s)
+{
+    struct jv *o = jv_obj();
+    char text[200], where[96], cu[120];
+    int32_t pc = first_pc(k, line);
+    ptx_text(mod, line, text, sizeof text);
+    jv_set(o, "line", jv_int(line));
+    jv_set(o, "pc", jv_int(pc));
+    jv_set(o, "text", jv_str(text));
+    jv_set(o, "cuda", pc >= 0 && inspect_cuda_line(k, pc, where, sizeof where,
+                                                   cu, sizeof cu)
+                          ? jv_str(where) : jv_null());
+    for (int key = 0; key <= LS_STALL; key++)
+        jv_set(o, linestats_key_name(key), jv_int((int64_t)lstat_get(s, key)));
+    struct jv *st = jv_set(o, "stalls", jv_obj());
+    for (int r = STALL_BARRIER; r < STALL__COUNT; r++)
+        jv_set(st, stall_name((enum stall)r), jv_int((int64_t)s->stall[r]));
+    return o;
+}
+
 struct jv *linestats_json(const struct linestats *ls, const struct ws_device *dev,
                           int key, int n, char *err, size_t errlen)
 {
@@ -401,25 +423,35 @@ struct jv *linestats_json(const struct linestats *ls, const struct ws_device *de
     if (!shown(ls, dev, key, n, &sh, err, errlen))
         return NULL;
     struct jv *arr = jv_arr();
-    for (size_t i = 0; i < sh.nhot; i++) {
-        int line = sh.hot[i].line;
-        const struct lstat *s = &sh.lines[line];
-        struct jv *o = jv_push(arr, jv_obj());
-        char text[200], where[96], cu[120];
-        int32_t pc = first_pc(sh.k, line);
-        ptx_text(sh.mod, line, text, sizeof text);
-        jv_set(o, "line", jv_int(line));
-        jv_set(o, "pc", jv_int(pc));
-        jv_set(o, "text", jv_str(text));
-        jv_set(o, "cuda", pc >= 0 && inspect_cuda_line(sh.k, pc, where, sizeof where,
-                                                       cu, sizeof cu)
-                              ? jv_str(where) : jv_null());
-        for (int k = 0; k <= LS_STALL; k++)
-            jv_set(o, linestats_key_name(k), jv_int((int64_t)lstat_get(s, k)));
-        struct jv *st = jv_set(o, "stalls", jv_obj());
-        for (int r = STALL_BARRIER; r < STALL__COUNT; r++)
-            jv_set(st, stall_name((enum stall)r), jv_int((int64_t)s->stall[r]));
-    }
+    for (size_t i = 0; i < sh.nhot; i++)
+        jv_push(arr, line_json(sh.k, sh.mod, sh.hot[i].line,
+                               &sh.lines[sh.hot[i].line]));
     shown_free(&sh);
+    return arr;
+}
+
+static bool any(const struct lstat *s)
+{
+    for (int key = 0; key <= LS_STALL; key++)
+        if (lstat_get(s, key))
+            return true;
+    return false;
+}
+
+struct jv *linestats_all(const struct linestats *ls, uint64_t now)
+{
+    struct jv *arr = jv_arr();
+    for (size_t i = 0; i < ls->ks.n; i++) {
+        const struct kimage *k = ls->ks.v[i].k;
+        struct lstat *l = linestats_lines(ls, k, k->mod, now);
+        struct jv *o = jv_push(arr, jv_obj());
+        jv_set(o, "kernel", jv_str(k->name));
+        jv_set(o, "ptx", jv_str(k->mod->path ? k->mod->path : ""));
+        struct jv *lines = jv_set(o, "lines", jv_arr());
+        for (size_t line = 1; l && line <= k->mod->line_start.n; line++)
+            if (any(&l[line]))
+                jv_push(lines, line_json(k, k->mod, (int)line, &l[line]));
+        free(l);
+    }
     return arr;
 }

@@ -97,4 +97,12 @@ bool linestats_text(const struct linestats *ls, const struct ws_device *dev,
 struct jv *linestats_json(const struct linestats *ls, const struct ws_device *dev,
                           int key, int n, char *err, size_t errlen);
 
+/*
+** Every kernel counted, in the order first counted: [{kernel, ptx (its
+** file), lines: [per line with a count, in line order, as
+** linestats_json's]}], stalls going on counted up to `now`. For
+** `warpscope run --line-stats --json`.
+*/
+struct jv *linestats_all(const struct linestats *ls, uint64_t now);
+
 #endif
