@@ -76,3 +76,13 @@ int32_t inspect_request_pc(const struct ws_device *d, int sm, uint32_t warp,
     }
     return best >= 0 ? s->in[best].pc : -1;
 }
+
+bool inspect_inst_writes(const struct ws_device *d, int sm, int32_t pc,
+                         uint32_t reg)
+{
+    const struct sm *s = live_sm(d, sm);
+    if (!s || !s->launch || pc < 0 || pc >= s->launch->k->ninst)
+        return false;
+    const struct tinst *t = &s->tinst[pc];
+    return has_reg(t->dst, t->ndst, reg);
+}

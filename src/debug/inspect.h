@@ -68,6 +68,10 @@ int32_t inspect_warp_pc(const struct ws_device *d, int sm, int slot);
 */
 int32_t inspect_request_pc(const struct ws_device *d, int sm, uint32_t warp,
                            uint32_t reg, bool write);
+/* Instruction pc of the kernel running on SM sm writes physical register
+   reg (inspect-pc.c). */
+bool inspect_inst_writes(const struct ws_device *d, int sm, int32_t pc,
+                         uint32_t reg);
 
 /*
 ** Summary of SM sm: {sm, cycle, ctas: [{slot, id, ctaid: {x,y,z},

@@ -69,8 +69,11 @@ static struct ls_warp *warp_rec(struct linestats *ls, int sm, int warp)
         ls->nsm = gpu_nsm(g);
         ls->nslots = gpu_warp_slots(g);
         ls->w = ws_xcalloc((size_t)ls->nsm * ls->nslots, sizeof *ls->w);
-        for (size_t i = 0; i < (size_t)ls->nsm * ls->nslots; i++)
+        for (size_t i = 0; i < (size_t)ls->nsm * ls->nslots; i++) {
             ls->w[i].rs = -1;
+            for (int k = 0; k < LS_RECENT; k++)
+                ls->w[i].recent[k] = -1;
+        }
     }
     if ((uint32_t)sm >= ls->nsm || (uint32_t)warp >= ls->nslots)
         return NULL;
@@ -103,13 +106,38 @@ static void warp_state(struct linestats *ls, const struct ws_event *e)
     w->pc = pc;
 }
 
+/* The instruction behind the register request a conflict leaves waiting,
+   or -1: in flight, or (a write) among the warp's last issues. */
+static int32_t request_pc(struct linestats *ls, const struct ws_event *e)
+{
+    uint32_t warp, reg;
+    bool write;
+    if (!ev_req_get(e->addr, 1, &warp, &reg, &write))
+        return -1;
+    int32_t pc = inspect_request_pc(ls->dev, e->sm, warp, reg, write);
+    const struct ls_warp *w = write && pc < 0 ? warp_rec(ls, e->sm, (int)warp)
+                                              : NULL;
+    for (int k = 0; w && k < LS_RECENT && pc < 0; k++) {
+        int32_t p = w->recent[(w->last + LS_RECENT - k) % LS_RECENT];
+        if (p >= 0 && inspect_inst_writes(ls->dev, e->sm, p, reg))
+            pc = p;
+    }
+    return pc;
+}
+
 static bool on_event(void *ctx, const struct ws_event *e)
 {
     struct linestats *ls = ctx;
     switch (e->type) {
-    case EV_WARP_ISSUE:
+    case EV_WARP_ISSUE: {
         at_now(ls, e->a)->issued++;
+        struct ls_warp *w = warp_rec(ls, e->sm, e->warp);
+        if (w) {
+            w->last = (uint8_t)((w->last + 1) % LS_RECENT);
+            w->recent[w->last] = (int32_t)e->a;
+        }
         break;
+    }
     case EV_SHMEM_CONFLICT:
         at_now(ls, e->b)->shmem += (uint64_t)(e->a - 1);
         break;
@@ -122,15 +150,9 @@ static bool on_event(void *ctx, const struct ws_event *e)
         s->miss++;
         break;
     }
-    case EV_RF_CONFLICT: {
-        uint32_t warp, reg;
-        bool write;
-        int32_t pc = -1;
-        if (ev_req_get(e->addr, 1, &warp, &reg, &write))
-            pc = inspect_request_pc(ls->dev, e->sm, warp, reg, write);
-        at_now(ls, pc)->rf += (uint64_t)e->b;
+    case EV_RF_CONFLICT:
+        at_now(ls, request_pc(ls, e))->rf += (uint64_t)e->b;
         break;
-    }
     case EV_WARP_STATE:
         warp_state(ls, e);
         break;

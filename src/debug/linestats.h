@@ -39,11 +39,17 @@ struct lstat {
 enum { LS_ISSUED, LS_RF, LS_L1, LS_MISS, LS_SHMEM, LS_STALL, LS_REASON };
 #define LS_KEYS (LS_REASON + STALL__COUNT)
 
+#define LS_RECENT 8           /* instructions a warp issued last, kept */
+
 struct ls_warp {              /* a warp slot's current state */
     int16_t rs;               /* enum stall, or -1: empty or not known */
     int32_t pc;               /* where it stood when the state began */
     uint64_t since;
     const struct kimage *k;
+    int32_t recent[LS_RECENT];/* its last issues, recent[last] newest (for
+                                 writes waiting after their instruction
+                                 completed: a write buffer's) */
+    uint8_t last;
 };
 
 struct ls_kernel {            /* one kernel's counts, per instruction */
