@@ -358,6 +358,37 @@ check "zoomed, every column" "^│(█|#) hottest by stall \(m: next\) +iss +rf 
 check "zoomed, the breakpoint's line and its counts" "^│● 2(▶|>) 48     ld\.global\.f32   %f2, \[%rd6\]; +(█|#) +2│ ld\.global\.f32 R0"
 T send-keys -t w q; sleep 0.3; T send-keys -t w y
 
+# 18. a long TUI session with reverse snapshots leaves no defunct child:
+#     6 M cycles (a 30 M-cycle session takes about 17 s and ends the same
+#     way), a reverse step, and quit; every process under the pane's shell
+#     is sampled twice (one defunct in both samples was not reaped)
+descendants() {  # PID STATE-REGEX: processes below PID in that state
+  ps -e -o pid=,ppid=,stat= | awk -v root="$1" -v re="$2" '
+    { p[$1] = $2; s[$1] = $3 }
+    END { for (x in p) { y = x; while ((y in p) && y != root && y > 1) y = p[y]
+                         if (y == root && x != root && s[x] ~ re) print x } }' | sort
+}
+start 80 24 tests/soak/soak.lua --set limit.cycles=100000000
+check "started for the long session" "^ *cycle 0 "
+T send-keys -t w ':' ; sleep 0.2
+T send-keys -t w 'stepc 6000000' Enter
+check "6 M cycles in the TUI" "^ *cycle 6000000 .*stopped" 60
+T send-keys -t w 'reverse-stepc 10' Enter
+check "a reverse step after them" "^ *cycle 5999990 .*stopped" 20
+shell=$(T display -p -t w '#{pane_pid}')
+z1=$(descendants "$shell" '^Z'); sleep 0.5; z2=$(descendants "$shell" '^Z')
+stuck=$(comm -12 <(echo "$z1") <(echo "$z2") | grep -c .)
+live=$(descendants "$shell" . | grep -c .)
+if [ "$stuck" = 0 ] && [ "$live" -gt 2 ]; then pass=$((pass + 1)); else
+  echo "tui FAIL long session: $stuck defunct children stayed defunct ($live processes)"; fail=$((fail + 1)); fi
+T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
+check "the long session quits cleanly" "EXIT=0" 10
+for i in $(seq 1 20); do
+  left=$(descendants "$shell" . | grep -c .); [ "$left" = 0 ] && break; sleep 0.1
+done
+if [ "$left" = 0 ]; then pass=$((pass + 1)); else
+  echo "tui FAIL long session: $left processes left 2 s after quit"; fail=$((fail + 1)); fi
+
 # 12. headless when the output is not a terminal
 out=$("$bin" examples/scenarios/saxpy.lua </dev/null 2>&1 | tail -n 3)
 if grep -q "total: 1 launch" <<<"$out"; then pass=$((pass + 1)); else
