@@ -9,8 +9,12 @@
 ** stands between the line number and the text. The focused warp's line
 ** is highlighted and followed unless the user moved the selection ('f'
 ** follows again); the border's title names the CUDA source line of the
-** selected line (inspect_cuda_line). F9 (tui.c) asks pane_source_break
-** for the command that toggles a breakpoint on the selected line.
+** selected line (inspect_cuda_line). Once the kernel has run, each
+** line's statistics (debug/linestats.h: issued, bank conflicts, L1D
+** loads and misses, stall cycles) stand in columns right of the text, as
+** many as fit, under a header row; the hottest lines by the metric ('m'
+** picks it) are marked. F9 (tui.c) asks pane_source_break for the
+** command that toggles a breakpoint on the selected line.
 ** A view: it reads the kernel image, the debugger's breakpoints and the
 ** inspection layer and changes nothing but its own pane state:
 ** p->sel is the selected line (1-based, -1 none), p->scroll the first
