@@ -180,6 +180,19 @@ for s in examples/scenarios/tinycache-write-validate.lua examples/scenarios/gemm
     echo "determinism FAIL $s design=tinycache: two runs wrote different JSON"; dfail=1
   fi
 done
+# ... and --line-stats: the statistics per PTX line under "lines", the same
+# bytes twice; without it no "lines" key (the default JSON is unchanged)
+s=examples/scenarios/histogram.lua
+"$bin" run "$s" --line-stats --json "$tmp/a.json" >/dev/null 2>&1
+"$bin" run "$s" --line-stats --json "$tmp/b.json" >/dev/null 2>&1
+"$bin" run "$s" --json "$tmp/c.json" >/dev/null 2>&1
+if ! cmp -s "$tmp/a.json" "$tmp/b.json"; then
+  echo "determinism FAIL $s --line-stats: two runs wrote different JSON"; dfail=1
+fi
+if ! grep -q '"lines": \[' "$tmp/a.json" || ! grep -q '"kernel": "histogram' "$tmp/a.json" ||
+   grep -q '"lines"' "$tmp/c.json"; then
+  echo "line-stats FAIL $s: \"lines\" missing with --line-stats or present without"; dfail=1
+fi
 [ $dfail = 0 ] && echo "determinism: identical JSON across runs"
 
 # Skipping idle cycles must not change any result: every example run with

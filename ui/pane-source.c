@@ -9,8 +9,12 @@
 ** stands between the line number and the text. The focused warp's line
 ** is highlighted and followed unless the user moved the selection ('f'
 ** follows again); the border's title names the CUDA source line of the
-** selected line (inspect_cuda_line). F9 (tui.c) asks pane_source_break
-** for the command that toggles a breakpoint on the selected line.
+** selected line (inspect_cuda_line). Once the kernel has run, each
+** line's statistics (debug/linestats.h: issued, bank conflicts, L1D
+** loads and misses, stall cycles) stand in columns right of the text, as
+** many as fit, under a header row; the hottest lines by the metric ('m'
+** picks it) are marked. F9 (tui.c) asks pane_source_break for the
+** command that toggles a breakpoint on the selected line.
 ** A view: it reads the kernel image, the debugger's breakpoints and the
 ** inspection layer and changes nothing but its own pane state:
 ** p->sel is the selected line (1-based, -1 none), p->scroll the first
@@ -21,6 +25,7 @@
 #include "layout.h"
 #include "compile/print.h"
 #include "debug/inspect.h"
+#include "debug/linestats.h"
 #include "lua/ws.h"
 #include <curses.h>
 #include <stdio.h>
@@ -29,8 +34,19 @@
 
 #define MAX_ROWS 512              /* rows drawn at most (taller: clipped) */
 
-/* Lines per page at the last draw, for PgUp/PgDn. */
-static int page = 10;
+/* Lines per page at the last draw, for PgUp/PgDn; rows above the first
+   line (the statistics' header), for clicks. */
+static int page = 10, head_rows;
+
+/* The statistics per line: the columns (linestats keys, in this order)
+   and the one the hottest lines are marked by ('m' cycles it). */
+static const int stat_cols[] = { LS_ISSUED, LS_RF, LS_L1, LS_MISS, LS_SHMEM,
+                                 LS_STALL };
+#define NSTAT ((int)(sizeof stat_cols / sizeof *stat_cols))
+static const char *const stat_head[NSTAT] = { "iss", "rf", "l1", "miss",
+                                              "shm", "stall" };
+static int metric = NSTAT - 1;            /* index in stat_cols */
+#define HOT_LINES 5                       /* lines marked hottest */
 
 struct view {
     const struct ptx_module *mod;
@@ -124,6 +140,13 @@ struct rows {
     /* the design's mark: glyph (UTF-8), code (ASCII) and colour */
     char glyph[8], code;
     enum ui_color mark_color;
+    /* statistics per line (NULL: none counted for the kernel), the
+       columns shown (bit i: stat_cols[i]) from column stat_at, and the
+       least count of a hottest line */
+    struct lstat *st;
+    unsigned shown;
+    int stat_at;
+    uint64_t hot;
 };
 
 static void fill_rows(struct rows *r, const struct view *v,
@@ -252,6 +275,95 @@ static void gutter(const struct canvas *c, int row, const struct rows *r,
         cv_cell(c, row, 4 + digits, r->mark_color, r->glyph, r->code);
 }
 
+/* A count in at most 5 columns: 1234, 12k, 3M ("" for 0). */
+static void compact(uint64_t v, char *buf, size_t n)
+{
+    static const char unit[] = " kMGTP";
+    int u = 0;
+    while (v >= 10000 && u < 5) {
+        v /= 1000;
+        u++;
+    }
+    if (!v)
+        buf[0] = 0;
+    else if (u)
+        snprintf(buf, n, "%u%c", (unsigned)v, unit[u]);
+    else
+        snprintf(buf, n, "%u", (unsigned)v);
+}
+
+/* The statistics of a line: the hottest mark, then the columns shown. */
+static void stat_cells(const struct canvas *c, int row, const struct rows *r,
+                       int line)
+{
+    const struct lstat *s = &r->st[line];
+    int col = r->stat_at;
+    if (r->hot && lstat_get(s, stat_cols[metric]) >= r->hot)
+        cv_cell(c, row, col - 1, UC_CONFLICT, "\xe2\x96\x88", '#');
+    for (int i = 0; i < NSTAT; i++) {
+        if (!(r->shown >> i & 1))
+            continue;
+        char num[16];
+        compact(lstat_get(s, stat_cols[i]), num, sizeof num);
+        cv_print(c, row, col, i == metric ? UC_NORMAL : UC_DIM, i == metric,
+                 "%6s", num);
+        col += 6;
+    }
+}
+
+/* The header over the columns: their names, the metric's in capitals. */
+static void stat_header(const struct canvas *c, const struct rows *r)
+{
+    int col = r->stat_at;
+    cv_print(c, 0, 0, UC_DIM, false, "%s hottest by %s (m: next)",
+             c->utf8 ? "\xe2\x96\x88" : "#",
+             linestats_key_name(stat_cols[metric]));
+    for (int i = 0; i < NSTAT; i++) {
+        if (!(r->shown >> i & 1))
+            continue;
+        char name[8];
+        snprintf(name, sizeof name, "%s", stat_head[i]);
+        for (char *q = name; i == metric && *q; q++)
+            *q = (char)(*q - 'a' + 'A');
+        cv_print(c, 0, col, i == metric ? UC_SELECT : UC_DIM, i == metric,
+                 "%6s", name);
+        col += 6;
+    }
+}
+
+/* Which columns fit in width w (text from column `at` keeps 40 columns;
+   the metric's comes first), where they start, and the hottest lines'
+   least count. */
+static void stat_layout(struct rows *r, int at, int w, int total)
+{
+    int fit = (w - at - 40 - 2) / 6;
+    if (fit < 1)
+        fit = 1;
+    r->shown = 1u << metric;
+    for (int i = 0, n = 1; i < NSTAT && n < fit; i++)
+        if (!(r->shown >> i & 1)) {
+            r->shown |= 1u << i;
+            n++;
+        }
+    int n = __builtin_popcount(r->shown);
+    r->stat_at = w - 6 * n;
+    /* the HOT_LINES-th largest count */
+    uint64_t top[HOT_LINES] = { 0 };
+    for (int l = 1; l <= total; l++) {
+        uint64_t v = lstat_get(&r->st[l], stat_cols[metric]);
+        for (int k = 0; k < HOT_LINES; k++)
+            if (v > top[k]) {
+                memmove(&top[k + 1], &top[k], (size_t)(HOT_LINES - 1 - k) * sizeof *top);
+                top[k] = v;
+                break;
+            }
+    }
+    r->hot = 0;
+    for (int k = 0; k < HOT_LINES; k++)
+        if (top[k])
+            r->hot = top[k];
+}
+
 static void draw_line(const struct canvas *c, int row, const struct view *v,
                       const struct rows *r, int i, int p_sel)
 {
@@ -263,8 +375,10 @@ static void draw_line(const struct canvas *c, int row, const struct view *v,
     line_text(v->mod, line, text, sizeof text);
     bool pc = line == r->pc_line;
     struct canvas left = *c;
-    left.w = split;
+    left.w = r->st ? r->stat_at - 2 : split;
     cv_print(&left, row, at, pc ? UC_PC : UC_NORMAL, pc, "%s", text);
+    if (r->st)
+        stat_cells(c, row, r, line);
     if (split < c->w && r->first[i] >= 0) {
         cv_cell(c, row, split, UC_DIM, "\xe2\x94\x82", '|');
         phys(c, row, split + 2, v->k, r->first[i], r->ninst[i]);
@@ -336,7 +450,20 @@ static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
     static struct rows r;
     int total = nlines(&v);
     bool foot = c->w < 90 && c->h >= 6;
-    int rows = c->h - (foot ? 1 : 0);
+    /* statistics per line: columns at the right of the text, a header */
+    r.st = v.k && c->h >= 6 ? linestats_lines(&x->d->lines, v.k, v.mod,
+                                              dbg_cycle(x->d))
+                            : NULL;
+    head_rows = r.st ? 1 : 0;
+    struct canvas body = *c;
+    body.y += head_rows;
+    body.h -= head_rows;
+    if (r.st) {
+        stat_layout(&r, 5 + (total >= 1000 ? 4 : 3),
+                    c->w >= 90 ? c->w * 55 / 100 : c->w, total);
+        stat_header(c, &r);
+    }
+    int rows = body.h - (foot ? 1 : 0);
     if (rows > MAX_ROWS)
         rows = MAX_ROWS;
     page = rows > 2 ? rows - 1 : 1;
@@ -360,10 +487,12 @@ static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
         if (wl[i] > r.top && wl[i] <= r.top + r.n)
             r.warps[wl[i] - r.top - 1]++;
     for (int i = 0; i < rows && r.top + i < total; i++)
-        draw_line(c, i, &v, &r, i, p->sel);
+        draw_line(&body, i, &v, &r, i, p->sel);
     cuda_title(p, &v, p->sel, c->w);
     if (foot)
         footer(c, c->h - 1, &v, p->sel);
+    free(r.st);
+    r.st = NULL;
 }
 
 /* ---- keys ------------------------------------------------------------ */
@@ -384,6 +513,9 @@ static int key(struct pane *p, int ch, struct ui_ctx *x)
     case 'f': case '.':
         p->selcol = 0;                    /* follow the PC again */
         return PANE_HANDLED | PANE_REDRAW;
+    case 'm':                             /* the next metric */
+        metric = (metric + 1) % NSTAT;
+        return PANE_HANDLED | PANE_REDRAW;
     default:
         return 0;
     }
@@ -402,6 +534,9 @@ static int click(struct pane *p, int row, int col, struct ui_ctx *x)
     (void)col;
     struct view v;
     if (row < 0 || !view_of(&x->d->s->dev, &v))
+        return 0;
+    row -= head_rows;
+    if (row < 0)
         return 0;
     int l = p->scroll + row + 1;
     if (l > nlines(&v))
@@ -435,6 +570,6 @@ bool pane_source_break(const struct pane *p, struct dbg *d, char *cmd, size_t n)
 
 const struct pane_class pane_source = {
     "source", "Source", draw, key, click,
-    "\xe2\x97\x8f break  N\xe2\x96\xb6 N warps here (lit: the focus); * dead; F9 break",
-    "B break  N> N warps here (lit: the focus); * dead; F9 break",
+    "\xe2\x97\x8f break  N\xe2\x96\xb6 warps; * dead; F9 break; \xe2\x96\x88 hottest; m: metric",
+    "B break  N> warps; * dead; F9 break; # hottest; m: metric",
 };

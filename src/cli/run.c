@@ -212,7 +212,7 @@ static int run_main(int argc, char **argv, bool tui)
     trace_opts_init(&tro);
     bool trace_sub = false;   /* a --trace-* option without --trace */
     bool unsafe = false, host = false, reverse = true, quiet = false,
-         progress = false;
+         progress = false, line_stats = false;
     struct tui_opts topt = { 0 };
     struct config_assigns sets = { 0 };
     struct ws_diag d = { 0 };
@@ -276,6 +276,8 @@ static int run_main(int argc, char **argv, bool tui)
             }
         } else if (strcmp(a, "--no-reverse") == 0) {
             reverse = false;
+        } else if (strcmp(a, "--line-stats") == 0) {
+            line_stats = true;
         } else if (tui && strcmp(a, "--no-color") == 0) {
             topt.no_color = true;
         } else if (tui && strcmp(a, "--ascii") == 0) {
@@ -321,6 +323,7 @@ static int run_main(int argc, char **argv, bool tui)
     struct scenario_opts o = { .path = path, .cli = &sets, .unsafe_lua = unsafe,
                                .commands = cmds, .probes_csv = probes,
                                .record = record, .reverse = reverse,
+                               .line_stats = line_stats,
                                .trace = trace, .trace_opts = &tro };
     struct cli_progress prog;
     cli_progress_init(&prog, quiet || tui, progress);

@@ -119,12 +119,43 @@ static int info_model(struct dbg *d, const char *topic, const char *arg)
     return WS_OK;
 }
 
+/* info lines [--sort KEY] [N]: the hottest PTX lines (linestats.h). */
+static int info_lines(struct dbg *d, int argc, char **argv)
+{
+    int key = LS_STALL, n = 10;
+    bool have_n = false;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--sort") == 0 || strcmp(argv[i], "-s") == 0) {
+            if (++i >= argc)
+                return cmd_error(d, "info lines: --sort needs a key (%s)",
+                                 linestats_keys());
+            key = linestats_key(argv[i]);
+            if (key < 0)
+                return cmd_error(d, "info lines: unknown sort key '%s' (%s)",
+                                 argv[i], linestats_keys());
+        } else if (!have_n && cmd_int(argv[i], &n) && n > 0) {
+            have_n = true;
+        } else {
+            return cmd_error(d, "info lines: bad argument '%s' (usage: info lines [--sort KEY] [N], N > 0)",
+                             argv[i]);
+        }
+    }
+    char err[200];
+    struct strbuf o;
+    sb_init(&o);
+    bool ok = linestats_text(&d->lines, &d->s->dev, key, n, &o, err, sizeof err);
+    if (ok)
+        dbg_printf(d, "%s", sb_str(&o));
+    sb_free(&o);
+    return ok ? WS_OK : cmd_error(d, "info lines: %s", err);
+}
+
 int cmd_info(struct dbg *d, int argc, char **argv, const char *rest)
 {
     (void)rest;
     static const char *topics[] = { "breakpoints", "watchpoints", "warps", "warp",
         "sm", "banks", "cache", "mshr", "design", "stats", "config", "probes",
-        "display", "snapshots", "focus", "registers", NULL };
+        "display", "snapshots", "focus", "registers", "lines", NULL };
     /* `info NAME` of the design running is `info design` */
     static char design_topic[] = "design";
     char dname[32];
@@ -132,19 +163,23 @@ int cmd_info(struct dbg *d, int argc, char **argv, const char *rest)
     if (argc >= 2 && strcmp(argv[1], dname) == 0)
         argv[1] = design_topic;
     bool with_arg = (argc == 3 && strcmp(argv[1], "design") == 0) ||
-                    (argc > 2 && strncmp(argv[1], "reg", 3) == 0);
+                    (argc > 2 && strncmp(argv[1], "reg", 3) == 0) ||
+                    (argc > 2 && argv[1][0] == 'l' &&
+                     strncmp("lines", argv[1], strlen(argv[1])) == 0);
     if (argc != 2 && !with_arg)
-        return cmd_error(d, "usage: info breakpoints|warps|warp|registers [/F] [REG...]|sm|banks|cache|mshr|design [ROW]|stats|config|probes|display|snapshots|focus");
+        return cmd_error(d, "usage: info breakpoints|warps|warp|registers [/F] [REG...]|sm|banks|cache|mshr|design [ROW]|stats|config|probes|display|snapshots|focus|lines [--sort KEY] [N]");
     const char *t = NULL;
     size_t n = strlen(argv[1]);
     for (int i = 0; topics[i]; i++)
         if (strncmp(topics[i], argv[1], n) == 0 && (!t || strcmp(topics[i], argv[1]) == 0))
             t = topics[i];
     if (!t)
-        return cmd_error(d, "info: unknown topic '%s' (breakpoints, warps, warp, registers, sm, banks, cache, mshr, design, stats, config, probes, display, snapshots, focus)",
+        return cmd_error(d, "info: unknown topic '%s' (breakpoints, warps, warp, registers, sm, banks, cache, mshr, design, stats, config, probes, display, snapshots, focus, lines)",
                          argv[1]);
     if (strcmp(t, "registers") == 0)
         return cmd_info_registers(d, argc, argv);
+    if (strcmp(t, "lines") == 0)
+        return info_lines(d, argc, argv);
     if (strcmp(t, "breakpoints") == 0 || strcmp(t, "watchpoints") == 0) {
         info_breakpoints(d);
     } else if (strcmp(t, "probes") == 0) {

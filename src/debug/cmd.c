@@ -328,7 +328,7 @@ const struct cmd_entry cmd_table[] = {
     { "delete", "d", "delete [N...]", "delete breakpoints (all without arguments)", CMD_STATE, cmd_delete },
     { "disable", NULL, "disable [N...]", "disable breakpoints (all without arguments)", CMD_STATE, cmd_enable },
     { "enable", NULL, "enable [N...]", "enable breakpoints (all without arguments)", CMD_STATE, cmd_enable },
-    { "info", "i", "info breakpoints|warps|warp|sm|banks|cache|mshr|stats|config|probes|display|snapshots|focus",
+    { "info", "i", "info breakpoints|warps|warp|sm|banks|cache|mshr|stats|config|probes|display|snapshots|focus|lines",
       "show state: of the focused SM and warp where it applies", 0, cmd_info },
     { "print", "p", "print[/F] EXPR", "evaluate a Lua expression (ws.* is available) and print its value; /x hex, /d signed, /u unsigned, /f the 32-bit patterns as floats", 0, cmd_print },
     { "x", NULL, "x/NUF ADDR", "examine memory: N units (b h w g: 1 2 4 8 bytes) in format F (x d u f) at ADDR: a number, shared:N or local:N (the focused warp's CTA and lane), or a Lua expression", 0, cmd_x },

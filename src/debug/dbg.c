@@ -35,6 +35,9 @@ void dbg_init(struct dbg *d, struct ws_session *s, bool driver, bool reverse)
         evbus_init(s->dev.bus);
         s->own_bus = true;
     }
+    linestats_init(&d->lines);
+    if (driver)
+        linestats_start(&d->lines, &s->dev);
 }
 
 static void bp_free(struct bp *b)
@@ -74,6 +77,7 @@ void dbg_free(struct dbg *d)
     ckpt_clear(&d->ck);
     if (d->sub >= 0 && d->s->dev.bus)
         evbus_unsubscribe(d->s->dev.bus, d->sub);
+    linestats_free(&d->lines);
 }
 
 

@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "debug/checkpoint.h"
+#include "debug/linestats.h"
 #include "timing/event.h"
 #include "util/diag.h"
 #include "util/strbuf.h"
@@ -264,6 +265,9 @@ struct dbg {
     int64_t hook_budget;          /* Lua instructions per hook/probe call */
     bool resub;                   /* the event subscription is stale (a
                                      hook was disabled): redo it */
+    struct linestats lines;       /* per-PTX-line statistics (counted from
+                                     the start with a driver; ws.lines()
+                                     starts them in a scenario) */
 };
 
 /*

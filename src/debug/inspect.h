@@ -10,6 +10,7 @@
 ** read-only accessors the baseline components export; a design without
 ** such an accessor shows what the seams offer.
 ** Files: inspect.c (SM, warp, register, L1D and bank views),
+** inspect-pc.c (the instruction behind a warp or a register request),
 ** inspect-hash.c (the state hash), inspect-text.c (text renderings).
 */
 #ifndef WS_INSPECT_H
@@ -50,6 +51,27 @@ bool inspect_shown_kernel(const struct ws_device *d, const struct kimage **k,
 */
 bool inspect_cuda_line(const struct kimage *k, int32_t pc, char *where,
                        size_t wn, char *text, size_t tn);
+
+/*
+** The instruction the warp in slot `slot` of SM sm issues next, or -1
+** (no timing model, an empty slot, a warp that has exited)
+** (inspect-pc.c).
+*/
+int32_t inspect_warp_pc(const struct ws_device *d, int sm, int slot);
+
+/*
+** The instruction behind a register-bank request of SM sm that an event
+** names (warp slot, physical register, read or write): for a read, the
+** oldest instruction of that warp in an operand collector still waiting
+** to read reg; for a write, the warp's instruction whose result for reg
+** is not yet written. -1 when none is found (inspect-pc.c).
+*/
+int32_t inspect_request_pc(const struct ws_device *d, int sm, uint32_t warp,
+                           uint32_t reg, bool write);
+/* Instruction pc of the kernel running on SM sm writes physical register
+   reg (inspect-pc.c). */
+bool inspect_inst_writes(const struct ws_device *d, int sm, int32_t pc,
+                         uint32_t reg);
 
 /*
 ** Summary of SM sm: {sm, cycle, ctas: [{slot, id, ctaid: {x,y,z},

@@ -533,7 +533,7 @@ static enum l1_status cerf_load(void *self, const struct l1_req *rq,
         c->st.hits++;
         c->st.data_reads++;
         cerf_array_touch(&c->a, at.set, way);
-        emit(c, EV_L1_HIT, -1, line, 0, 0);
+        emit(c, EV_L1_HIT, -1, line, rq->pc, 0);
         *ready = now + c->p->l1_latency;
         return L1_HIT;
     }
@@ -541,11 +541,11 @@ static enum l1_status cerf_load(void *self, const struct l1_req *rq,
     if (m >= 0) {
         c->st.merges++;
         mshr_merge(&c->mshr, m, tag);
-        emit(c, EV_MSHR_MERGE, -1, line, 0, 0);
+        emit(c, EV_MSHR_MERGE, -1, line, rq->pc, 0);
         return L1_PENDING;
     }
     mshr_open(&c->mshr, free_m, line, tag);
-    emit(c, EV_L1_MISS, -1, line, 0, 0);
+    emit(c, EV_L1_MISS, -1, line, rq->pc, 0);
     struct mreq *q = enqueue(c, MR_READ, line, CERF_BLOCK, (uint32_t)free_m);
     q->l1line = true;
     return L1_PENDING;

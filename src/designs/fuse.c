@@ -412,7 +412,7 @@ static enum l1_status load_stt(struct fuse *f, const struct l1_req *q,
     f->st.loads++;
     f->st.stt_hits++;
     f->st.stt_reads++;
-    emit(f, EV_L1_HIT, w, line, 0, 1);
+    emit(f, EV_L1_HIT, w, line, q->pc, 1);
     if (mig)
         to_sram(f, (uint32_t)ti, false, false, now, w, q->pc);
     sample(f, q, line, false);
@@ -439,7 +439,7 @@ static enum l1_status load_miss(struct fuse *f, const struct l1_req *q,
         f->st.loads++;
         f->st.misses++;
         f->st.merges++;
-        emit(f, EV_MSHR_MERGE, w, line, 0, 0);
+        emit(f, EV_MSHR_MERGE, w, line, q->pc, 0);
         sample(f, q, line, false);
         return L1_PENDING;
     }
@@ -461,7 +461,7 @@ static enum l1_status load_miss(struct fuse *f, const struct l1_req *q,
                                       w };
     f->st.loads++;
     f->st.misses++;
-    emit(f, EV_L1_MISS, w, line, 0, 0);
+    emit(f, EV_L1_MISS, w, line, q->pc, 0);
     if (d == FD_BYPASS) {
         f->st.bypassed_loads++;
         emit(f, f->ev_bypass, w, line, 0, q->pc);
@@ -485,7 +485,7 @@ static enum l1_status fuse_load(void *self, const struct l1_req *q,
         f->st.loads++;
         f->st.sram_hits++;
         f->st.sram_reads++;
-        emit(f, EV_L1_HIT, (int32_t)q->warp, line, 0, 0);
+        emit(f, EV_L1_HIT, (int32_t)q->warp, line, q->pc, 0);
         sample(f, q, line, false);
         *ready = now + f->p->l1_latency;
         return L1_HIT;

@@ -189,6 +189,8 @@ static int finish(struct ws_session *s, struct dbg *d, lua_State *L,
     r->quit = d->finished_quit;
     if (rc != WS_ERR)
         r->stats = device_stats(&s->dev);
+    if (r->stats && o->line_stats)
+        jv_set(r->stats, "lines", linestats_all(&d->lines, dbg_cycle(d)));
     return rc;
 }
 
@@ -350,6 +352,8 @@ int scenario_run(const struct scenario_opts *o, struct scenario_result *r,
                   !scenario_is_record(o->path);
     struct dbg d;
     dbg_init(&d, &s, driven, o->reverse && driven);
+    if (o->line_stats)
+        linestats_start(&d.lines, &s.dev);
     wslua_attach(&d, L);
     ws_invariant_hook(crash_replay, &d);
     int rc;

@@ -22,6 +22,8 @@ struct scenario_opts {
     const char *probes_csv;  /* write probe series here (or NULL) */
     const char *record;      /* write the session record here (or NULL) */
     bool reverse;            /* snapshots for reverse execution */
+    bool line_stats;         /* count statistics per PTX line from the
+                                start; the statistics get "lines" */
     const char *trace;       /* write the timeline here (or NULL) */
     const struct trace_opts *trace_opts;   /* what it holds (sim/trace.h) */
     /* commands run before those of the file (a session record's) */

@@ -438,6 +438,32 @@ static int l_banks(lua_State *L)
     return push_or_error(L, inspect_banks(&d->s->dev, sm, err, sizeof err), err);
 }
 
+/* ws.lines([sort [, n]]): the n hottest PTX lines of the kernel shown
+   (all with a count) by sort key ("stall" by default): an array of
+   {line, pc, text, cuda, issued, rf, l1, miss, shmem, stall, stalls}.
+   Counting starts at the first call of a scenario run without a
+   driver: that call returns an empty array. */
+static int l_lines(lua_State *L)
+{
+    char err[200];
+    struct dbg *d = D(L);
+    const char *name = luaL_optstring(L, 1, "stall");
+    int key = linestats_key(name);
+    if (key < 0)
+        return luaL_error(L, "ws.lines: unknown sort key '%s' (%s)", name,
+                          linestats_keys());
+    int n = (int)luaL_optinteger(L, 2, 0);
+    if (!linestats_counting(&d->lines) &&
+        linestats_start(&d->lines, &d->s->dev) != 0)
+        return luaL_error(L, "ws.lines: too many event subscribers");
+    struct jv *v = linestats_json(&d->lines, &d->s->dev, key, n, err, sizeof err);
+    if (!v)
+        v = jv_arr();             /* nothing counted yet */
+    ws_push_jv(L, v);
+    jv_free(v);
+    return 1;
+}
+
 /* ws.design([sm [, row]]): what the design shows of itself (its grids,
    rows filtered by label when row is given, as a string or a number). */
 static int l_design(lua_State *L)
@@ -674,7 +700,7 @@ void ws_debug_open(lua_State *L)
         { "probe", l_probe },     { "warp", l_warp },
         { "warps", l_warps },     { "sm", l_sm },
         { "l1", l_l1 },           { "banks", l_banks },
-        { "design", l_design },
+        { "design", l_design },   { "lines", l_lines },
         { "reg", l_reg },         { "state_hash", l_state_hash },
         { "focus", l_focus },     { "cmd", l_cmd },
         { "say", l_say },         { "session", l_session },

@@ -16,12 +16,12 @@ enum ev_type {
                            warp served; addr: the request served and the
                            first one left waiting (ev_req_pair; 0: not
                            told) */
-    EV_L1_HIT,          /* addr */
-    EV_L1_MISS,         /* addr */
+    EV_L1_HIT,          /* addr; a: the load's instruction index */
+    EV_L1_MISS,         /* addr; a: the load's instruction index */
     EV_L1_FILL,         /* addr */
     EV_L1_EVICT,        /* addr, b: 1 if dirty */
-    EV_MSHR_MERGE,      /* addr */
-    EV_SHMEM_CONFLICT,  /* a: degree */
+    EV_MSHR_MERGE,      /* addr; a: the load's instruction index */
+    EV_SHMEM_CONFLICT,  /* a: degree, b: instruction index */
     EV_BARRIER,         /* a: barrier id */
     EV_CTA_LAUNCH,      /* a: CTA linear id */
     EV_CTA_EXIT,        /* a: CTA linear id */

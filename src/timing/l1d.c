@@ -74,13 +74,19 @@ static void l1d_destroy(void *self)
     free(l);
 }
 
-static void emit(struct l1d *l, enum ev_type t, uint64_t addr, int64_t b)
+static void emit_ab(struct l1d *l, enum ev_type t, uint64_t addr, int64_t a,
+                    int64_t b)
 {
     if (ev_wanted(l->env.bus, t)) {
         struct ws_event e = { (uint16_t)t, (int16_t)l->env.sm, -1,
-                              *l->env.cycle, addr, 0, b };
+                              *l->env.cycle, addr, a, b };
         evbus_deliver(l->env.bus, &e);
     }
+}
+
+static void emit(struct l1d *l, enum ev_type t, uint64_t addr, int64_t b)
+{
+    emit_ab(l, t, addr, 0, b);
 }
 
 static bool mq_full(const struct l1d *l)
@@ -127,7 +133,7 @@ static enum l1_status l1d_load(void *self, const struct l1_req *rq,
         /* profiling without cache contention: a hit, the cache untouched */
         l->loads++;
         l->hits++;
-        emit(l, EV_L1_HIT, line, 0);
+        emit_ab(l, EV_L1_HIT, line, rq->pc, 0);
         *ready = now + l->env.p->l1_latency;
         return L1_HIT;
     }
@@ -146,14 +152,14 @@ static enum l1_status l1d_load(void *self, const struct l1_req *rq,
     case CACHE_HIT:
         l->loads++;
         l->hits++;
-        emit(l, EV_L1_HIT, line, 0);
+        emit_ab(l, EV_L1_HIT, line, rq->pc, 0);
         *ready = now + l->env.p->l1_latency;
         return L1_HIT;
     case CACHE_MISS:
     case CACHE_SECTOR_MISS: {
         l->loads++;
         l->misses++;
-        emit(l, EV_L1_MISS, line, 0);
+        emit_ab(l, EV_L1_MISS, line, rq->pc, 0);
         if (l->c.evicted) {
             /* allocated at the miss: the victim leaves now */
             valid_acct(l);
@@ -169,7 +175,7 @@ static enum l1_status l1d_load(void *self, const struct l1_req *rq,
         l->loads++;
         l->misses++;
         l->merges++;
-        emit(l, EV_MSHR_MERGE, line, 0);
+        emit_ab(l, EV_MSHR_MERGE, line, rq->pc, 0);
         return L1_PENDING;
     default:
         l->stalls++;

@@ -282,7 +282,7 @@ check "quit after the legend test" "EXIT=0"
 #     told apart by shape, the design's legend wrapped at the foot
 start 200 60 examples/scenarios/tour.lua
 check "titles at 200x60" "^┌─ Warps ─+┐┌─ Register file ─+┐┌─ Stats & probes ─+┐$"
-check "legends whole at 200x60" "^└─ ● break  N▶ N warps here \(lit: the focus\); \* dead; F9 break ─+┘└─ \+ changed since last stop"
+check "legends whole at 200x60" "^└─ ● break  N▶ warps; \* dead; F9 break; █ hottest; m: metric ─+┘└─ \+ changed since last stop"
 T send-keys -t w q; sleep 0.3; T send-keys -t w y
 start 200 60 examples/scenarios/racetrack-preshift.lua
 check "the design layout's 4 panes fill 200 columns" "^┌─ Warps (─){80,}┐┌─ Design (─){80,}┐$"
@@ -328,6 +328,66 @@ check "the lab ends with a question" "^ Lab 3/3, question: over the whole kernel
 check "and the command that answers it" "Answer it with \`info stats\`"
 T send-keys -t w ':' ; sleep 0.2
 T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
+
+# 17. statistics per PTX line in the Source pane: columns that fit (4 at
+#     80x24, 2 beside the others at 200x60, all 6 zoomed), the metric's
+#     name in capitals, the hottest lines marked (by issued: the first
+#     lines; by stall: line 48, zoomed); m: the next metric
+saxpy_at_48() {  # COLS ROWS: saxpy stopped at its breakpoint on line 48
+  start "$1" "$2" examples/scenarios/saxpy.lua
+  check "started for the line statistics at $1x$2" "^ *cycle 0 "
+  T send-keys -t w ':' ; sleep 0.2
+  T send-keys -t w 'break saxpy.ptx:48' Enter
+  T send-keys -t w 'continue' Enter
+  check "at the breakpoint for the line statistics at $1x$2" "Breakpoint 1 \(saxpy.ptx:48\), cycle 79"
+}
+saxpy_at_48 80 24
+T send-keys -t w 'pane source' Enter
+check "the columns that fit 80x24, stall the metric" "^│(█|#) hottest by stall \(m: next\) +iss +rf +l1 +STALL│$"
+check "a line's counts (10 warp-instructions issued)" "^│  6(▶|>) 29     ld\.param\.u32    %r2, \[saxpy_param_0\]; +10 +│$"
+check_not "no column that does not fit" "miss +shm"
+T send-keys -t w Escape; sleep 0.2; T send-keys -t w m
+check "m: the next metric, first among the columns" "^│(█|#) hottest by issued \(m: next\) +ISS +rf +l1 +miss│$"
+check "the hottest by issued marked" "^│  6(▶|>) 29     ld\.param\.u32    %r2, \[saxpy_param_0\]; +(█|#) +10 +│$"
+T send-keys -t w q; sleep 0.3; T send-keys -t w y
+saxpy_at_48 200 60
+check "the Source pane beside the others at 200x60" "^│(█|#) hottest by stall \(m: next\) +iss +STALL│"
+T send-keys -t w 'pane source' Enter; sleep 0.2; T send-keys -t w Escape; sleep 0.2
+T send-keys -t w z
+check "zoomed, every column" "^│(█|#) hottest by stall \(m: next\) +iss +rf +l1 +miss +shm +STALL +│"
+check "zoomed, the breakpoint's line and its counts" "^│● 2(▶|>) 48     ld\.global\.f32   %f2, \[%rd6\]; +(█|#) +2│ ld\.global\.f32 R0"
+T send-keys -t w q; sleep 0.3; T send-keys -t w y
+
+# 18. a long TUI session with reverse snapshots leaves no defunct child:
+#     6 M cycles (a 30 M-cycle session takes about 17 s and ends the same
+#     way), a reverse step, and quit; every process under the pane's shell
+#     is sampled twice (one defunct in both samples was not reaped)
+descendants() {  # PID STATE-REGEX: processes below PID in that state
+  ps -e -o pid=,ppid=,stat= | awk -v root="$1" -v re="$2" '
+    { p[$1] = $2; s[$1] = $3 }
+    END { for (x in p) { y = x; while ((y in p) && y != root && y > 1) y = p[y]
+                         if (y == root && x != root && s[x] ~ re) print x } }' | sort
+}
+start 80 24 tests/soak/soak.lua --set limit.cycles=100000000
+check "started for the long session" "^ *cycle 0 "
+T send-keys -t w ':' ; sleep 0.2
+T send-keys -t w 'stepc 6000000' Enter
+check "6 M cycles in the TUI" "^ *cycle 6000000 .*stopped" 60
+T send-keys -t w 'reverse-stepc 10' Enter
+check "a reverse step after them" "^ *cycle 5999990 .*stopped" 20
+shell=$(T display -p -t w '#{pane_pid}')
+z1=$(descendants "$shell" '^Z'); sleep 0.5; z2=$(descendants "$shell" '^Z')
+stuck=$(comm -12 <(echo "$z1") <(echo "$z2") | grep -c .)
+live=$(descendants "$shell" . | grep -c .)
+if [ "$stuck" = 0 ] && [ "$live" -gt 2 ]; then pass=$((pass + 1)); else
+  echo "tui FAIL long session: $stuck defunct children stayed defunct ($live processes)"; fail=$((fail + 1)); fi
+T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
+check "the long session quits cleanly" "EXIT=0" 10
+for i in $(seq 1 20); do
+  left=$(descendants "$shell" . | grep -c .); [ "$left" = 0 ] && break; sleep 0.1
+done
+if [ "$left" = 0 ]; then pass=$((pass + 1)); else
+  echo "tui FAIL long session: $left processes left 2 s after quit"; fail=$((fail + 1)); fi
 
 # 12. headless when the output is not a terminal
 out=$("$bin" examples/scenarios/saxpy.lua </dev/null 2>&1 | tail -n 3)

@@ -264,3 +264,13 @@ void th_kernel_free(struct kimage *k)
     kimage_free(k);
     ptx_module_free((struct ptx_module *)m);
 }
+
+int th_line_of(const char *text, const char *needle)
+{
+    const char *p = strstr(text, needle);
+    assert_non_null(p);
+    int n = 1;
+    for (const char *q = text; q < p; q++)
+        n += *q == '\n';
+    return n;
+}

@@ -71,6 +71,10 @@ void th_cases(struct th *t, const char *ty, const char *body,
 #define TH_CASES(t, ty, body, arr) \
     th_cases(t, ty, body, arr, sizeof arr / sizeof arr[0])
 
+/* The 1-based line of text where needle first occurs (the test fails
+   when it does not). */
+int th_line_of(const char *text, const char *needle);
+
 /* The image of the last kernel in PTX text (parsed and built as a
    launch would; the test fails on an error). th_kernel_free frees it and
    its module. */

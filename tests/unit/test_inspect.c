@@ -89,12 +89,7 @@ struct run {
 
 static int line_of(const char *needle)
 {
-    const char *p = strstr(ptx, needle);
-    assert_non_null(p);
-    int n = 1;
-    for (const char *q = ptx; q < p; q++)
-        n += *q == '\n';
-    return n;
+    return th_line_of(ptx, needle);
 }
 
 static int32_t vreg_of(const struct kimage *k, const char *name)
