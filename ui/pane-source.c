@@ -18,8 +18,8 @@
 ** A view: it reads the kernel image, the debugger's breakpoints and the
 ** inspection layer and changes nothing but its own pane state:
 ** p->sel is the selected line (1-based, -1 none), p->scroll the first
-** line shown minus one, p->selcol 0 while following the PC, 1 after the
-** user moved the selection.
+** line shown minus one, p->selcol 1 after the user moved the selection,
+** else (0 after 'f', -1 as the layout starts it) following the PC.
 */
 #include "ui.h"
 #include "layout.h"
@@ -469,7 +469,7 @@ static void draw(struct pane *p, const struct canvas *c, const struct ui_ctx *x)
     page = rows > 2 ? rows - 1 : 1;
     static int wl[4096];                  /* lines of the resident warps */
     int nwl = warp_lines(&r, &v, x, wl, 4096);
-    if (p->selcol == 0 && r.pc_line > 0)
+    if (p->selcol != 1 && r.pc_line > 0)
         p->sel = r.pc_line;               /* following the focused warp */
     if (p->sel > total)
         p->sel = total;

@@ -229,7 +229,7 @@ T send-keys -t w 'stepc 400' Enter
 check "the RFC partitions as a grid" "SM 0: register-file cache \(ltrf\+\), 16 banks x 4 part"
 check "a partition row and its note" "w[0-9][0-9] .* p[0-3] iv [0-9]+ .*pc [0-9]+"
 check "the inactive warps" "SM 0: inactive warps"
-check "an interval head marked in the source" "[0-9]+(◆|\^) +ld\.param"
+check "an interval head marked in the source" " 79(◆|\^) +add\.s64 "
 T send-keys -t w ':' ; sleep 0.2
 T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
 
@@ -344,10 +344,13 @@ saxpy_at_48() {  # COLS ROWS: saxpy stopped at its breakpoint on line 48
 saxpy_at_48 80 24
 T send-keys -t w 'pane source' Enter
 check "the columns that fit 80x24, stall the metric" "^│(█|#) hottest by stall \(m: next\) +iss +rf +l1 +STALL│$"
-check "a line's counts (10 warp-instructions issued)" "^│  6(▶|>) 29     ld\.param\.u32    %r2, \[saxpy_param_0\]; +10 +│$"
+check "the pane follows the stopped warp: the breakpoint's line" "^│● 2(▶|>) 48     ld\.global\.f32   %f2, \[%rd6\]; +(█|#) +2│$"
+check "a line's counts (4 issued, 1 register-bank conflict)" "^│     46     mul\.wide\.s32    %rd5, %r1, 4; +4 +1 +│$"
 check_not "no column that does not fit" "miss +shm"
 T send-keys -t w Escape; sleep 0.2; T send-keys -t w m
 check "m: the next metric, first among the columns" "^│(█|#) hottest by issued \(m: next\) +ISS +rf +l1 +miss│$"
+# select line 29 (19 lines up from the breakpoint's): the selection stops following
+T send-keys -t w -N 19 Up
 check "the hottest by issued marked" "^│  6(▶|>) 29     ld\.param\.u32    %r2, \[saxpy_param_0\]; +(█|#) +10 +│$"
 T send-keys -t w q; sleep 0.3; T send-keys -t w y
 saxpy_at_48 200 60
