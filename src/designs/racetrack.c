@@ -736,7 +736,7 @@ void racetrack_tick(void *self, uint64_t now)
             r->st.conflicts += waiting;
             if (ev_wanted(r->bus, EV_RF_CONFLICT)) {
                 /* the access served (if any) and the first left waiting */
-                bool ww = !k->rd.n && k->wb.n;
+                bool ww = !k->rd.n;   /* else the first waiting is a write */
                 const struct req *n = k->rd.n ? &ring_front(&k->rd)
                                     : k->wb.n ? &ring_front(&k->wb)
                                     : &ring_front(&k->wwait);
