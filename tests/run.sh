@@ -81,6 +81,17 @@ design=ltrf ltrf.variant=ltrf+ sched.policy=two-level sched.active_warps=1
 design=ltrf ltrf.variant=ideal preset=fermi
 design=ltrf ltrf.variant=ltrf+ preset=maxwell-ltrf sm.count=2 ltrf.main_config=6
 EOF3
+# A launch while a racetrack write of the previous kernel still drains
+# (histo's four launches on fermi-rm, with preshifting): the tapes keep
+# their positions across the launch.
+if "$bin" run examples/suite/histo.lua --set preset=fermi-rm --set design=racetrack \
+     --set racetrack.preshift=true >"$tmp/out" 2>&1; then
+  pass=$((pass + 1))
+else
+  echo "scenario FAIL examples/suite/histo.lua preset=fermi-rm design=racetrack racetrack.preshift=true (exit $?)"
+  sed 's/^/    /' "$tmp/out" | tail -15
+  fail=$((fail + 1))
+fi
 # The PTX-semantics scenarios give the same results under fuse's two
 # controllers (queues, FA search and predictor; blocking STT-MRAM alone).
 for v in dy-fuse by-nvm; do

@@ -225,8 +225,15 @@ static void apply_profile(struct rt *r)
 static void place_launch(struct rt *r)
 {
     size_t nt = (size_t)r->banks * r->tapes;
-    for (size_t i = 0; i < nt; i++)
+    /* A launch places registers; it does not move the tapes. They keep
+       their shift positions, so an access or a preshift step still in
+       flight when the launch comes (a write of the last kernel draining
+       from a write buffer) goes on from where its tape stands. */
+    for (size_t i = 0; i < nt; i++) {
+        uint32_t pos = r->t[i].pos;
         tape_reset(&r->t[i]);
+        r->t[i].pos = pos;
+    }
     uint32_t cap = r->tapes * r->domains, n = r->W * r->R;
     uint32_t *count = ws_xcalloc(r->banks, sizeof *count);
     uint32_t *home = ws_xcalloc((size_t)n + 1, sizeof *home);
