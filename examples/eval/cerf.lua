@@ -86,8 +86,11 @@ return {
   scenarios = scenarios,
   cases = {
     { name = "l1-16k", design = "baseline" },
-    { name = "l1-48k", design = "baseline", ["l1d.size"] = "48K" },
-    { name = "l1-64k", design = "baseline", ["l1d.size"] = "64K" },
+    -- the larger L1Ds have 64 sets of 128 B, as GPGPU-Sim's 48 KB Fermi L1
+    -- (dl1 64:128:6): 6 and 8 ways, so fermi's set-index hash (defined for
+    -- 32 or 64 sets) applies to them too
+    { name = "l1-48k", design = "baseline", ["l1d.size"] = "48K", ["l1d.ways"] = 6 },
+    { name = "l1-64k", design = "baseline", ["l1d.size"] = "64K", ["l1d.ways"] = 8 },
     { name = "unified", design = "unified" },
     { name = "cerf-fair", design = "cerf", ["cerf.policy"] = "lru-fair" },
     { name = "cerf-prio", design = "cerf", ["cerf.policy"] = "lru-prioritized" },

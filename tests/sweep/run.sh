@@ -11,7 +11,8 @@
 # - failing points: a failed check gives exit 1, bad input exit 2, both
 #   with CSV rows and log paths; --dry-run runs and creates nothing;
 # - every shipped sweep (examples/sweeps/, examples/eval/) loads and finds
-#   its scenarios;
+#   its scenarios, and every case of the cerf, racetrack and fuse
+#   experiments runs (one small workload each);
 # - bad sweep files and options: exit 2 with file:line:col or
 #   "warpscope sweep: error:".
 # Run from anywhere; it works from the repository root.
@@ -99,6 +100,18 @@ for f in examples/sweeps/*.lua examples/eval/*.lua; do
   "$bin" sweep "$f" --dry-run --out "$tmp/shipped" >"$tmp/shipped.out" 2>&1; rc=$?
   check "$f: --dry-run exit $rc" test $rc = 0
   check "$f: --dry-run lists its points" grep -q '^would run [1-9][0-9]*, skip 0 done$' "$tmp/shipped.out"
+done
+
+# --- the experiments' configurations run: every case of cerf, racetrack
+# and fuse on one small workload at test size (a case whose settings the
+# preset refuses, or that crashes, fails the sweep) ----------------------
+for spec in "cerf gemm" "racetrack btree" "fuse gemm"; do
+  set -- $spec
+  "$bin" sweep "examples/eval/$1.lua" --only "$2" --set workload.size=test -j 2 \
+    --out "$tmp/eval-$1" >"$tmp/eval-$1.out" 2>&1; rc=$?
+  check "examples/eval/$1.lua on $2: exit $rc" test $rc = 0
+  check "examples/eval/$1.lua on $2: every point ok" \
+    test "$(tail -n +2 "$tmp/eval-$1/results.csv" 2>/dev/null | cut -d, -f4 | sort -u)" = 0
 done
 
 # --- --emit parallel: run each line as GNU parallel would, then collect ----
