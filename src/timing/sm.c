@@ -649,6 +649,7 @@ int sm_cycle(struct sm *s, uint64_t now, struct ws_diag *diag)
 
 void sm_account(struct sm *s, uint64_t upto)
 {
+    ldst_catch_up(s, upto);
     if (upto <= s->acct)
         return;
     uint64_t gap = upto - s->acct;
@@ -694,7 +695,7 @@ uint64_t sm_next_event(struct sm *s, uint64_t now)
             MIN(s->sfu_free[u]);
         MIN(s->ldst_free);
     }
-    if (s->ldst_n)
+    if (s->ldst_n && !ldst_waits(s))
         MIN(now + 1);
 #undef MIN
     return t <= now ? now + 1 : t;

@@ -221,6 +221,11 @@ struct sm {
     int32_t free_mo;
     int32_t ldst_head, ldst_tail; /* memory operations not yet sent */
     uint32_t ldst_n;
+    /* the head's last L1 request stalled at park_from - 1 and waits for
+       the L1 to change: its retries from park_from on are counted when
+       the SM next runs (ldst_catch_up), not made */
+    bool ldst_parked;
+    uint64_t park_from;
     struct timed_item *timed;     /* min-heap by (ready, seq) */
     /* the LD/ST unit reports an instruction's memory operation done */
     void (*complete)(struct sm *s, int32_t i);
