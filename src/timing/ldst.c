@@ -193,10 +193,8 @@ void mo_setup(struct sm *s, int32_t m, int32_t i, const struct kinst *ki,
     if (o->local)
         local_segments(s, o, (uint32_t)s->in[i].warp, seg);
     else {
-        o->ntx = coalesce(r->addr, mask, r->size, seg, o->tx, o->txb);
-        for (uint32_t k = 0; k < o->ntx; k++)
-            o->txo[k] = (uint8_t)coalesce_first(r->addr, mask, r->size,
-                                                o->tx[k], seg);
+        o->ntx = coalesce_tx(r->addr, mask, r->size, seg, o->tx, o->txb,
+                             o->txo);
     }
 }
 

@@ -199,6 +199,8 @@ struct sm {
     uint32_t nparts;
     /* residents */
     struct twarp *w;              /* p->max_warps slots */
+    uint64_t *wused;              /* bit per slot: w[i].used, so a pass
+                                     over the warps skips empty slots */
     struct tcta *cta;             /* p->max_ctas slots */
     uint32_t nctas, nwarps, threads, regs, shared;
     uint32_t nlive;               /* live warp registers (twarp.live) */
