@@ -10,7 +10,8 @@
 --   require "rows" ("mvt", 4)     -- from mvt_4x.lua beside it
 --
 -- Reference: each row's dot product as a chain of fma.rn.f32 in column
--- order (suite.dot), exact, on 64 rows spread over the output.
+-- order (suite.dot) from the output's initial value (from 0 for bicg_q),
+-- exact, on 64 rows spread over the output.
 local suite = require "suite"
 local verify = require "verify"
 
@@ -32,14 +33,15 @@ return function(which, scale)
   local out0 = out:read()
   local m = ws.load_ptx(k.ptx)
   -- mvt_x1 (n, A, y, x): x[i] += A[i][.] y for i < n over rows of n
-  -- columns; launched on the first `rows` rows only. The others:
-  -- (rows, cols, A, x, out), out[i] = A[i][.] x from 0.
+  -- columns; launched on the first `rows` rows only. The others take
+  -- (rows, cols, A, x, out): atax_ax adds A[i][.] x to out[i], bicg_q
+  -- sets out[i] to it.
   local args = which == "mvt" and { cols, A, x, out } or { rows, cols, A, x, out }
   ws.launch(m, k.name, { grid = rows // block, block = block, args = args })
   ws.run()
   suite.check(which .. " rows", verify.spread(rows, 64), function(i) return out:get(i) end,
     function(i)
-      return suite.dot(which == "mvt" and out0[i + 1] or 0.0, cols, A, i * cols, 1, x, 0, 1)
+      return suite.dot(which == "bicg" and 0.0 or out0[i + 1], cols, A, i * cols, 1, x, 0, 1)
     end)
   print(string.format("%s: %d rows x %d columns OK", which, rows, cols))
 end
