@@ -8,7 +8,7 @@
 #   make fuzz       libFuzzer harnesses (clang) built into build/fuzz/ and run
 #                   FUZZ_SECONDS (default 60) each on their seed corpora;
 #                   make fuzz-build only builds them
-#   make bench      speed and memory of the example kernels (TRACE=1: traced)
+#   make bench      speed and memory of the examples, the suite and the scaling workloads (TRACE=1: traced)
 #   make reference  the baseline beside GPGPU-Sim on the reference kernels
 #   make eval       the design papers' experiments (examples/eval/, docs/eval.md):
 #                   EVAL_SIZE=paper|test, EVAL_ONLY=w1,w2, EVAL_EMIT=slurm|parallel,

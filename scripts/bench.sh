@@ -1,14 +1,23 @@
 #!/usr/bin/env bash
 # `make bench`: speed and memory of the simulator on the example kernels.
 #   scripts/bench.sh build/warpscope
-# Runs every examples/scenarios/*.lua and examples/bench/*.lua headless,
-# cycle-level on each preset in PRESETS (default: teach fermi), then
-# functional-only (sim.mode=functional, preset fermi). For each run it
-# prints the simulated cycles, warp-instructions, host seconds spent
-# simulating (inside ws.run(), without the scenario's own Lua work), the
-# rate in simulated warp-instructions per second and the peak RSS. Each
-# run is repeated REPEAT times (default 3) and the fastest kept: the host
-# is shared and timings are noisy. Totals per preset and mode follow.
+# Runs every examples/scenarios/*.lua, examples/bench/*.lua and
+# examples/suite/*.lua (workload.size = test) headless, cycle-level on
+# each preset in PRESETS (default: teach fermi), then functional-only
+# (sim.mode=functional, preset fermi). For each run it prints the
+# simulated cycles, warp-instructions, host seconds spent simulating
+# (inside ws.run(), without the scenario's own Lua work), the rate in
+# simulated warp-instructions per second, the host nanoseconds per
+# warp-instruction and per simulated cycle, and the peak RSS. Each run is
+# repeated REPEAT times (default 3) and the fastest kept: the host is
+# shared and timings are noisy. Totals per preset and mode follow. A run
+# that exits non-zero (a failed check, an error) is a FAILED row with its
+# exit status, left out of the totals; they are listed again at the end
+# and make bench exits 1.
+# Then the scaling table (SCALE=0 skips it): examples/bench/scale/, three
+# thread-per-row kernels on fermi at 1x, 4x and 16x the work, fastest of
+# SCALE_REPEAT runs (default 1), with the 16x/4x ratio of the host time per
+# warp-instruction (flat cost: close to 1).
 # TRACE=1 also writes a timeline trace of every run (--trace, all events;
 # docs/trace.md) and adds its size: what tracing costs when on. Without
 # it nothing is traced, which is what tracing costs when off.
@@ -22,14 +31,19 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trace=()
 [ -n "${TRACE:-}" ] && trace=(--trace "$tmp/trace.json")
+failed=()
 
-# run SCENARIO PRESET MODE: prints "cycles warp-instr seconds rss
-# trace-KiB" (trace-KiB "-" without TRACE) or FAIL
+# run SCENARIO PRESET MODE [REPEAT]: prints "cycles warp-instr seconds rss
+# trace-KiB" (trace-KiB "-" without TRACE), or "FAIL status" when a run
+# exits non-zero or reports no host statistics
 run() {
-  local best="" line sec
-  for _ in $(seq "$repeat"); do
-    line=$("$bin" run "$1" --set preset="$2" --set sim.mode="$3" --host-stats \
-             --json "$tmp/s.json" "${trace[@]}" 2>&1 >/dev/null | grep '^host:') || { echo FAIL; return; }
+  local best="" line sec rc
+  for _ in $(seq "${4:-$repeat}"); do
+    "$bin" run "$1" --set preset="$2" --set sim.mode="$3" --host-stats \
+      --json "$tmp/s.json" "${trace[@]}" >/dev/null 2>"$tmp/err"
+    rc=$?
+    line=$(grep -ao 'host: .*' "$tmp/err")
+    if [ "$rc" -ne 0 ] || [ -z "$line" ]; then echo "FAIL $rc"; return; fi
     sec=$(sed -E 's/.* in ([0-9.]+) s of simulation.*/\1/' <<<"$line")
     if [ -z "$best" ] || awk -v a="$sec" -v b="${best%% *}" 'BEGIN { exit !(a < b) }'; then
       best="$sec $(sed -E 's/^host: ([0-9]+) warp-instructions.*peak RSS ([0-9]+) KiB.*/\1 \2/' <<<"$line")"
@@ -43,32 +57,67 @@ run() {
   echo "${cycles:--} $2 $1 $3 $tk"
 }
 
-printf '%-18s %-8s %-10s %11s %11s %8s %13s %9s%s\n' \
-  scenario preset mode cycles warp-instr sim-s warp-instr/s peak-KiB "${TRACE:+ trace-KiB}"
+# row NAME PRESET MODE CYCLES WI SEC RSS [TK]: one result line
+row() {
+  awk -v n="$1" -v p="$2" -v m="$3" -v c="$4" -v w="$5" -v s="$6" -v r="$7" -v t="${8:-}" 'BEGIN {
+    printf "%-18s %-8s %-10s %11s %11d %8.4f %13.0f %9.0f %10s %9d%s\n", n, p, m, c, w, s,
+      (s > 0 ? w / s : 0), (w > 0 ? s * 1e9 / w : 0),
+      (c ~ /^[0-9]+$/ && c > 0 ? sprintf("%.1f", s * 1e9 / c) : "-"), r,
+      (t != "" ? sprintf(" %9s", t) : "") }'
+}
+
+printf '%-18s %-8s %-10s %11s %11s %8s %13s %9s %10s %9s%s\n' \
+  scenario preset mode cycles warp-instr sim-s warp-instr/s ns/w-inst ns/cycle peak-KiB "${TRACE:+ trace-KiB}"
 pass() {  # PRESET MODE
-  local p=$1 m=$2 tw=0 ts=0 maxrss=0
-  for s in examples/scenarios/*.lua examples/bench/*.lua; do
+  local p=$1 m=$2 tw=0 ts=0 tc=0 maxrss=0
+  for s in examples/scenarios/*.lua examples/bench/*.lua examples/suite/*.lua; do
     local name r cycles wi sec rss rate
     name=$(basename "$s" .lua)
+    [ "${s#examples/suite/}" != "$s" ] && name="suite/$name"
     r=$(run "$s" "$p" "$m")
-    if [ "$r" = FAIL ]; then
-      printf '%-18s %-8s %-10s %s\n' "$name" "$p" "$m" FAILED; continue
+    if [ "${r%% *}" = FAIL ]; then
+      printf '%-18s %-8s %-10s FAILED (exit %s)\n' "$name" "$p" "$m" "${r#FAIL }"
+      failed+=("$name $p $m (exit ${r#FAIL })")
+      continue
     fi
     read -r cycles wi sec rss tk <<<"$r"
-    rate=$(awk -v w="$wi" -v s="$sec" 'BEGIN { printf "%.0f", (s > 0 ? w / s : 0) }')
-    printf '%-18s %-8s %-10s %11s %11d %8.4f %13d %9d%s\n' \
-      "$name" "$p" "$m" "$cycles" "$wi" "$sec" "$rate" "$rss" "${TRACE:+$(printf ' %9s' "$tk")}"
+    row "$name" "$p" "$m" "$cycles" "$wi" "$sec" "$rss" "${TRACE:+$tk}"
     tw=$((tw + wi)); ts=$(awk -v a="$ts" -v b="$sec" 'BEGIN { print a + b }')
+    [ "$cycles" != - ] && tc=$((tc + cycles))
     [ "$rss" -gt "$maxrss" ] && maxrss=$rss
   done
-  awk -v w="$tw" -v s="$ts" -v p="$p" -v m="$m" -v r="$maxrss" 'BEGIN {
-    printf "%-18s %-8s %-10s %11s %11d %8.4f %13.0f %9d\n", "ALL", p, m, "", w, s,
-           (s > 0 ? w / s : 0), r }'
+  row ALL "$p" "$m" "$([ "$m" = timing ] && echo "$tc" || echo '')" "$tw" "$ts" "$maxrss"
 }
 for p in $presets; do
   pass "$p" timing
 done
 pass fermi functional
+
+# Scaling: host cost per warp-instruction as the work grows.
+if [ "${SCALE:-1}" != 0 ]; then
+  echo
+  echo "scaling (fermi, timing; examples/bench/scale/: 960 rows x 960*N columns):"
+  printf '%-18s %-8s %-10s %11s %11s %8s %13s %9s %10s %9s\n' \
+    workload preset scale cycles warp-instr sim-s warp-instr/s ns/w-inst ns/cycle peak-KiB
+  for w in mvt bicg atax; do
+    ns4=""
+    for x in 1 4 16; do
+      r=$(run "examples/bench/scale/${w}_${x}x.lua" fermi timing "${SCALE_REPEAT:-1}")
+      if [ "${r%% *}" = FAIL ]; then
+        printf '%-18s %-8s %-10s FAILED (exit %s)\n' "$w" fermi "${x}x" "${r#FAIL }"
+        failed+=("scale/${w}_${x}x fermi timing (exit ${r#FAIL })")
+        continue
+      fi
+      read -r cycles wi sec rss tk <<<"$r"
+      row "$w" fermi "${x}x" "$cycles" "$wi" "$sec" "$rss"
+      ns=$(awk -v w="$wi" -v s="$sec" 'BEGIN { print s * 1e9 / w }')
+      [ "$x" = 4 ] && ns4=$ns
+      [ "$x" = 16 ] && [ -n "$ns4" ] &&
+        awk -v a="$ns" -v b="$ns4" -v w="$w" 'BEGIN {
+          printf "%-18s host time per warp-instruction at 16x / at 4x: %.2f\n", w, a / b }'
+    done
+  done
+fi
 
 # Reverse execution: after 1,000,000 cycles of hotspot_256 on teach, the
 # time one reverse-step, one reverse-stepc and one goto-cycle 1,000 cycles
@@ -118,4 +167,11 @@ if command -v script >/dev/null 2>&1; then
     2>/dev/null | grep -ao 'continue: .*' | sed 's/^/  /'
   /usr/bin/env time -f "  headless: %e s wall (whole run, including start-up)" \
     "$bin" run examples/bench/hotspot_256.lua 2>&1 >/dev/null | tail -n 1
+fi
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo
+  echo "FAILED: ${#failed[@]} run(s) exited non-zero:"
+  printf '  %s\n' "${failed[@]}"
+  exit 1
 fi

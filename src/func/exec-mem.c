@@ -190,6 +190,30 @@ static bool fast_pointers(struct fctx *x, const struct fwarp *w, uint8_t space,
         return bad == 0;
     }
     case KS_GLOBAL: {
+        /* once per warp: the lowest and highest address and the
+           alignment; when every lane falls in one page, one look-up
+           serves them all (inactive lanes stand in for the first) */
+        uint64_t lo = UINT64_MAX, hi = 0, any = 0;
+        uint64_t dflt = addr[m ? __builtin_ctz(m) : 0];
+        for (int l = 0; m && l < WS_WARP; l++) {
+            uint64_t a = (m >> l & 1) ? addr[l] : dflt;
+            lo = a < lo ? a : lo;
+            hi = a > hi ? a : hi;
+            any |= a;
+        }
+        if (m && (any & (n - 1)))
+            return false;
+        if (m && lo >> DMEM_PAGE_SHIFT == hi >> DMEM_PAGE_SHIFT) {
+            uint64_t pg = lo >> DMEM_PAGE_SHIFT << DMEM_PAGE_SHIFT;
+            uint8_t *one = dmem_page_ptr(x->mem, pg, 1, store);
+            if (!one ||
+                (hi & (DMEM_PAGE_SIZE - 1)) + n > dmem_page_avail(x->mem, lo))
+                return false;          /* the slow path says why */
+            for (int l = 0; l < WS_WARP; l++)
+                if (m >> l & 1)
+                    ptr[l] = one + (addr[l] - pg);
+            return true;
+        }
         uint64_t page = UINT64_MAX;
         uint8_t *base = NULL;
         unsigned avail = 0;

@@ -44,16 +44,29 @@ struct wsbuf *wsbuf_test(lua_State *L, int idx)
     return luaL_testudata(L, idx, BUFFER_MT);
 }
 
-/*
-** Converts the Lua value at idx to the bits of PTX type t. `what` names
-** the value in errors ("element 3", "argument 2 (n: .u32)").
-*/
-uint64_t wsbuf_to_bits(lua_State *L, int idx, uint8_t t, const char *what,
-                       bool either_sign)
+/* Element n of b:write's function (a table's when `table`), named only
+   on the way to an error. */
+static const char *elem_name(char *buf, size_t len, bool table,
+                             unsigned long long n)
 {
+    if (table)
+        snprintf(buf, len, "table element %llu", n);
+    else
+        snprintf(buf, len, "value for element %llu", n);
+    return buf;
+}
+
+/* The name of the value in an error: `what`, or element n's. */
+#define WHAT (what ? what : elem_name(name, sizeof name, table, n))
+
+/* wsbuf_to_bits, the value named by what or else as element n. */
+static uint64_t to_bits(lua_State *L, int idx, uint8_t t, const char *what,
+                        bool table, unsigned long long n, bool either_sign)
+{
+    char name[64];
     if (t == PT_F32 || t == PT_F64) {
         if (!lua_isnumber(L, idx) || lua_type(L, idx) == LUA_TSTRING)
-            wslua_error(L, "%s: expected a number, got %s", what,
+            wslua_error(L, "%s: expected a number, got %s", WHAT,
                        luaL_typename(L, idx));
         double d = lua_tonumber(L, idx);
         if (t == PT_F32) {
@@ -67,7 +80,7 @@ uint64_t wsbuf_to_bits(lua_State *L, int idx, uint8_t t, const char *what,
         return b;
     }
     if (lua_type(L, idx) != LUA_TNUMBER)
-        return (uint64_t)wslua_error(L, "%s: expected an integer, got %s", what,
+        return (uint64_t)wslua_error(L, "%s: expected an integer, got %s", WHAT,
                                     luaL_typename(L, idx));
     lua_Integer v;
     if (lua_isinteger(L, idx)) {
@@ -76,7 +89,7 @@ uint64_t wsbuf_to_bits(lua_State *L, int idx, uint8_t t, const char *what,
         double d = lua_tonumber(L, idx);
         if (d != floor(d) || d < -9.2233720368547758e18 ||
             d >= 9.2233720368547758e18)
-            return (uint64_t)wslua_error(L, "%s: %g is not an integer", what, d);
+            return (uint64_t)wslua_error(L, "%s: %g is not an integer", WHAT, d);
         v = (lua_Integer)d;
     }
     unsigned bits = ptx_type_size((enum ptx_type)t) * 8;
@@ -95,12 +108,24 @@ uint64_t wsbuf_to_bits(lua_State *L, int idx, uint8_t t, const char *what,
         }
         if (v < lo || v > hi)
             return (uint64_t)wslua_error(L, "%s: %lld does not fit in .%s (%lld..%lld)",
-                                        what, (long long)v,
+                                        WHAT, (long long)v,
                                         ptx_type_name((enum ptx_type)t),
                                         (long long)lo, (long long)hi);
         return (uint64_t)v & (((uint64_t)1 << bits) - 1);
     }
     return (uint64_t)v;
+}
+
+#undef WHAT
+
+/*
+** Converts the Lua value at idx to the bits of PTX type t. `what` names
+** the value in errors ("element 3", "argument 2 (n: .u32)").
+*/
+uint64_t wsbuf_to_bits(lua_State *L, int idx, uint8_t t, const char *what,
+                       bool either_sign)
+{
+    return to_bits(L, idx, t, what, false, 0, either_sign);
 }
 
 void wsbuf_push_bits(lua_State *L, uint64_t v, uint8_t t)
@@ -139,10 +164,12 @@ static uint64_t elem_addr(lua_State *L, struct wsbuf *b, lua_Integer i)
     return b->addr + (uint64_t)i * b->esize;
 }
 
+/* Element i from the value at vidx, named in errors by what or, when it
+   is NULL, as element n of b:write's function or table (1-based). */
 static void store(lua_State *L, struct wsbuf *b, uint64_t i, int vidx,
-                  const char *what)
+                  const char *what, bool table, unsigned long long n)
 {
-    uint64_t bits = wsbuf_to_bits(L, vidx, b->type, what, false);
+    uint64_t bits = to_bits(L, vidx, b->type, what, table, n, false);
     device_host_write(b->dev, b->addr + i * b->esize, &bits, b->esize);
 }
 
@@ -152,7 +179,7 @@ static int b_set(lua_State *L)
     lua_Integer i = luaL_checkinteger(L, 2);
     luaL_checkany(L, 3);
     elem_addr(L, b, i);
-    store(L, b, (uint64_t)i, 3, "value");
+    store(L, b, (uint64_t)i, 3, "value", false, 0);
     return 0;
 }
 
@@ -169,15 +196,12 @@ static int b_get(lua_State *L)
 static int b_write(lua_State *L)
 {
     struct wsbuf *b = wsbuf_check(L, 1);
-    char what[64];
     if (lua_isfunction(L, 2)) {
         for (uint64_t i = 0; i < b->n; i++) {
             lua_pushvalue(L, 2);
             lua_pushinteger(L, (lua_Integer)i);
             lua_call(L, 1, 1);
-            snprintf(what, sizeof what, "value for element %llu",
-                     (unsigned long long)i);
-            store(L, b, i, -1, what);
+            store(L, b, i, -1, NULL, false, i);
             lua_pop(L, 1);
         }
         return 0;
@@ -189,8 +213,7 @@ static int b_write(lua_State *L)
                           (long long)len, (unsigned long long)b->n);
     for (lua_Integer i = 1; i <= len; i++) {
         lua_geti(L, 2, i);
-        snprintf(what, sizeof what, "table element %lld", (long long)i);
-        store(L, b, (uint64_t)(i - 1), -1, what);
+        store(L, b, (uint64_t)(i - 1), -1, NULL, true, (unsigned long long)i);
         lua_pop(L, 1);
     }
     return 0;

@@ -107,6 +107,20 @@ static struct cache_line *find(const struct cache *c, uint64_t addr)
     return NULL;
 }
 
+/* xorshift64 */
+static void rng_step(uint64_t *rng)
+{
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+}
+
+void cache_rng_skip(struct cache *c, uint64_t n)
+{
+    while (n--)
+        rng_step(&c->rng);
+}
+
 /* The way to replace in set: an invalid way, else by the policy among
    the ways (without a fetch in flight when `skip_pending`); NULL when
    every way has one. */
@@ -126,10 +140,8 @@ static struct cache_line *victim_way(const struct cache *c,
     if (!cand)
         return NULL;
     if (c->repl == REPL_RANDOM) {
-        /* xorshift64; the k-th candidate way */
-        *rng ^= *rng << 13;
-        *rng ^= *rng >> 7;
-        *rng ^= *rng << 17;
+        /* the k-th candidate way */
+        rng_step(rng);
         uint32_t k = (uint32_t)(*rng % cand);
         for (uint32_t w = 0; w < c->ways; w++)
             if (!(skip_pending && set[w].sec_pending) && k-- == 0)

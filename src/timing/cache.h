@@ -94,6 +94,9 @@ void cache_init(struct cache *c, uint32_t size, uint32_t ways, uint32_t line,
    the linear index. */
 void cache_configure(struct cache *c, const struct cache_opts *o);
 void cache_free(struct cache *c);
+/* Advances the random-replacement state by n draws, as n victim choices
+   would (a stalled request repeated without being retried). */
+void cache_rng_skip(struct cache *c, uint64_t n);
 /* floor(log2(v)), 0 for v <= 1: the index bits of v sets or bytes. */
 uint32_t cache_log2(uint64_t v);
 /* Storage of the tag array of a cache with a 32-bit address space: per

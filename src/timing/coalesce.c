@@ -35,10 +35,77 @@ static uint32_t covered(const uint64_t *addr, uint32_t mask, uint32_t size,
     return (uint32_t)total;
 }
 
+/* The common case in one pass: seg a power of two of at most 128 bytes
+   and every active lane's bytes inside one segment. Each segment's bytes
+   are a bit mask, so the union of the lanes' ranges is a population count
+   (the same as covered()); first[i] the lowest offset touched. Returns
+   false, having written nothing that counts, when the case does not
+   apply. */
+static bool coalesce_simple(const uint64_t *addr, uint32_t mask, uint32_t size,
+                            uint32_t seg, uint64_t *out, uint32_t *bytes,
+                            uint8_t *first, uint32_t *nout)
+{
+    if (!size || seg > 128 || (seg & (seg - 1)) || size > seg)
+        return false;
+    uint64_t lo = seg - 1, bits[32][2];
+    uint32_t n = 0, last = 0;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t off = addr[l] & lo, s = addr[l] - off;
+        if (off + size > seg)
+            return false;
+        uint32_t i = last;
+        if (!n || out[i] != s) {
+            for (i = 0; i < n && out[i] != s; i++)
+                ;
+            if (i == n) {
+                out[n] = s;
+                bits[n][0] = bits[n][1] = 0;
+                if (first)
+                    first[n] = (uint8_t)off;
+                n++;
+            }
+            last = i;
+        }
+        if (first && off < first[i])
+            first[i] = (uint8_t)off;
+        /* bytes [off, off + size) of a 128-bit mask */
+        for (uint64_t b = off; b < off + size;) {
+            uint32_t w = (uint32_t)(b >> 6), at = (uint32_t)(b & 63);
+            uint32_t k = (uint32_t)(off + size - b);
+            if (k > 64 - at)
+                k = 64 - at;
+            bits[i][w] |= (k == 64 ? ~0ULL : ((1ULL << k) - 1)) << at;
+            b += k;
+        }
+    }
+    if (bytes)
+        for (uint32_t i = 0; i < n; i++)
+            bytes[i] = (uint32_t)(__builtin_popcountll(bits[i][0]) +
+                                  __builtin_popcountll(bits[i][1]));
+    *nout = n;
+    return true;
+}
+
+uint32_t coalesce_tx(const uint64_t *addr, uint32_t mask, uint32_t size,
+                     uint32_t seg, uint64_t *out, uint32_t *bytes,
+                     uint8_t *first)
+{
+    uint32_t n;
+    if (coalesce_simple(addr, mask, size, seg, out, bytes, first, &n))
+        return n;
+    n = coalesce(addr, mask, size, seg, out, bytes);
+    for (uint32_t k = 0; first && k < n; k++)
+        first[k] = (uint8_t)coalesce_first(addr, mask, size, out[k], seg);
+    return n;
+}
+
 uint32_t coalesce(const uint64_t *addr, uint32_t mask, uint32_t size,
                   uint32_t seg, uint64_t *out, uint32_t *bytes)
 {
     uint32_t n = 0;
+    if (coalesce_simple(addr, mask, size, seg, out, bytes, NULL, &n))
+        return n;
     for (int l = 0; l < 32 && n < COALESCE_MAX; l++) {
         if (!(mask >> l & 1))
             continue;

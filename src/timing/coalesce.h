@@ -23,6 +23,15 @@ uint32_t coalesce(const uint64_t *addr, uint32_t mask, uint32_t size,
                   uint32_t seg, uint64_t *out, uint32_t *bytes);
 
 /*
+** coalesce() with each segment's first byte touched (coalesce_first) in
+** first[] when first is not NULL (the offset of a 128-byte segment fits a
+** byte), found in the same pass in the common case.
+*/
+uint32_t coalesce_tx(const uint64_t *addr, uint32_t mask, uint32_t size,
+                     uint32_t seg, uint64_t *out, uint32_t *bytes,
+                     uint8_t *first);
+
+/*
 ** Offset from segment start s of the lowest byte of [s, s + seg) that the
 ** lanes in mask touch (seg when none does): a store's first byte written,
 ** which places a partial segment on the right sectors of a sectored L2.

@@ -42,6 +42,7 @@ struct creq {
     uint64_t seq;               /* arrival order */
     uint64_t done_at;           /* W_DONE: core cycle it completed */
     int32_t next;               /* bank queue / FIFO link */
+    int32_t dnext;              /* W_DONE: the next in the done list */
     uint8_t where;
 };
 
@@ -84,6 +85,8 @@ struct dcmd {
     struct rwslot *rwq;         /* ring of rwq_cap */
     uint32_t rwq_cap, rwq_head, rwq_n;
     int32_t *retq;              /* ring of return_queue */
+    int32_t done;               /* W_DONE requests by (done_at, seq), the
+                                   order dcmd_pop hands them on in */
     uint32_t ret_head, ret_n;
     uint64_t k;                 /* next DRAM cycle to run */
     uint64_t bus_cycles;        /* DRAM cycles of data moved (popped) */
@@ -129,6 +132,7 @@ struct dcmd *dcmd_new(const struct dram_cfg *c, uint32_t id)
     d->grp = ws_xcalloc(c->groups ? c->groups : 1, sizeof *d->grp);
     d->rwq = ws_xcalloc(d->rwq_cap, sizeof *d->rwq);
     d->retq = ws_xcalloc(c->return_queue, sizeof *d->retq);
+    d->done = NONE;
     return d;
 }
 
@@ -319,6 +323,14 @@ static void complete(struct dcmd *d, int32_t i, uint64_t k)
     struct creq *r = &d->r[i];
     r->where = W_DONE;
     r->done_at = core_of(d, k);
+    /* completions come in cycle order, so the walk is short */
+    int32_t *at = &d->done;
+    while (*at >= 0 && (d->r[*at].done_at < r->done_at ||
+                        (d->r[*at].done_at == r->done_at &&
+                         d->r[*at].seq < r->seq)))
+        at = &d->r[*at].dnext;
+    r->dnext = *at;
+    *at = i;
 }
 
 /* The read/write pipeline hands on its head; the return queue one read. */
@@ -420,17 +432,11 @@ void dcmd_tick(struct dcmd *d, uint64_t now)
 
 bool dcmd_pop(struct dcmd *d, uint64_t now, struct dram_req *out)
 {
-    int32_t best = NONE;
-    for (uint32_t i = 0; i < d->nr; i++) {
-        const struct creq *r = &d->r[i];
-        if (r->where == W_DONE && r->done_at <= now &&
-            (best < 0 || r->done_at < d->r[best].done_at ||
-             (r->done_at == d->r[best].done_at && r->seq < d->r[best].seq)))
-            best = (int32_t)i;
-    }
-    if (best < 0)
+    int32_t best = d->done;
+    if (best < 0 || d->r[best].done_at > now)
         return false;
     struct creq *r = &d->r[best];
+    d->done = r->dnext;
     *out = r->req;
     if (r->req.write) {
         d->st.writes++;

@@ -39,6 +39,20 @@ void fetch_issued(struct sm *s, uint32_t wi, int32_t pc, int32_t next,
     }
 }
 
+/* The lowest used warp slot in [from, to), or -1. */
+static int32_t next_used(const struct sm *s, uint32_t from, uint32_t to)
+{
+    while (from < to) {
+        uint64_t m = s->wused[from / 64] >> (from % 64);
+        if (m) {
+            uint32_t i = from + (uint32_t)__builtin_ctzll(m);
+            return i < to ? (int32_t)i : -1;
+        }
+        from = (from / 64 + 1) * 64;
+    }
+    return -1;
+}
+
 /* A warp the fetch stage may fetch for now. */
 static bool wants_fetch(const struct sm *s, const struct twarp *w,
                         uint64_t now)
@@ -62,18 +76,26 @@ int32_t fetch_cycle(struct sm *s, uint64_t now)
         }
         s->progressed = true;
     }
-    for (uint32_t k = 0; k < nw; k++) {
-        uint32_t wi = (s->fetch_last + 1 + k) % nw;
-        struct twarp *w = &s->w[wi];
-        if (!wants_fetch(s, w, now))
-            continue;
-        s->fetching = true;
-        s->fetch_warp = wi;
-        s->fetch_pc = fx_pc(w->fw);
-        s->fetch_last = wi;
-        s->progressed = true;
-        break;
-    }
+    /* round-robin after the last warp fetched: the used slots from
+       there to the end, then from the start (unused ones never fetch) */
+    uint32_t from = (s->fetch_last + 1) % nw;
+    int32_t wi = -1;
+    for (int32_t k = next_used(s, from, nw); k >= 0 && wi < 0;
+         k = next_used(s, (uint32_t)k + 1, nw))
+        if (wants_fetch(s, &s->w[k], now))
+            wi = k;
+    for (int32_t k = next_used(s, 0, from); k >= 0 && wi < 0;
+         k = next_used(s, (uint32_t)k + 1, from))
+        if (wants_fetch(s, &s->w[k], now))
+            wi = k;
+    if (wi < 0)
+        return filled;
+    struct twarp *w = &s->w[wi];
+    s->fetching = true;
+    s->fetch_warp = (uint32_t)wi;
+    s->fetch_pc = fx_pc(w->fw);
+    s->fetch_last = (uint32_t)wi;
+    s->progressed = true;
     return filled;
 }
 
@@ -84,7 +106,8 @@ uint64_t fetch_next_event(const struct sm *s, uint64_t now)
     if (s->fetching)
         return now + 1;
     uint64_t t = UINT64_MAX;
-    for (uint32_t wi = 0; wi < s->p->max_warps; wi++) {
+    for (int32_t wi = next_used(s, 0, s->p->max_warps); wi >= 0;
+         wi = next_used(s, (uint32_t)wi + 1, s->p->max_warps)) {
         const struct twarp *w = &s->w[wi];
         if (w->used && w->ib_n == 0 && w->fw->state != FW_DONE) {
             uint64_t v = w->ib_flush > now ? w->ib_flush : now + 1;

@@ -18,6 +18,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What one stall adds: the L1's and its cache's counters, the random
+   replacement draws. */
+struct stall_counts {
+    uint64_t stalls, stall_mq, stall_line;
+    struct cache_stats c;
+    uint64_t rng;
+};
+
 struct l1d {
     struct seam_env env;
     struct cache c;
@@ -30,7 +38,75 @@ struct l1d {
                                         a set whose ways all await fills */
     uint64_t write_hits;      /* local stores into a present line */
     uint64_t valid_acc, valid_t;  /* valid line x cycles up to valid_t */
+    /* A stalled request is repeated by counting (restall): gen changes
+       whenever anything here may have changed, the last stall's counts
+       are kept with the gen it saw. */
+    uint64_t gen, stall_gen;
+    bool stalled;
+    struct stall_counts last;
 };
+
+/* The counters a stall may move (before a request). */
+static void stall_snap(const struct l1d *l, struct stall_counts *s)
+{
+    *s = (struct stall_counts){ l->stalls, l->stall_mq, l->stall_line, l->c.st,
+                                l->c.rng };
+}
+
+/* Per counter: *d = a - b (when d is the snapshot b itself: a - d), or
+   *d += n * a. */
+#define STALL_FIELDS(X)                                                        \
+    X(stalls) X(stall_mq) X(stall_line) X(c.accesses) X(c.hits) X(c.misses)  \
+    X(c.sector_misses) X(c.mshr_merges) X(c.fails) X(c.line_fails)           \
+    X(c.fills) X(c.evictions) X(c.writebacks) X(c.invalidations)
+
+/* After request with snapshot `before`: a stall is kept for restall,
+   anything else is a change. */
+static enum l1_status stall_note(struct l1d *l, struct stall_counts *before,
+                                 enum l1_status st)
+{
+    if (st != L1_STALL) {
+        l->gen++;
+        l->stalled = false;
+        return st;
+    }
+    struct stall_counts now;
+    stall_snap(l, &now);
+#define SUB(f) before->f = now.f - before->f;
+    STALL_FIELDS(SUB)
+#undef SUB
+    /* every draw on a failed request is the victim choice's one */
+    before->rng = now.rng != before->rng;
+    l->last = *before;
+    l->stalled = true;
+    l->stall_gen = l->gen;
+    return st;
+}
+
+static bool l1d_stall_holds(void *self)
+{
+    const struct l1d *l = self;
+    return l->stalled && l->stall_gen == l->gen;
+}
+
+static void l1d_restall(void *self, uint64_t n)
+{
+    struct l1d *l = self;
+    struct stall_counts *d = &l->last;
+    struct {
+        uint64_t stalls, stall_mq, stall_line;
+        struct cache_stats c;
+    } t = { l->stalls, l->stall_mq, l->stall_line, l->c.st };
+#define ADD(f) t.f += n * d->f;
+    STALL_FIELDS(ADD)
+#undef ADD
+    l->stalls = t.stalls;
+    l->stall_mq = t.stall_mq;
+    l->stall_line = t.stall_line;
+    l->c.st = t.c;
+    if (d->rng)
+        cache_rng_skip(&l->c, n);
+}
 
 /* Brings the valid-line integral up to now (before lines change). */
 static void valid_acct(struct l1d *l)
@@ -112,10 +188,9 @@ static struct mreq *enqueue(struct l1d *l, enum mreq_kind kind, uint64_t addr,
     return missq_push(&l->mq, kind, addr, bytes, tag);
 }
 
-static enum l1_status l1d_load(void *self, const struct l1_req *rq,
-                               uint64_t now, uint64_t *ready)
+static enum l1_status load(struct l1d *l, const struct l1_req *rq,
+                           uint64_t now, uint64_t *ready)
 {
-    struct l1d *l = self;
     uint64_t addr = rq->addr;
     uint32_t tag = rq->tag;
     if (!l->has_cache) {
@@ -205,11 +280,8 @@ static enum l1_status store_allocate(struct l1d *l, uint64_t line)
     return L1_SENT;
 }
 
-static enum l1_status l1d_store(void *self, const struct l1_req *rq,
-                                uint64_t now)
+static enum l1_status store(struct l1d *l, const struct l1_req *rq)
 {
-    struct l1d *l = self;
-    (void)now;
     uint64_t addr = rq->addr;
     uint32_t bytes = rq->bytes;
     bool local = rq->local;
@@ -247,11 +319,9 @@ static enum l1_status l1d_store(void *self, const struct l1_req *rq,
     return L1_SENT;
 }
 
-static enum l1_status l1d_bypass(void *self, enum mreq_kind kind,
-                                 const struct l1_req *rq, uint64_t now)
+static enum l1_status bypass(struct l1d *l, enum mreq_kind kind,
+                             const struct l1_req *rq)
 {
-    struct l1d *l = self;
-    (void)now;
     if (mq_full(l)) {
         l->stalls++;
         l->stall_mq++;
@@ -262,9 +332,40 @@ static enum l1_status l1d_bypass(void *self, enum mreq_kind kind,
     return L1_PENDING;
 }
 
+/* The l1_ops hooks: the requests above, each noting a stall or a change. */
+static enum l1_status l1d_load(void *self, const struct l1_req *rq,
+                               uint64_t now, uint64_t *ready)
+{
+    struct l1d *l = self;
+    struct stall_counts b;
+    stall_snap(l, &b);
+    return stall_note(l, &b, load(l, rq, now, ready));
+}
+
+static enum l1_status l1d_store(void *self, const struct l1_req *rq,
+                                uint64_t now)
+{
+    (void)now;
+    struct l1d *l = self;
+    struct stall_counts b;
+    stall_snap(l, &b);
+    return stall_note(l, &b, store(l, rq));
+}
+
+static enum l1_status l1d_bypass(void *self, enum mreq_kind kind,
+                                 const struct l1_req *rq, uint64_t now)
+{
+    (void)now;
+    struct l1d *l = self;
+    struct stall_counts b;
+    stall_snap(l, &b);
+    return stall_note(l, &b, bypass(l, kind, rq));
+}
+
 static void l1d_response(void *self, const struct mreq *r, uint64_t now)
 {
     struct l1d *l = self;
+    l->gen++;
     missq_answered(&l->mq);
     if (!r->l1line) {
         l->env.mem_done(l->env.ctx, r->tag, now);
@@ -290,7 +391,9 @@ static void l1d_response(void *self, const struct mreq *r, uint64_t now)
 static void l1d_tick(void *self, uint64_t now)
 {
     struct l1d *l = self;
+    uint32_t n = l->mq.q.n;
     missq_tick(&l->mq, now);
+    l->gen += l->mq.q.n != n;
 }
 
 static uint64_t l1d_next_event(void *self, uint64_t now)
@@ -305,6 +408,7 @@ static uint64_t l1d_next_event(void *self, uint64_t now)
 static void l1d_invalidate(void *self)
 {
     struct l1d *l = self;
+    l->gen++;
     valid_acct(l);
     for (uint32_t i = 0; i < l->c.sets * l->c.ways; i++) {
         struct cache_line *c = &l->c.lines[i];
@@ -411,6 +515,7 @@ static void l1d_unified_launch(void *self, const struct seam_launch *sl)
     uint64_t set = (uint64_t)p->l1_ways * p->l1_line;
     uint64_t l1 = (total - rf) / set * set;
     l->rf_bytes = (uint32_t)rf;
+    l->gen++;
     valid_acct(l);
     cache_free(&l->c);
     l1d_size(l, (uint32_t)l1);
@@ -435,7 +540,8 @@ void l1d_unified_section(void *rf, void *l1, struct jv *sec)
     .hash = l1d_hash
 #define L1D_HOOKS                                                              \
     .load = l1d_load, .store = l1d_store, .bypass = l1d_bypass,                \
-    .response = l1d_response, .invalidate = l1d_invalidate, .view = l1d_view
+    .response = l1d_response, .invalidate = l1d_invalidate, .view = l1d_view, \
+    .stall_holds = l1d_stall_holds, .restall = l1d_restall
 
 const struct l1_ops l1d_unified_ops = {
     .part = { .name = "unified-l1d", L1D_PART, .launch = l1d_unified_launch },

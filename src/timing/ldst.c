@@ -193,10 +193,8 @@ void mo_setup(struct sm *s, int32_t m, int32_t i, const struct kinst *ki,
     if (o->local)
         local_segments(s, o, (uint32_t)s->in[i].warp, seg);
     else {
-        o->ntx = coalesce(r->addr, mask, r->size, seg, o->tx, o->txb);
-        for (uint32_t k = 0; k < o->ntx; k++)
-            o->txo[k] = (uint8_t)coalesce_first(r->addr, mask, r->size,
-                                                o->tx[k], seg);
+        o->ntx = coalesce_tx(r->addr, mask, r->size, seg, o->tx, o->txb,
+                             o->txo);
     }
 }
 
@@ -453,6 +451,10 @@ static bool ldst_step(struct sm *s, struct memop *o, int32_t m, uint64_t now)
     }
     switch (st) {
     case L1_STALL:
+        /* the same request again next cycle: unless the L1 says the
+           stall holds until it changes, so the unit can park on it */
+        s->ldst_parked = s->l1o->stall_holds != NULL;
+        s->park_from = now + 1;
         return false;
     case L1_HIT:
         timed_push(s, m, ready);
@@ -478,10 +480,26 @@ void ldst_cycle(struct sm *s, uint64_t now)
     if (m < 0)
         return;
     struct memop *o = &s->mo[m];
-    s->progressed = true;
-    if (!ldst_step(s, o, m, now))
+    s->ldst_parked = false;
+    bool done = ldst_step(s, o, m, now);
+    if (!s->ldst_parked)
+        s->progressed = true;
+    if (!done)
         return;
     ldst_pop(s);
     if (o->outstanding == 0)
         mo_done(s, m);
+}
+
+void ldst_catch_up(struct sm *s, uint64_t upto)
+{
+    if (!s->ldst_parked || upto <= s->park_from)
+        return;
+    s->l1o->restall(s->l1, upto - s->park_from);
+    s->park_from = upto;
+}
+
+bool ldst_waits(const struct sm *s)
+{
+    return s->ldst_parked && s->l1o->stall_holds(s->l1);
 }

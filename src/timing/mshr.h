@@ -24,6 +24,12 @@ struct mshr_table {
     uint32_t used;                /* valid entries */
     struct mshr *e;
     uint32_t *wait;               /* n * merge request tags */
+    /* lookup by line: open addressing over mask + 1 slots (at least 2n),
+       each an entry index or -1; and a bit per entry in use, so a miss
+       finds the lowest free entry without a scan */
+    int32_t *idx;
+    uint32_t mask;
+    uint64_t *busy;
 };
 
 void mshr_init(struct mshr_table *t, uint32_t n, uint32_t merge);

@@ -205,6 +205,14 @@ struct l1_ops {
        array). With the stats key valid_byte_cycles (bytes holding valid
        cache data, summed over cycles) it gives the on-chip utilisation. */
     uint64_t (*own_bytes)(void *self);
+    /* Optional, both or neither: true when the last load, store or
+       bypass stalled and nothing in the L1 has changed since, so the same
+       request would stall again, with the same counts; restall then
+       counts n more such stalls as if the request had been retried on n
+       cycles. The LD/ST unit parks a stalled request on them instead of
+       retrying it every cycle (without them it retries). */
+    bool (*stall_holds)(void *self);
+    void (*restall)(void *self, uint64_t n);
 };
 
 /* ---- lane part: per-lane accesses before coalescing ------------------ */

@@ -66,5 +66,10 @@ void mo_timed(struct sm *s, uint64_t now);
 uint64_t mo_next(const struct sm *s);
 /* The unit sends at most one transaction per cycle. */
 void ldst_cycle(struct sm *s, uint64_t now);
+/* The parked head's retries of the cycles before upto, counted. */
+void ldst_catch_up(struct sm *s, uint64_t upto);
+/* The head is parked and its L1 unchanged: the unit waits for the L1
+   (its tick or a response), not for the next cycle. */
+bool ldst_waits(const struct sm *s);
 
 #endif

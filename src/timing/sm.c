@@ -127,6 +127,7 @@ void sm_init(struct sm *s, uint32_t id, const struct tparams *p,
     s->bus = bus;
     s->g_cycle = cycle;
     s->w = ws_xcalloc(p->max_warps, sizeof *s->w);
+    s->wused = ws_xcalloc((p->max_warps + 63) / 64, sizeof *s->wused);
     s->cta = ws_xcalloc(p->max_ctas, sizeof *s->cta);
     s->why = ws_xcalloc(p->schedulers, sizeof *s->why);
     s->free_in = -1;
@@ -164,6 +165,7 @@ void sm_free(struct sm *s)
     for (uint32_t i = s->nparts; i-- > 0;)
         s->parts[i].ops->destroy(s->parts[i].self);
     free(s->w);
+    free(s->wused);
     free(s->cta);
     sched_free(s);
     free(s->why);
@@ -237,6 +239,7 @@ void sm_add_cta(struct sm *s, const struct flaunch *L, uint64_t id,
         struct twarp *w = &s->w[first + i];
         memset(w, 0, sizeof *w);
         w->used = true;
+        s->wused[(first + i) / 64] |= 1ULL << ((first + i) % 64);
         w->cta = (int32_t)c;
         w->fw = &t->fc.warps[i];
         w->age = s->seq++;
@@ -283,6 +286,7 @@ static void try_retire_cta(struct sm *s, int32_t c)
         s->st.warp_insts += w->fw->ninst;
         s->st.thread_insts += w->fw->nthread;
         w->used = false;
+        s->wused[(t->first + i) / 64] &= ~(1ULL << ((t->first + i) % 64));
         sched_update(s, t->first + i);
         memset(w, 0, sizeof *w);
         w->rs = RS_ABSENT;
@@ -649,6 +653,7 @@ int sm_cycle(struct sm *s, uint64_t now, struct ws_diag *diag)
 
 void sm_account(struct sm *s, uint64_t upto)
 {
+    ldst_catch_up(s, upto);
     if (upto <= s->acct)
         return;
     uint64_t gap = upto - s->acct;
@@ -694,7 +699,7 @@ uint64_t sm_next_event(struct sm *s, uint64_t now)
             MIN(s->sfu_free[u]);
         MIN(s->ldst_free);
     }
-    if (s->ldst_n)
+    if (s->ldst_n && !ldst_waits(s))
         MIN(now + 1);
 #undef MIN
     return t <= now ? now + 1 : t;

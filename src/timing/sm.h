@@ -199,6 +199,8 @@ struct sm {
     uint32_t nparts;
     /* residents */
     struct twarp *w;              /* p->max_warps slots */
+    uint64_t *wused;              /* bit per slot: w[i].used, so a pass
+                                     over the warps skips empty slots */
     struct tcta *cta;             /* p->max_ctas slots */
     uint32_t nctas, nwarps, threads, regs, shared;
     uint32_t nlive;               /* live warp registers (twarp.live) */
@@ -221,6 +223,11 @@ struct sm {
     int32_t free_mo;
     int32_t ldst_head, ldst_tail; /* memory operations not yet sent */
     uint32_t ldst_n;
+    /* the head's last L1 request stalled at park_from - 1 and waits for
+       the L1 to change: its retries from park_from on are counted when
+       the SM next runs (ldst_catch_up), not made */
+    bool ldst_parked;
+    uint64_t park_from;
     struct timed_item *timed;     /* min-heap by (ready, seq) */
     /* the LD/ST unit reports an instruction's memory operation done */
     void (*complete)(struct sm *s, int32_t i);

@@ -99,6 +99,15 @@ static void check_coalesce(const uint64_t *a, uint32_t mask, uint32_t size,
     }
     assert_int_equal(coalesce(a, mask, size, seg, out2, NULL), rn);
     assert_memory_equal(out2, out, n * sizeof *out);
+    /* coalesce_tx: the same, with each segment's first byte as
+       coalesce_first finds it */
+    uint8_t first[COALESCE_MAX];
+    assert_int_equal(coalesce_tx(a, mask, size, seg, out2, bytes, first), rn);
+    for (uint32_t i = 0; i < n; i++) {
+        assert_int_equal(out2[i], rout[i]);
+        assert_int_equal(bytes[i], rbytes[i]);
+        assert_int_equal(first[i], coalesce_first(a, mask, size, rout[i], seg));
+    }
 }
 
 /* A deterministic generator for the pseudo-random patterns. */

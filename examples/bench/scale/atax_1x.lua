@@ -1,0 +1,2 @@
+-- atax at 1x the work: see rows.lua.
+require "rows" ("atax", 1)

@@ -1,0 +1,2 @@
+-- bicg at 4x the work: see rows.lua.
+require "rows" ("bicg", 4)

@@ -1,0 +1,2 @@
+-- mvt at 16x the work: see rows.lua.
+require "rows" ("mvt", 16)

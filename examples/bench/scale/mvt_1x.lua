@@ -1,0 +1,2 @@
+-- mvt at 1x the work: see rows.lua.
+require "rows" ("mvt", 1)

@@ -1,0 +1,2 @@
+-- mvt at 4x the work: see rows.lua.
+require "rows" ("mvt", 4)
