@@ -14,6 +14,11 @@
 # that exits non-zero (a failed check, an error) is a FAILED row with its
 # exit status, left out of the totals; they are listed again at the end
 # and make bench exits 1.
+# The guided scenarios that choose their own design (`ws.config{...
+# design = ...}`: their stops and checks are that design's on its preset)
+# run once, cycle-level under their own configuration (preset column
+# "own"); they and the others that watch timing events (`ws.on`, the
+# tour) are left out of the functional pass, where no such event exists.
 # Then the scaling table (SCALE=0 skips it): examples/bench/scale/, three
 # thread-per-row kernels on fermi at 1x, 4x and 16x the work, fastest of
 # SCALE_REPEAT runs (default 1), with the 16x/4x ratio of the host time per
@@ -35,11 +40,13 @@ failed=()
 
 # run SCENARIO PRESET MODE [REPEAT]: prints "cycles warp-instr seconds rss
 # trace-KiB" (trace-KiB "-" without TRACE), or "FAIL status" when a run
-# exits non-zero or reports no host statistics
+# exits non-zero or reports no host statistics; PRESET "own" keeps the
+# scenario's
 run() {
-  local best="" line sec rc
+  local best="" line sec rc pre=()
+  [ "$2" != own ] && pre=(--set preset="$2")
   for _ in $(seq "${4:-$repeat}"); do
-    "$bin" run "$1" --set preset="$2" --set sim.mode="$3" --host-stats \
+    "$bin" run "$1" "${pre[@]}" --set sim.mode="$3" --host-stats \
       --json "$tmp/s.json" "${trace[@]}" >/dev/null 2>"$tmp/err"
     rc=$?
     line=$(grep -ao 'host: .*' "$tmp/err")
@@ -74,14 +81,23 @@ pass() {  # PRESET MODE
     local name r cycles wi sec rss rate
     name=$(basename "$s" .lua)
     [ "${s#examples/suite/}" != "$s" ] && name="suite/$name"
-    r=$(run "$s" "$p" "$m")
+    local rp=$p
+    if grep -q '^ws.config{.*design *=' "$s"; then
+      # a design's guided scenario: once, under its own configuration
+      [ "$m" = timing ] && [ "$p" = "${presets%% *}" ] || continue
+      rp=own
+    elif [ "$m" = functional ] && grep -q 'ws\.on(' "$s"; then
+      continue
+    fi
+    r=$(run "$s" "$rp" "$m")
     if [ "${r%% *}" = FAIL ]; then
-      printf '%-18s %-8s %-10s FAILED (exit %s)\n' "$name" "$p" "$m" "${r#FAIL }"
-      failed+=("$name $p $m (exit ${r#FAIL })")
+      printf '%-18s %-8s %-10s FAILED (exit %s)\n' "$name" "$rp" "$m" "${r#FAIL }"
+      failed+=("$name $rp $m (exit ${r#FAIL })")
       continue
     fi
     read -r cycles wi sec rss tk <<<"$r"
-    row "$name" "$p" "$m" "$cycles" "$wi" "$sec" "$rss" "${TRACE:+$tk}"
+    row "$name" "$rp" "$m" "$cycles" "$wi" "$sec" "$rss" "${TRACE:+$tk}"
+    [ "$rp" = own ] && continue       # not in the preset's totals
     tw=$((tw + wi)); ts=$(awk -v a="$ts" -v b="$sec" 'BEGIN { print a + b }')
     [ "$cycles" != - ] && tc=$((tc + cycles))
     [ "$rss" -gt "$maxrss" ] && maxrss=$rss
