@@ -87,25 +87,12 @@ static bool coalesce_simple(const uint64_t *addr, uint32_t mask, uint32_t size,
     return true;
 }
 
-uint32_t coalesce_tx(const uint64_t *addr, uint32_t mask, uint32_t size,
-                     uint32_t seg, uint64_t *out, uint32_t *bytes,
-                     uint8_t *first)
-{
-    uint32_t n;
-    if (coalesce_simple(addr, mask, size, seg, out, bytes, first, &n))
-        return n;
-    n = coalesce(addr, mask, size, seg, out, bytes);
-    for (uint32_t k = 0; first && k < n; k++)
-        first[k] = (uint8_t)coalesce_first(addr, mask, size, out[k], seg);
-    return n;
-}
-
-uint32_t coalesce(const uint64_t *addr, uint32_t mask, uint32_t size,
-                  uint32_t seg, uint64_t *out, uint32_t *bytes)
+/* Any case: the segments each lane's bytes touch, lane by lane. */
+static uint32_t coalesce_any(const uint64_t *addr, uint32_t mask,
+                             uint32_t size, uint32_t seg, uint64_t *out,
+                             uint32_t *bytes)
 {
     uint32_t n = 0;
-    if (coalesce_simple(addr, mask, size, seg, out, bytes, NULL, &n))
-        return n;
     for (int l = 0; l < 32 && n < COALESCE_MAX; l++) {
         if (!(mask >> l & 1))
             continue;
@@ -123,6 +110,28 @@ uint32_t coalesce(const uint64_t *addr, uint32_t mask, uint32_t size,
     if (bytes)
         for (uint32_t i = 0; i < n; i++)
             bytes[i] = covered(addr, mask, size, out[i], seg);
+    return n;
+}
+
+uint32_t coalesce(const uint64_t *addr, uint32_t mask, uint32_t size,
+                  uint32_t seg, uint64_t *out, uint32_t *bytes)
+{
+    uint32_t n;
+    if (coalesce_simple(addr, mask, size, seg, out, bytes, NULL, &n))
+        return n;
+    return coalesce_any(addr, mask, size, seg, out, bytes);
+}
+
+uint32_t coalesce_tx(const uint64_t *addr, uint32_t mask, uint32_t size,
+                     uint32_t seg, uint64_t *out, uint32_t *bytes,
+                     uint8_t *first)
+{
+    uint32_t n;
+    if (coalesce_simple(addr, mask, size, seg, out, bytes, first, &n))
+        return n;
+    n = coalesce_any(addr, mask, size, seg, out, bytes);
+    for (uint32_t k = 0; first && k < n; k++)
+        first[k] = (uint8_t)coalesce_first(addr, mask, size, out[k], seg);
     return n;
 }
 
