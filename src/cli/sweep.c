@@ -804,6 +804,9 @@ static int prepare_paths(struct ctx *c)
     c->exe = ws_xstrdup(exe);
     char *pts = ws_path_join(c->out, "points");
     int bad = ws_make_dirs(pts);
+    if (bad)
+        fprintf(stderr, "warpscope sweep: error: cannot create directory '%s': %s\n",
+                pts, strerror(errno));
     free(pts);
     if (bad || !(c->out_abs = realpath(c->out, NULL)))
         return EXIT_BAD;

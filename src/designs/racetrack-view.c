@@ -9,6 +9,7 @@
 #include "designs/bill.h"
 #include "timing/grid.h"
 #include "timing/rf-banked.h"
+#include "util/fileio.h"
 #include "util/paths.h"
 #include "util/xalloc.h"
 #include <errno.h>
@@ -227,7 +228,7 @@ int racetrack_check(const struct ws_config *c, const struct tparams *p,
                           "configuration: racetrack.mapping = optimized needs racetrack.profile_dir, the directory a run with racetrack.mapping = direct recorded its traces in");
     if (dir && *dir) {
         struct stat sb;
-        if (!opt && stat(dir, &sb) != 0 && mkdir(dir, 0777) != 0)
+        if (!opt && stat(dir, &sb) != 0 && ws_make_dirs(dir) != 0)
             return diag_error(diag, NULL, 0, 0,
                               "configuration: racetrack.profile_dir '%s': cannot create it (%s)",
                               dir, strerror(errno));

@@ -87,24 +87,29 @@ int ws_write_file(const char *path, const char *text, size_t len)
 /* mkdir -p. */
 int ws_make_dirs(const char *path)
 {
+    if (!*path) {
+        errno = ENOENT;
+        return -1;
+    }
     char *p = ws_xstrdup(path);
-    int rc = 0;
+    int rc = 0, e = 0;
     for (char *s = p + 1; rc == 0; s++) {
         if (*s != '/' && *s != '\0')
             continue;
         char c = *s;
         *s = '\0';
         struct stat st;
-        if (mkdir(p, 0777) != 0 && !(errno == EEXIST && stat(p, &st) == 0 &&
-                                      S_ISDIR(st.st_mode)))
-            rc = -1;
+        if (mkdir(p, 0777) != 0) {
+            e = errno;
+            if (!(e == EEXIST && stat(p, &st) == 0 && S_ISDIR(st.st_mode)))
+                rc = -1;
+        }
         *s = c;
         if (c == '\0')
             break;
     }
-    if (rc)
-        fprintf(stderr, "warpscope sweep: error: cannot create directory '%s': %s\n",
-                p, strerror(errno));
     free(p);
+    if (rc)
+        errno = e == EEXIST ? ENOTDIR : e;
     return rc;
 }
