@@ -543,6 +543,18 @@ static int one_cycle(struct gpu *g, uint64_t now, bool *over,
     return WS_OK;
 }
 
+/*
+** A pause hands the state to the debugger, which reads statistics: an SM
+** asleep until its next event has its cycles up to the pause counted now
+** (sm_account is additive, so the totals at the end do not change).
+*/
+static enum gpu_status paused(struct gpu *g)
+{
+    for (uint32_t i = 0; i < g->p.nsm; i++)
+        sm_account(&g->sm[i], g->cycle);
+    return GPU_PAUSED;
+}
+
 enum gpu_status gpu_advance(struct gpu *g, uint64_t until,
                             struct ws_diag *diag)
 {
@@ -551,7 +563,7 @@ enum gpu_status gpu_advance(struct gpu *g, uint64_t until,
     for (;;) {
         uint64_t now = g->cycle;
         if (now >= until)
-            return GPU_PAUSED;
+            return paused(g);
         if (now >= g->cycle_limit) {
             char msg[200];
             snprintf(msg, sizeof msg,
@@ -577,7 +589,7 @@ enum gpu_status gpu_advance(struct gpu *g, uint64_t until,
             t = now + 1;
         g->cycle = t < until ? t : until;
         if (g->bus && g->bus->stop)
-            return GPU_PAUSED;
+            return paused(g);
     }
 }
 

@@ -5,7 +5,9 @@
 #   on the first line of NAME.args; NAME.expect lists lines that must
 #   appear in the output (stdout and stderr), in this order, each as a
 #   fixed substring of one line; its last line is "exit N";
-# - tests/debugger/reverse.sh checks that going back reproduces state.
+# - tests/debugger/reverse.sh checks that going back reproduces state;
+# - tests/debugger/midstats.sh that statistics at a pause do not depend
+#   on idle-cycle skipping.
 set -u
 bin=${1:-build/warpscope}
 cd "$(dirname "$0")/../.."
@@ -35,4 +37,5 @@ for c in tests/debugger/*.cmds; do
 done
 echo "debugger: $pass passed, $fail failed"
 bash tests/debugger/reverse.sh "$bin" || fail=$((fail + 1))
+bash tests/debugger/midstats.sh "$bin" || fail=$((fail + 1))
 [ $fail = 0 ]
