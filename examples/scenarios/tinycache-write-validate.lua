@@ -47,8 +47,11 @@ end
 -- 1. A partial line: warp 0 issued the key's store (its next instruction
 -- is the read of the count, line 30 of write_validate.cu); the stop comes
 -- at the end of that cycle, before that read can issue.
+-- (A hook stops the run at the end of the cycle, so on a machine with
+-- several SMs it can see other SMs' events of that cycle too: each hook
+-- takes SM 0's first match only.)
 local id = ws.on("warp.issue", function(e)
-  if e.warp == 0 and ws.warp(0, 0).cuda_line == 30 then return true end
+  if e.sm == 0 and e.warp == 0 and ws.warp(0, 0).cuda_line == 30 then return true end
 end)
 ws.continue()
 ws.off(id)
@@ -64,7 +67,7 @@ ws.pause()
 -- half-words.
 local merge
 id = ws.on("tinycache.fill", function(e)
-  if e.warp == 0 and e.lane == 0 then merge = e; return true end
+  if not merge and e.sm == 0 and e.warp == 0 and e.lane == 0 then merge = e; return true end
 end)
 ws.continue()
 ws.off(id)
@@ -79,9 +82,9 @@ ws.pause()
 
 -- 3. A barrier flush.
 local wbs, flush = 0, nil
-local wid = ws.on("tinycache.writeback", function() wbs = wbs + 1 end)
+local wid = ws.on("tinycache.writeback", function(e) if e.sm == 0 and not flush then wbs = wbs + 1 end end)
 id = ws.on("tinycache.flush", function(e)
-  if e.reason == "barrier" then flush = e; return true end
+  if not flush and e.sm == 0 and e.reason == "barrier" then flush = e; return true end
 end)
 ws.continue()
 ws.off(id)
