@@ -16,13 +16,16 @@
 ** precharged, tRP, tRC since the bank's last activate and tRRD since any
 ** activate; a precharge needs tRAS since the activate and the read or
 ** write recovery (tRTP, tWTP). A column command moves `atom` bytes, so a
-** smaller request costs a whole one. Every counter then counts down.
+** smaller request costs a whole one. Each constraint is kept as the DRAM
+** cycle from which it allows the command (GPGPU-Sim's counters, counted
+** down every cycle, reach zero at the same cycle).
 **
 ** Core cycles and DRAM cycles interleave by their clocks: DRAM cycle k
 ** belongs to core cycle floor(k x core / dram). dram_tick(now) runs every
 ** DRAM cycle of core cycles up to now; while the channel holds nothing it
-** only counts the counters down, so ticking with gaps gives the same
-** result. Deterministic; no allocation after dcmd_new.
+** skips them, so ticking with gaps gives the same result, and
+** dcmd_next_event bounds the next completion so that the GPU need not
+** visit the cycles before it. Deterministic; no allocation after dcmd_new.
 */
 #include "timing/dram-cmd.h"
 #include "util/invariant.h"
@@ -53,12 +56,13 @@ struct cbank {
     int32_t head, tail;         /* queued requests, oldest first */
     bool streak;                /* serving the queued requests of `row` */
     uint64_t streak_row;
-    uint32_t RCDc, RCDWRc, RASc, RCc, RPc, WTPc, RTPc;
+    /* the DRAM cycle from which each constraint allows a command */
+    uint64_t RCDk, RCDWRk, RASk, RCk, RPk, WTPk, RTPk;
     uint64_t activated;         /* core cycle of the last activate */
 };
 
 struct cgroup {
-    uint32_t CCDLc, RTPLc;
+    uint64_t CCDLk, RTPLk;
 };
 
 /* One column access travelling through the read/write pipeline. */
@@ -79,7 +83,7 @@ struct dcmd {
     uint64_t seq;
     struct cbank *bk;
     struct cgroup *grp;
-    uint32_t CCDc, RRDc, RTWc, WTRc;
+    uint64_t CCDk, RRDk, RTWk, WTRk;   /* as cbank's */
     bool writing;               /* the pipeline's direction */
     uint32_t prio;
     struct rwslot *rwq;         /* ring of rwq_cap */
@@ -103,11 +107,6 @@ static uint64_t core_of(const struct dcmd *d, uint64_t k)
 static uint64_t first_of(const struct dcmd *d, uint64_t c)
 {
     return (c * d->cfg.dram_mhz + d->cfg.core_mhz - 1) / d->cfg.core_mhz;
-}
-
-static uint32_t sub0(uint32_t a, uint32_t b)
-{
-    return a > b ? a - b : 0;
 }
 
 static void run_until(struct dcmd *d, uint64_t end);
@@ -255,14 +254,14 @@ static bool issue_col(struct dcmd *d, uint32_t j, uint64_t k)
 {
     struct cbank *b = &d->bk[j];
     struct cgroup *g = group_of(d, j);
-    if (b->mrq < 0 || d->CCDc || g->CCDLc || !b->active ||
+    if (b->mrq < 0 || d->CCDk > k || g->CCDLk > k || !b->active ||
         d->rwq_n == d->rwq_cap)
         return false;
     struct creq *r = &d->r[b->mrq];
     if (b->row != r->row)
         return false;
     bool wr = r->req.write;
-    if (wr ? (b->RCDWRc || d->RTWc) : (b->RCDc || d->WTRc))
+    if (wr ? (b->RCDWRk > k || d->RTWk > k) : (b->RCDk > k || d->WTRk > k))
         return false;
     d->writing = wr;
     struct rwslot *s = &d->rwq[(d->rwq_head + d->rwq_n++) % d->rwq_cap];
@@ -270,15 +269,15 @@ static bool issue_col(struct dcmd *d, uint32_t j, uint64_t k)
     s->due = k + (wr ? d->cfg.tWL : d->cfg.tCL);
     r->where = W_RWQ;
     r->txbytes += d->cfg.atom;
-    d->CCDc = d->cfg.tCCD;
-    g->CCDLc = d->cfg.tCCDL;
+    d->CCDk = k + d->cfg.tCCD;
+    g->CCDLk = k + d->cfg.tCCDL;
     if (wr) {
-        d->WTRc = d->tWTR;
-        b->WTPc = d->tWTP;
+        d->WTRk = k + d->tWTR;
+        b->WTPk = k + d->tWTP;
     } else {
-        d->RTWc = d->tRTW;
-        b->RTPc = d->bl;
-        g->RTPLc = d->cfg.tRTPL;
+        d->RTWk = k + d->tRTW;
+        b->RTPk = k + d->bl;
+        g->RTPLk = k + d->cfg.tRTPL;
     }
     if (r->txbytes >= r->req.bytes)
         b->mrq = NONE;                 /* every column command is out */
@@ -293,23 +292,23 @@ static bool issue_row(struct dcmd *d, uint32_t j, uint64_t k)
     if (b->mrq < 0)
         return false;
     const struct creq *r = &d->r[b->mrq];
-    if (!b->active && !d->RRDc && !b->RPc && !b->RCc) {
+    if (!b->active && d->RRDk <= k && b->RPk <= k && b->RCk <= k) {
         b->active = true;
         b->row = r->row;
-        d->RRDc = d->cfg.tRRD;
-        b->RCDc = d->cfg.tRCD;
-        b->RCDWRc = d->tRCDWR;
-        b->RASc = d->cfg.tRAS;
-        b->RCc = d->cfg.tRC;
+        d->RRDk = k + d->cfg.tRRD;
+        b->RCDk = k + d->cfg.tRCD;
+        b->RCDWRk = k + d->tRCDWR;
+        b->RASk = k + d->cfg.tRAS;
+        b->RCk = k + d->cfg.tRC;
         b->activated = core_of(d, k);
         d->prio = (j + 1) % d->cfg.banks;
         d->st.activates++;
         return true;
     }
-    if (b->active && b->row != r->row && !b->RASc && !b->WTPc && !b->RTPc &&
-        !group_of(d, j)->RTPLc) {
+    if (b->active && b->row != r->row && b->RASk <= k && b->WTPk <= k &&
+        b->RTPk <= k && group_of(d, j)->RTPLk <= k) {
         b->active = false;
-        b->RPc = d->cfg.tRP;
+        b->RPk = k + d->cfg.tRP;
         d->prio = (j + 1) % d->cfg.banks;
         d->st.precharges++;
         return true;
@@ -362,28 +361,6 @@ static void data_out(struct dcmd *d, uint64_t k)
     }
 }
 
-static void count_down(struct dcmd *d, uint32_t n)
-{
-    d->CCDc = sub0(d->CCDc, n);
-    d->RRDc = sub0(d->RRDc, n);
-    d->RTWc = sub0(d->RTWc, n);
-    d->WTRc = sub0(d->WTRc, n);
-    for (uint32_t j = 0; j < d->cfg.banks; j++) {
-        struct cbank *b = &d->bk[j];
-        b->RCDc = sub0(b->RCDc, n);
-        b->RCDWRc = sub0(b->RCDWRc, n);
-        b->RASc = sub0(b->RASc, n);
-        b->RCc = sub0(b->RCc, n);
-        b->RPc = sub0(b->RPc, n);
-        b->WTPc = sub0(b->WTPc, n);
-        b->RTPc = sub0(b->RTPc, n);
-    }
-    for (uint32_t g = 0; g < (d->cfg.groups ? d->cfg.groups : 1); g++) {
-        d->grp[g].CCDLc = sub0(d->grp[g].CCDLc, n);
-        d->grp[g].RTPLc = sub0(d->grp[g].RTPLc, n);
-    }
-}
-
 /* One DRAM cycle. */
 static void dram_cycle(struct dcmd *d, uint64_t k)
 {
@@ -397,7 +374,6 @@ static void dram_cycle(struct dcmd *d, uint64_t k)
         if (!col && !row)
             row = issue_row(d, j, k);
     }
-    count_down(d, 1);
 }
 
 /* Anything queued, in a bank, in the pipeline or in the return queue. */
@@ -411,13 +387,12 @@ static bool has_work(const struct dcmd *d)
     return false;
 }
 
-/* Runs the DRAM cycles before `end`; idle stretches only count down. */
+/* Runs the DRAM cycles before `end`; idle stretches are skipped (the
+   timing constraints are DRAM cycles from which they allow a command). */
 static void run_until(struct dcmd *d, uint64_t end)
 {
     while (d->k < end) {
         if (!has_work(d)) {
-            uint64_t n = end - d->k;
-            count_down(d, n > UINT32_MAX ? UINT32_MAX : (uint32_t)n);
             d->k = end;
             return;
         }
@@ -451,11 +426,87 @@ bool dcmd_pop(struct dcmd *d, uint64_t now, struct dram_req *out)
     return true;
 }
 
+static uint64_t max2(uint64_t a, uint64_t b)
+{
+    return a > b ? a : b;
+}
+
+/*
+** The earliest DRAM cycle (from d->k on) at which bank j could send the
+** column command of a request of `row`: its constraints as they stand,
+** and the precharge and activate in between when the row is not open.
+*/
+static uint64_t col_bound(const struct dcmd *d, uint32_t j, uint64_t row,
+                          bool wr)
+{
+    const struct cbank *b = &d->bk[j];
+    const struct cgroup *g = &d->grp[j % (d->cfg.groups ? d->cfg.groups : 1)];
+    uint64_t k = d->k;
+    if (b->active && b->row == row)
+        return max2(max2(k, max2(d->CCDk, g->CCDLk)),
+                    wr ? max2(b->RCDWRk, d->RTWk) : max2(b->RCDk, d->WTRk));
+    uint64_t act;
+    if (b->active)      /* precharge, then tRP before the activate */
+        act = max2(max2(k, max2(b->RASk, b->WTPk)), max2(b->RTPk, g->RTPLk)) +
+              d->cfg.tRP;
+    else
+        act = max2(max2(k, d->RRDk), max2(b->RPk, b->RCk));
+    return act + (wr ? d->tRCDWR : d->cfg.tRCD);
+}
+
+/* The first DRAM cycle a column command at DRAM cycle c can complete a
+   request in: a write when its data has gone in, a read one cycle after
+   its data came out (the return queue). */
+static uint64_t done_bound(const struct dcmd *d, uint64_t c, bool wr)
+{
+    return c + (wr ? d->cfg.tWL : d->cfg.tCL + 1);
+}
+
+/*
+** The next core cycle at which the channel can hand a request back: a
+** lower bound on its next completion, worked out from the counters,
+** queues and pipeline without running it. Until then nothing it does is
+** seen outside (a push runs it up to the push first, and dcmd_tick runs
+** any stretch DRAM cycle by DRAM cycle), so the GPU can skip the cycles
+** in between; the result is the same as ticking every cycle.
+*/
 uint64_t dcmd_next_event(const struct dcmd *d, uint64_t now)
 {
     if (!d->held)
         return UINT64_MAX;
-    return now + 1;
+    uint64_t kk = UINT64_MAX;
+    if (d->done >= 0)
+        kk = first_of(d, d->r[d->done].done_at);
+    if (d->ret_n)
+        kk = d->k;
+    if (d->rwq_n) {
+        const struct rwslot *s = &d->rwq[d->rwq_head];
+        uint64_t v = s->due + (d->r[s->req].req.write ? 0 : 1);
+        v = v > d->k ? v : d->k;
+        if (v < kk)
+            kk = v;
+    }
+    for (uint32_t j = 0; j < d->cfg.banks && kk > d->k; j++) {
+        const struct cbank *b = &d->bk[j];
+        if (b->mrq >= 0) {
+            const struct creq *r = &d->r[b->mrq];
+            uint64_t v = done_bound(d, col_bound(d, j, r->row, r->req.write),
+                                    r->req.write);
+            if (v < kk)
+                kk = v;
+        }
+        for (int32_t i = b->head; i >= 0; i = d->r[i].next) {
+            const struct creq *r = &d->r[i];
+            uint64_t v = done_bound(d, col_bound(d, j, r->row, r->req.write),
+                                    r->req.write);
+            if (v < kk)
+                kk = v;
+        }
+    }
+    if (kk == UINT64_MAX)
+        return now + 1;
+    uint64_t c = core_of(d, kk);
+    return c > now ? c : now + 1;
 }
 
 uint32_t dcmd_pending(const struct dcmd *d)

@@ -322,8 +322,7 @@ static void memory_cycle(struct gpu *g, uint64_t now)
 {
     for (uint32_t s = 0; s < g->p.l2_slices; s++) {
         struct l2slice *l = &g->l2[s];
-        if (!g->skip || icnt_next(&g->net, &g->pool, l->port) <= now ||
-            l->look.n || l->pipe.n || l->out.n || l->to_dram.n)
+        if (!g->skip || l2_due(l, &g->net, &g->pool, now))
             l2_tick(l, &g->net, &g->pool, now);
     }
     for (uint32_t c = 0; c < g->p.dram.channels; c++) {
@@ -343,10 +342,13 @@ static void memory_cycle(struct gpu *g, uint64_t now)
     }
 }
 
-/* The earliest cycle after now at which the memory system has work. */
-static uint64_t memory_next(const struct gpu *g, uint64_t now)
+/*
+** The earliest cycle after now at which the memory system has work, or
+** t if that is earlier (the DRAM channels' bounds, the dearest to work
+** out, are asked only while they can still lower it).
+*/
+static uint64_t memory_next(const struct gpu *g, uint64_t now, uint64_t t)
 {
-    uint64_t t = UINT64_MAX;
     for (int32_t i = icnt_busy_port(&g->net, 0); i >= 0;
          i = icnt_busy_port(&g->net, (uint32_t)i + 1)) {
         uint64_t v = icnt_next(&g->net, &g->pool, (uint32_t)i);
@@ -358,7 +360,7 @@ static uint64_t memory_next(const struct gpu *g, uint64_t now)
         if (v < t)
             t = v;
     }
-    for (uint32_t c = 0; c < g->p.dram.channels; c++) {
+    for (uint32_t c = 0; c < g->p.dram.channels && t > now + 1; c++) {
         uint64_t v = dram_next_event(g->dram[c], now);
         if (v < t)
             t = v;
@@ -544,14 +546,19 @@ static int one_cycle(struct gpu *g, uint64_t now, bool *over,
 }
 
 /*
-** A pause hands the state to the debugger, which reads statistics: an SM
-** asleep until its next event has its cycles up to the pause counted now
-** (sm_account is additive, so the totals at the end do not change).
+** A pause hands the state to the debugger, which reads statistics and
+** shows the DRAM banks: an SM asleep until its next event has its cycles
+** up to the pause counted now, and a DRAM channel runs the DRAM cycles
+** up to the pause (both are additive: the totals at the end and every
+** later step do not change).
 */
 static enum gpu_status paused(struct gpu *g)
 {
     for (uint32_t i = 0; i < g->p.nsm; i++)
         sm_account(&g->sm[i], g->cycle);
+    for (uint32_t c = 0; c < g->p.dram.channels && g->cycle; c++)
+        if (dram_pending(g->dram[c]))
+            dram_tick(g->dram[c], g->cycle - 1);
     return GPU_PAUSED;
 }
 
@@ -577,10 +584,11 @@ enum gpu_status gpu_advance(struct gpu *g, uint64_t until,
             return GPU_ERR;
         if (over)
             return GPU_DONE;
-        uint64_t t = memory_next(g, now);
+        uint64_t t = UINT64_MAX;
         for (uint32_t i = 0; i < g->p.nsm; i++)
             if (g->sm[i].next_due < t)
                 t = g->sm[i].next_due;
+        t = memory_next(g, now, t);
         if (t == UINT64_MAX) {
             deadlock_error(g, diag);
             return GPU_ERR;
@@ -656,7 +664,7 @@ void gpu_drain(struct gpu *g)
             return;
         memory_cycle(g, g->cycle);
         deliver_to_sms(g, g->cycle);
-        uint64_t t = memory_next(g, g->cycle);
+        uint64_t t = memory_next(g, g->cycle, UINT64_MAX);
         if (t == UINT64_MAX)
             return;
         g->cycle = t;

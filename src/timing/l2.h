@@ -76,6 +76,16 @@ void l2_warm(struct l2slice *s, uint64_t addr);
 void l2_dram_done(struct l2slice *s, const struct dram_req *r,
                   struct mreq_pool *pool, uint64_t now);
 
+/* Whether l2_tick has anything to do at now (else it would change
+   nothing: the GPU skips it). */
+static inline bool l2_due(const struct l2slice *s, const struct icnt *n,
+                          const struct mreq_pool *pool, uint64_t now)
+{
+    return s->look.n || s->out.n ||
+           (s->pipe.n && ring_front(&s->pipe).ready <= now) ||
+           (s->to_dram.n && ring_front(&s->to_dram).ready <= now) ||
+           icnt_next(n, pool, s->port) <= now;
+}
 /* Next cycle this slice has work, UINT64_MAX if idle (the interconnect's
    deliveries to it are accounted by the caller). */
 uint64_t l2_next_event(const struct l2slice *s, uint64_t now);

@@ -124,10 +124,3 @@ int32_t icnt_busy_port(const struct icnt *n, uint32_t from)
     }
     return -1;
 }
-
-uint64_t icnt_next(const struct icnt *n, const struct mreq_pool *p,
-                   uint32_t dst)
-{
-    const struct icnt_queue *q = &n->q[dst];
-    return q->head < 0 ? UINT64_MAX : p->v[q->head].deliver;
-}

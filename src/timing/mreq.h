@@ -77,8 +77,12 @@ int32_t icnt_receive(struct icnt *n, struct mreq_pool *p, uint32_t dst,
                      uint64_t now);
 
 /* Delivery cycle of dst's next packet, UINT64_MAX if none. */
-uint64_t icnt_next(const struct icnt *n, const struct mreq_pool *p,
-                   uint32_t dst);
+static inline uint64_t icnt_next(const struct icnt *n,
+                                 const struct mreq_pool *p, uint32_t dst)
+{
+    const struct icnt_queue *q = &n->q[dst];
+    return q->head < 0 ? UINT64_MAX : p->v[q->head].deliver;
+}
 
 /* The first destination port >= from with packets queued, or -1. */
 int32_t icnt_busy_port(const struct icnt *n, uint32_t from);
