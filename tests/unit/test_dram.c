@@ -481,8 +481,9 @@ struct run {
 ** STEP_EVERY visits every cycle; STEP_NEXT_EVENT only the cycles
 ** dram_next_event and the job list name; STEP_RANDOM the arrival cycles
 ** plus random others. For STEP_EVERY, also checks that dram_next_event
-** skips nothing: no pop, and no issue on a cycle without a push, happens
-** before the cycle next_event named at the previous cycle.
+** skips nothing: no pop (and, in the request model, no issue on a cycle
+** without a push) happens before the cycle next_event named at the
+** previous cycle.
 */
 static void drive(const struct dram_cfg *c, const struct job *j,
                   enum step mode, uint64_t seed, struct run *out)
@@ -518,7 +519,11 @@ static void drive(const struct dram_cfg *c, const struct job *j,
             popped++;
         }
         uint64_t issued1 = st->row_hits + st->row_misses + st->row_empty;
-        if (mode == STEP_EVERY && (popped || (!pushed && issued1 != issued0))
+        /* The request model promises every visible change; the command
+           model only its completions (what it does between them, a tick
+           catches up, as dram-cmd.c says). */
+        if (mode == STEP_EVERY &&
+            (popped || (!c->command && !pushed && issued1 != issued0))
             && T < promised)
             fail_msg("cycle %llu: something happened before next_event %llu",
                      (unsigned long long)T, (unsigned long long)promised);
@@ -814,6 +819,12 @@ static void test_cmd_gaps(void **state)
     drive(&c, j, STEP_EVERY, 0, &ref);
     drive(&c, j, STEP_RANDOM, 99, &rnd);
     assert_memory_equal(ref.order, rnd.order, sizeof ref.order);
+    /* with no refusals, the bound on the next completion lets the driver
+       skip cycles while requests are in the banks, and changes nothing */
+    drive(&c, j, STEP_NEXT_EVENT, 0, &ev);
+    assert_memory_equal(ref.done, ev.done, sizeof ref.done);
+    assert_memory_equal(ref.order, ev.order, sizeof ref.order);
+    assert_true(ev.visits * 2 < ref.visits);
 }
 
 int main(void)
