@@ -11,6 +11,31 @@
 #include "timing/sm.h"
 #include <string.h>
 
+/* The launch running: cycles since its start, and the instructions of
+   its exited CTAs and of the warps still resident. */
+bool gpu_launch_so_far(const struct gpu *g, uint64_t *cycles, uint64_t *wi,
+                       uint64_t *ti)
+{
+    *cycles = *wi = *ti = 0;
+    if (!g->running)
+        return false;
+    uint64_t w = 0, t = 0;
+    for (uint32_t i = 0; i < g->p.nsm; i++) {
+        const struct sm *s = &g->sm[i];
+        w += s->st.warp_insts;      /* CTAs that have exited */
+        t += s->st.thread_insts;
+        for (uint32_t k = 0; k < g->p.max_warps; k++)
+            if (s->w[k].used && s->w[k].fw) {    /* and the resident ones */
+                w += s->w[k].fw->ninst;
+                t += s->w[k].fw->nthread;
+            }
+    }
+    *cycles = g->cycle > g->start ? g->cycle - g->start : 0;
+    *wi = w - g->wi0;
+    *ti = t - g->ti0;
+    return true;
+}
+
 /* Cycles and instructions of the finished launches and of the one
    running so far: mid-kernel statistics are the statistics to date; at
    the end of a run, those of the finished launches alone. */

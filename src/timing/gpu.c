@@ -678,29 +678,6 @@ void gpu_host_write(struct gpu *g, uint64_t addr, uint64_t bytes)
         l2_warm(&g->l2[slice_of(g, a)], a);
 }
 
-bool gpu_launch_so_far(const struct gpu *g, uint64_t *cycles, uint64_t *wi,
-                       uint64_t *ti)
-{
-    *cycles = *wi = *ti = 0;
-    if (!g->running)
-        return false;
-    uint64_t w = 0, t = 0;
-    for (uint32_t i = 0; i < g->p.nsm; i++) {
-        const struct sm *s = &g->sm[i];
-        w += s->st.warp_insts;      /* CTAs that have exited */
-        t += s->st.thread_insts;
-        for (uint32_t k = 0; k < g->p.max_warps; k++)
-            if (s->w[k].used && s->w[k].fw) {    /* and the resident ones */
-                w += s->w[k].fw->ninst;
-                t += s->w[k].fw->nthread;
-            }
-    }
-    *cycles = g->cycle > g->start ? g->cycle - g->start : 0;
-    *wi = w - g->wi0;
-    *ti = t - g->ti0;
-    return true;
-}
-
 /* ---- what the debugger reads ------------------------------------------ */
 
 uint32_t gpu_nsm(const struct gpu *g)
