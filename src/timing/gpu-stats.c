@@ -71,6 +71,8 @@ static struct jv *sm_stats(const struct gpu *g, const struct sm *s)
     jv_set(o, "warp_cycles", jv_int((int64_t)st->warp_cycles));
     jv_set(o, "ctas", jv_int((int64_t)st->ctas));
     jv_set(o, "warp_instructions", jv_int((int64_t)st->warp_insts));
+    jv_set(o, "flits_received", jv_int((int64_t)g->net.dst_flits[s->id]));
+    jv_set(o, "port_load", jv_num(0));
     jv_set(o, "ipc", jv_num(0));
     struct jv *r = jv_set(o, "stall_reasons", jv_obj());
     uint64_t counted = 0;
@@ -151,6 +153,16 @@ void gpu_ratios(const struct gpu *g, struct jv *o, uint64_t cycles)
                   jv_num_at(d, "row_empty"));
     set_ratio(d, "bus_utilization", jv_num_at(d, "bus_busy_cycles"),
               (double)cycles * g->p.dram.channels);
+    /* interconnect load: flits a port takes per cycle (it takes one at
+       most), the SMs' ports and the L2 slices' on average */
+    struct jv *ic = jv_get(o, "icnt");
+    set_ratio(ic, "sm_port_load", jv_num_at(ic, "flits_to_sms"),
+              (double)cycles * g->p.nsm);
+    set_ratio(ic, "l2_port_load", jv_num_at(ic, "flits_to_l2"),
+              (double)cycles * g->p.l2_slices);
+    for (size_t i = 0; sms && i < sms->n; i++)
+        set_ratio(sms->items[i], "port_load",
+                  jv_num_at(sms->items[i], "flits_received"), (double)cycles);
     onchip_ratios(g, o, cycles);
     struct jv *ds = jv_get(o, g->d->name);
     if (ds && g->d->ratios)
@@ -313,6 +325,13 @@ void gpu_stats(const struct gpu *g, struct jv *o)
     dram_stats_into(g, dr);
     jv_set(ic, "packets", jv_int((int64_t)g->net.packets));
     jv_set(ic, "flits", jv_int((int64_t)g->net.flits));
+    uint64_t to_sm = 0, to_l2 = 0;
+    for (uint32_t i = 0; i < g->net.ports; i++)
+        *(i < g->p.nsm ? &to_sm : &to_l2) += g->net.dst_flits[i];
+    jv_set(ic, "flits_to_sms", jv_int((int64_t)to_sm));
+    jv_set(ic, "flits_to_l2", jv_int((int64_t)to_l2));
+    jv_set(ic, "sm_port_load", jv_num(0));
+    jv_set(ic, "l2_port_load", jv_num(0));
     jv_set(en, "total", jv_num(0));
     gpu_ratios(g, o, kc);
 }

@@ -48,6 +48,7 @@ void icnt_init(struct icnt *n, uint32_t ports, uint32_t flit,
     n->dst_free = ws_xcalloc(ports + 1, sizeof *n->dst_free);
     n->q = ws_xmalloc((ports + 1) * sizeof *n->q);
     n->busy = ws_xcalloc(ports / 64 + 1, sizeof *n->busy);
+    n->dst_flits = ws_xcalloc(ports + 1, sizeof *n->dst_flits);
     for (uint32_t i = 0; i <= ports; i++)
         n->q[i].head = n->q[i].tail = -1;
 }
@@ -58,6 +59,7 @@ void icnt_free(struct icnt *n)
     free(n->dst_free);
     free(n->q);
     free(n->busy);
+    free(n->dst_flits);
     memset(n, 0, sizeof *n);
 }
 
@@ -92,6 +94,7 @@ bool icnt_send(struct icnt *n, struct mreq_pool *p, int32_t r, uint32_t src,
     n->busy[dst >> 6] |= 1ULL << (dst & 63);
     n->packets++;
     n->flits += flits;
+    n->dst_flits[dst] += flits;
     return true;
 }
 

@@ -55,6 +55,7 @@ struct icnt {
     uint64_t *dst_free;   /* cycle each port can start receiving */
     struct icnt_queue *q; /* per destination port */
     uint64_t *busy;       /* bitset: destinations with packets queued */
+    uint64_t *dst_flits;  /* flits delivered to each port */
     uint64_t packets, flits;
 };
 
