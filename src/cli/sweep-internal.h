@@ -84,6 +84,17 @@ int sweep_add_fixed(struct sweep *s, const char *kv, struct ws_diag *d);
    in the comma list; each name must be one of the sweep's. */
 int sweep_only(struct sweep *s, const char *names, struct ws_diag *d);
 
+/* sweep-report.c: DIR/points/ID.EXT (caller frees); a point's statistics
+   from its JSON, or NULL (d filled unless the file is absent); the sweep
+   file's report(rows) run over the points' results, printed and kept in
+   OUT/report.txt (EXIT_OK, or EXIT_BAD after printing the error). */
+struct jv;
+char *sweep_point_file(const char *dir, const struct point *p, const char *ext);
+struct jv *sweep_read_stats(const char *dir, const struct point *p,
+                            struct ws_diag *d);
+int sweep_run_report(const struct sweep *s, const struct point *pts,
+                     const char *out);
+
 /* sweep-plots.c: `plots` read (the table at index t; an error leaves its
    message in d, without a place: the caller adds it) and drawn. */
 int sweep_read_plots(struct lua_State *L, int t, struct sweep *s,

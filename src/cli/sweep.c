@@ -97,15 +97,6 @@ struct ctx {
 static const char *const trace_opts[4] = { "--trace-window", "--trace-events",
                                            "--trace-sms", "--trace-interval" };
 
-/* DIR/points/ID.ext under the given directory; caller frees. */
-static char *point_file(const char *dir, const struct point *p, const char *ext)
-{
-    struct strbuf b;
-    sb_init(&b);
-    sb_printf(&b, "%s/points/%s.%s", dir, p->id, ext);
-    return sb_take(&b);
-}
-
 /* The point's command: `warpscope run SCENARIO --set k=v ... --json F`
    with absolute paths; NULL-terminated, free with argv_free. */
 static char **point_argv(const struct ctx *c, const struct point *p)
@@ -136,10 +127,10 @@ static char **point_argv(const struct ctx *c, const struct point *p)
         }
     }
     a[n++] = ws_xstrdup("--json");
-    a[n++] = point_file(c->out_abs, p, "json");
+    a[n++] = sweep_point_file(c->out_abs, p, "json");
     if (c->trace) {
         a[n++] = ws_xstrdup("--trace");
-        a[n++] = point_file(c->out_abs, p, "trace.json");
+        a[n++] = sweep_point_file(c->out_abs, p, "trace.json");
         for (int i = 0; i < 4; i++)
             if (c->trace_opt[i]) {
                 a[n++] = ws_xstrdup(trace_opts[i]);
@@ -167,8 +158,8 @@ static void point_line(struct strbuf *out, const struct ctx *c, const struct poi
         shell_quote(out, *q);
     }
     argv_free(a);
-    char *log = point_file(c->out_abs, p, "log");
-    char *ex = point_file(c->out_abs, p, "exit");
+    char *log = sweep_point_file(c->out_abs, p, "log");
+    char *ex = sweep_point_file(c->out_abs, p, "exit");
     sb_puts(out, " >");
     shell_quote(out, log);
     sb_puts(out, " 2>&1; s=$?; echo $s >");
@@ -193,34 +184,16 @@ static int read_exit(const char *path)
     return ok ? (int)v : -1;
 }
 
-/* The point's statistics, or NULL (with d filled unless the file is absent). */
-static struct jv *read_stats(const struct ctx *c, const struct point *p,
-                             struct ws_diag *d)
-{
-    char *path = point_file(c->out, p, "json");
-    size_t len;
-    char *t = ws_read_file(path, &len);
-    struct jv *v = t ? jv_parse(t, len, path, d) : NULL;
-    if (v && (v->kind != JV_OBJ || !jv_get(v, "warpscope"))) {
-        diag_error(d, path, 0, 0, "not a warpscope statistics object (no \"warpscope\" key)");
-        jv_free(v);
-        v = NULL;
-    }
-    free(t);
-    free(path);
-    return v;
-}
-
 /* Done: an earlier run recorded exit 0 or 1 and left valid statistics. */
 static bool point_done(const struct ctx *c, struct point *p)
 {
-    char *ex = point_file(c->out, p, "exit");
+    char *ex = sweep_point_file(c->out, p, "exit");
     int code = read_exit(ex);
     free(ex);
     if (code != 0 && code != 1)
         return false;
     struct ws_diag d = { 0 };
-    struct jv *v = read_stats(c, p, &d);
+    struct jv *v = sweep_read_stats(c->out, p, &d);
     diag_reset(&d);
     if (!v)
         return false;
@@ -271,7 +244,7 @@ static pid_t spawn(char **argv, const char *log)
 static void finish(const struct ctx *c, struct point *p, int code, size_t k)
 {
     p->exit = code;
-    char *ex = point_file(c->out, p, "exit");
+    char *ex = sweep_point_file(c->out, p, "exit");
     char text[16];
     int n = snprintf(text, sizeof text, "%d\n", code);
     if (code != 126)       /* not started: leave no record, so it runs again */
@@ -279,7 +252,7 @@ static void finish(const struct ctx *c, struct point *p, int code, size_t k)
     free(ex);
     printf("[%zu/%zu] %s: %s", k, c->s.npoints, p->id, exit_what(code));
     if (code) {
-        char *log = point_file(c->out, p, "log");
+        char *log = sweep_point_file(c->out, p, "log");
         printf(" (exit %d), see %s", code, log);
         free(log);
     }
@@ -326,9 +299,9 @@ static void run_points(struct ctx *c, int jobs)
             struct point *p = &c->pts[i];
             if (p->done)
                 continue;
-            char *json = point_file(c->out, p, "json");
-            char *ex = point_file(c->out, p, "exit");
-            char *log = point_file(c->out, p, "log");
+            char *json = sweep_point_file(c->out, p, "json");
+            char *ex = sweep_point_file(c->out, p, "exit");
+            char *log = sweep_point_file(c->out, p, "log");
             remove(json);  /* a stale result must not outlive a failed run */
             remove(ex);
             char **argv = point_argv(c, p);
@@ -399,7 +372,7 @@ static void default_columns(struct ctx *c)
     size_t cap = 0;
     for (size_t i = 0; i < s->npoints; i++) {
         struct ws_diag d = { 0 };
-        struct jv *v = read_stats(c, &c->pts[i], &d);
+        struct jv *v = sweep_read_stats(c->out, &c->pts[i], &d);
         diag_reset(&d);
         for (size_t k = 0; v && k < v->n; k++) {
             if (v->items[k]->kind != JV_INT && v->items[k]->kind != JV_NUM)
@@ -454,7 +427,7 @@ static int collect(struct ctx *c)
     for (size_t i = 0; i < s->npoints; i++) {
         struct point *p = &c->pts[i];
         struct ws_diag d = { 0 };
-        struct jv *st = p->exit == 0 || p->exit == 1 ? read_stats(c, p, &d) : NULL;
+        struct jv *st = p->exit == 0 || p->exit == 1 ? sweep_read_stats(c->out, p, &d) : NULL;
         if (!st && diag_has_error(&d)) {
             fputs("warpscope sweep: warning: ", stderr);
             cli_print_diag(&d);
@@ -488,10 +461,10 @@ static int collect(struct ctx *c)
         else
             sb_putc(&csv, ',');
         jv_set(pj, "exit", p->exit >= 0 ? jv_int(p->exit) : jv_null());
-        char *f = point_file(".", p, "json");
+        char *f = sweep_point_file(".", p, "json");
         jv_set(pj, "json", jv_str(f + 2));
         free(f);
-        f = point_file(".", p, "log");
+        f = sweep_point_file(".", p, "log");
         jv_set(pj, "log", jv_str(f + 2));
         free(f);
         for (size_t k = 0; k < s->ncols; k++) {
@@ -540,7 +513,7 @@ static int report(const struct ctx *c)
             bad++;
             rc = EXIT_BAD;
         }
-        char *log = point_file(c->out, p, "log");
+        char *log = sweep_point_file(c->out, p, "log");
         fprintf(stderr, "warpscope sweep: point %s: %s (exit %d); log: %s\n",
                 p->id, exit_what(p->exit), p->exit, log);
         size_t len;
@@ -557,137 +530,6 @@ static int report(const struct ctx *c)
     printf("sweep '%s': %zu point%s (%zu run, %zu done before): %zu ok, %zu check failed, %zu bad input\n",
            c->s.name, n, n == 1 ? "" : "s", n - skipped, skipped, ok, failed, bad);
     printf("results: %s/results.csv, %s/sweep.json\n", c->out, c->out);
-    return rc;
-}
-
-/* ---------------------------------------------------------------------- */
-/* The sweep's own report                                                  */
-/* ---------------------------------------------------------------------- */
-
-/* print() inside report: to stdout and to the text kept for report.txt
-   (the buffer is the upvalue). */
-static int report_print(lua_State *L)
-{
-    struct strbuf *b = lua_touserdata(L, lua_upvalueindex(1));
-    int n = lua_gettop(L);
-    size_t start = b->len;
-    for (int i = 1; i <= n; i++) {
-        size_t len;
-        const char *t = luaL_tolstring(L, i, &len);
-        if (i > 1)
-            sb_putc(b, '\t');
-        sb_printf(b, "%.*s", (int)len, t);
-        lua_pop(L, 1);
-    }
-    sb_putc(b, '\n');
-    fwrite(b->s + start, 1, b->len - start, stdout);
-    return 0;
-}
-
-/* A statistics value as Lua: numbers, strings, booleans; nil otherwise. */
-static void push_value(lua_State *L, const struct jv *v)
-{
-    if (!v)
-        lua_pushnil(L);
-    else if (v->kind == JV_INT)
-        lua_pushinteger(L, (lua_Integer)v->u.i);
-    else if (v->kind == JV_NUM)
-        lua_pushnumber(L, v->u.d);
-    else if (v->kind == JV_STR)
-        lua_pushstring(L, v->u.s);
-    else if (v->kind == JV_BOOL)
-        lua_pushboolean(L, v->u.b);
-    else
-        lua_pushnil(L);
-}
-
-/*
-** Runs the sweep file's report(rows) after every point: rows in point
-** order, each { id, scenario, case, exit, settings = { key = text },
-** stats = { column = value } } (the columns of results.csv). What it
-** prints goes to stdout and DIR/report.txt. Returns EXIT_OK, or
-** EXIT_BAD after printing the error (file:line).
-*/
-static int run_report(const struct ctx *c)
-{
-    const struct sweep *s = &c->s;
-    struct ws_diag d = { 0 };
-    struct strbuf out;
-    sb_init(&out);
-    int rc = EXIT_OK;
-    lua_State *L = wslua_new(s->dir, SWEEP_LUA_INSTRUCTIONS, SWEEP_LUA_MEMORY,
-                             false);
-    if (!L) {
-        fprintf(stderr, "warpscope sweep: error: cannot create a Lua interpreter\n");
-        return EXIT_BAD;
-    }
-    if (wslua_dofile(L, s->file, 1, &d) != WS_OK) {
-        rc = EXIT_BAD;
-        goto done;
-    }
-    lua_getfield(L, -1, "report");
-    lua_createtable(L, (int)s->npoints, 0);
-    for (size_t i = 0; i < s->npoints; i++) {
-        const struct point *p = &c->pts[i];
-        struct ws_diag rd = { 0 };
-        struct jv *st = p->exit == 0 || p->exit == 1 ? read_stats(c, p, &rd) : NULL;
-        diag_reset(&rd);
-        lua_createtable(L, 0, 6);
-        lua_pushstring(L, p->id);
-        lua_setfield(L, -2, "id");
-        lua_pushstring(L, s->scen[p->scen]);
-        lua_setfield(L, -2, "scenario");
-        if (s->ncases) {
-            lua_pushstring(L, s->cases[p->ci].label);
-            lua_setfield(L, -2, "case");
-        }
-        lua_pushinteger(L, p->exit);
-        lua_setfield(L, -2, "exit");
-        lua_newtable(L);
-        const struct sweep_case *own = &s->scen_set[p->scen];
-        for (size_t k = 0; k < own->n; k++) {
-            lua_pushstring(L, own->set[k].vals[0]);
-            lua_setfield(L, -2, own->set[k].name);
-        }
-        for (size_t k = 0; k < s->nkeys; k++) {
-            lua_pushstring(L, s->keys[k].vals[p->vi[k]]);
-            lua_setfield(L, -2, s->keys[k].name);
-        }
-        for (size_t k = 0; s->ncases && k < s->cases[p->ci].n; k++) {
-            lua_pushstring(L, s->cases[p->ci].set[k].vals[0]);
-            lua_setfield(L, -2, s->cases[p->ci].set[k].name);
-        }
-        lua_setfield(L, -2, "settings");
-        lua_newtable(L);
-        for (size_t k = 0; st && k < s->ncols; k++) {
-            push_value(L, jv_path(st, s->cols[k]));
-            lua_setfield(L, -2, s->cols[k]);
-        }
-        lua_setfield(L, -2, "stats");
-        jv_free(st);
-        lua_rawseti(L, -2, (lua_Integer)i + 1);
-    }
-    lua_pushlightuserdata(L, &out);
-    lua_pushcclosure(L, report_print, 1);
-    lua_setglobal(L, "print");
-    if (wslua_pcall(L, 1, 0, &d) != WS_OK)
-        rc = EXIT_BAD;
-done:
-    if (rc != EXIT_OK)
-        cli_print_diag(&d);
-    diag_reset(&d);
-    wslua_close(L);
-    if (rc == EXIT_OK) {
-        struct strbuf path;
-        sb_init(&path);
-        sb_printf(&path, "%s/report.txt", c->out);
-        if (ws_write_file(sb_str(&path), out.len ? out.s : "", out.len))
-            rc = EXIT_BAD;
-        else
-            printf("report: %s\n", sb_str(&path));
-        sb_free(&path);
-    }
-    sb_free(&out);
     return rc;
 }
 
@@ -984,7 +826,7 @@ int cli_sweep(int argc, char **argv)
     rc = report(&c);
     if (wrote)
         rc = EXIT_BAD;
-    else if (c.s.has_report && run_report(&c) != EXIT_OK)
+    else if (c.s.has_report && sweep_run_report(&c.s, c.pts, c.out) != EXIT_OK)
         rc = EXIT_BAD;
     if (!wrote && sweep_draw_plots(&c.s, c.out) != EXIT_OK)
         rc = EXIT_BAD;

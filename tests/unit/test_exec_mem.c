@@ -1,7 +1,7 @@
 /*
 ** test_exec_mem.c - loads and stores (vector, sign extension, generic
 ** addressing through cvta, shared and local memory), atomics and red on
-** global and shared memory, and the faults of bad accesses.
+** global and shared memory (the faults of bad accesses: test_exec_fault.c).
 ** Atomic results are checked two ways: the order-independent final
 ** memory value, and the returned old values against a serial order
 ** (warpscope applies a warp's lanes in ascending lane order, as
@@ -930,85 +930,6 @@ static void test_atom_all_ops_reference(void **state)
             }
 }
 
-/* ---- faults ------------------------------------------------------------------ */
-
-/* A launch that faults: the diagnostic names file:line:col and the fault. */
-static void expect_fault(const char *ptx, uint32_t threads,
-                         const uint64_t *args, int nargs, int line, int col,
-                         const char *what)
-{
-    load(ptx);
-    uint32_t grid[3] = { 1, 1, 1 }, block[3] = { threads, 1, 1 };
-    int rc = th_launch(&T, "f", grid, block, 0, args, nargs);
-    const char *e = th_error(&T);
-    char where[64];
-    snprintf(where, sizeof where, ".ptx:%d:%d: error: ", line, col);
-    if (rc == 0)
-        fail_msg("the launch succeeded; expected a fault at %d:%d: %s", line, col, what);
-    if (!strstr(e, where) || !strstr(e, what)) {
-        print_error("diagnostic:\n%s\n", e);
-        fail_msg("expected '%s' and '%s' in the diagnostic", where, what);
-    }
-}
-
-static void test_fault_misaligned(void **state)
-{
-    (void)state;
-    uint64_t p = buf(NULL, 64);
-    expect_fault(HDR ".visible .entry f(.param .u64 p)\n{\n .reg .b32 %r<2>;\n .reg .b64 %rd<2>;\n"
-                 " ld.param.u64 %rd1, [p];\n ld.global.u32 %r1, [%rd1+2];\n ret;\n}\n",
-                 1, &p, 1, 9, 2, "misaligned global load of 4 bytes");
-    expect_fault(HDR ".visible .entry f(.param .u64 p)\n{\n .reg .b32 %r<2>;\n .reg .b64 %rd<2>;\n"
-                 " ld.param.u64 %rd1, [p];\n  atom.global.add.u32 %r1, [%rd1+6], 1;\n ret;\n}\n",
-                 1, &p, 1, 9, 3, "misaligned global atomic of 4 bytes");
-    expect_fault(HDR ".visible .entry f(.param .u64 p)\n{\n .reg .b64 %rd<3>;\n"
-                 " ld.param.u64 %rd1, [p];\n mov.u64 %rd2, 0;\n st.global.v2.u64 [%rd1+8], {%rd2, %rd2};\n ret;\n}\n",
-                 1, &p, 1, 9, 2, "misaligned global store of 16 bytes");
-}
-
-static void test_fault_out_of_bounds_global(void **state)
-{
-    (void)state;
-    /* allocations are followed by an unmapped guard page */
-    uint64_t p = buf(NULL, 4096);
-    expect_fault(HDR ".visible .entry f(.param .u64 p)\n{\n .reg .b32 %r<2>;\n .reg .b64 %rd<2>;\n"
-                 " ld.param.u64 %rd1, [p];\n ld.global.u32 %r1, [%rd1+4096];\n ret;\n}\n",
-                 1, &p, 1, 9, 2, "is past the end of the 4096-byte buffer");
-    /* and so are the bytes of a buffer's last page past its size: one
-       word past a 100-byte buffer, a u64 that starts inside and ends
-       outside, and one warp of 32-bit loads (the fast path) whose last
-       lanes run over */
-    uint64_t q = buf(NULL, 100);
-    expect_fault(HDR ".visible .entry f(.param .u64 p)\n{\n .reg .b32 %r<2>;\n .reg .b64 %rd<2>;\n"
-                 " ld.param.u64 %rd1, [p];\n ld.global.u32 %r1, [%rd1+100];\n ret;\n}\n",
-                 1, &q, 1, 9, 2, "global load of 4 bytes at 0x" );
-    expect_fault(HDR ".visible .entry f(.param .u64 p)\n{\n .reg .b32 %r<2>;\n .reg .b64 %rd<2>;\n"
-                 " ld.param.u64 %rd1, [p];\n ld.global.u32 %r1, [%rd1+100];\n ret;\n}\n",
-                 1, &q, 1, 9, 2, "is past the end of the 100-byte buffer at 0x");
-    expect_fault(HDR ".visible .entry f(.param .u64 p)\n{\n .reg .b64 %rd<3>;\n"
-                 " ld.param.u64 %rd1, [p];\n ld.global.u64 %rd2, [%rd1+96];\n ret;\n}\n",
-                 1, &q, 1, 8, 2, "runs past the end of the 100-byte buffer");
-    expect_fault(HDR ".visible .entry f(.param .u64 p)\n{\n .reg .b32 %r<3>;\n .reg .b64 %rd<4>;\n"
-                 " ld.param.u64 %rd1, [p];\n mov.u32 %r1, %tid.x;\n mul.wide.u32 %rd2, %r1, 4;\n"
-                 " add.s64 %rd3, %rd1, %rd2;\n ld.global.u32 %r2, [%rd3];\n ret;\n}\n",
-                 32, &q, 1, 12, 2, "(warp 0 lane 25): global load of 4 bytes at");
-    uint64_t zero = 8;
-    expect_fault(HDR ".visible .entry f(.param .u64 p)\n{\n .reg .b64 %rd<2>;\n"
-                 " ld.param.u64 %rd1, [p];\n st.global.u64 [%rd1], %rd1;\n ret;\n}\n",
-                 1, &zero, 1, 8, 2, "global store of 8 bytes at 0x8 is outside any allocation");
-}
-
-static void test_fault_shared_and_local_range(void **state)
-{
-    (void)state;
-    expect_fault(HDR ".visible .entry f()\n{\n .reg .b32 %r<2>;\n .shared .align 4 .b8 sh[16];\n"
-                 " mov.u32 %r1, 1;\n st.shared.u32 [sh+16], %r1;\n ret;\n}\n",
-                 1, NULL, 0, 9, 2, "outside the CTA's 16 bytes of shared memory");
-    expect_fault(HDR ".visible .entry f()\n{\n .reg .b32 %r<3>;\n .local .align 4 .b8 fr[8];\n"
-                 " mov.u32 %r1, 64;\n ld.local.u32 %r2, [%r1];\n ret;\n}\n",
-                 1, NULL, 0, 9, 2, "outside the thread's 8-byte local frame");
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1030,9 +951,6 @@ int main(void)
         T_(test_red),
         T_(test_atom_generic),
         T_(test_atom_all_ops_reference),
-        T_(test_fault_misaligned),
-        T_(test_fault_out_of_bounds_global),
-        T_(test_fault_shared_and_local_range),
 #undef T_
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -15,6 +15,7 @@
 #include "cli/sweep-file.c"
 #include "cli/sweep.c"
 #include "cli/sweep-plots.c"
+#include "cli/sweep-report.c"
 #include "cli/plot.c"
 #include "lua/preset-load.h"
 
