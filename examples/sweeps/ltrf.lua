@@ -210,6 +210,17 @@ return {
   cases = cases,
   fixed = fixed,
   columns = columns,
+  -- Figure 9 as charts, one per main register file (docs/designs/ltrf.md)
+  plots = {
+    { name = "ipc-c6", y = "ipc", baseline = "bl_c1",
+      where = { case = "bl_c1|bl_c6|rfc_c6|ltrf_c6|ltrfp_c6|ideal" },
+      ylabel = "IPC relative to bl on #1",
+      title = "LTRF (seed 004), maxwell-ltrf, Table 2 #6 (TFET): higher is better" },
+    { name = "ipc-c7", y = "ipc", baseline = "bl_c1",
+      where = { case = "bl_c1|bl_c7|rfc_c7|ltrf_c7|ltrfp_c7|ideal" },
+      ylabel = "IPC relative to bl on #1",
+      title = "LTRF (seed 004), maxwell-ltrf, Table 2 #7 (DWM): higher is better" },
+  },
   report = function(rows)
     local by, order = group(rows, function(r) return r.case end,
                             function(r) return r.stats end)

@@ -183,4 +183,14 @@ return {
   },
   columns = columns,
   report = report,
+  -- docs/designs/tinycache.md shows these (the paper's Figs. 5, 7 and 4)
+  plots = {
+    { name = "ipc", y = "ipc", baseline = "baseline",
+      ylabel = "IPC relative to the baseline",
+      title = "tinyCache (seed 002), fermi-tc: higher is better" },
+    { name = "l1d-accesses", y = "l1d.accesses", baseline = "baseline",
+      ylabel = "L1D accesses relative to the baseline" },
+    { name = "energy", y = "energy_pj.total", baseline = "baseline",
+      ylabel = "dynamic energy relative to the baseline" },
+  },
 }
