@@ -274,3 +274,28 @@ int th_line_of(const char *text, const char *needle)
         n += *q == '\n';
     return n;
 }
+
+void th_expect_error(int rc, const char *e, int line, int col,
+                     const char *what, const char *doing)
+{
+    char where[64];
+    snprintf(where, sizeof where, ".ptx:%d:%d: error: ", line, col);
+    if (rc == 0)
+        fail_msg("%s (expected an error at %d:%d about '%s')", doing, line,
+                 col, what);
+    if (!strstr(e, where) || !strstr(e, what)) {
+        print_error("diagnostic:\n%s\n", e);
+        fail_msg("expected '%s' and '%s' in the diagnostic", where, what);
+    }
+}
+
+void th_expect_load_error(const char *ptx, int line, int col, const char *what)
+{
+    struct th t;
+    char e[sizeof t.rendered];
+    assert_int_equal(th_init(&t, NULL), 0);
+    int rc = th_load(&t, ptx);
+    snprintf(e, sizeof e, "%s", th_error(&t));
+    th_free(&t);            /* before a failure leaves by longjmp */
+    th_expect_error(rc, e, line, col, what, "bad PTX was accepted");
+}

@@ -91,4 +91,14 @@ float th_u2f(uint32_t u);
 uint64_t th_d2u(double d);
 double th_u2d(uint64_t u);
 
+/*
+** Fails the test unless a call that returned rc failed with a diagnostic
+** e naming ".ptx:LINE:COL: error: " and containing what; `doing` says
+** what was expected to fail, for the message ("bad PTX was accepted").
+*/
+void th_expect_error(int rc, const char *e, int line, int col,
+                     const char *what, const char *doing);
+/* Loads ptx on a device of its own and expects th_expect_error's error. */
+void th_expect_load_error(const char *ptx, int line, int col, const char *what);
+
 #endif

@@ -33,15 +33,8 @@ static void expect_fault(const char *ptx, uint32_t threads,
         fail_msg("load failed: %s", th_error(&th_shared));
     uint32_t grid[3] = { 1, 1, 1 }, block[3] = { threads, 1, 1 };
     int rc = th_launch(&th_shared, "f", grid, block, 0, args, nargs);
-    const char *e = th_error(&th_shared);
-    char where[64];
-    snprintf(where, sizeof where, ".ptx:%d:%d: error: ", line, col);
-    if (rc == 0)
-        fail_msg("the launch succeeded; expected a fault at %d:%d: %s", line, col, what);
-    if (!strstr(e, where) || !strstr(e, what)) {
-        print_error("diagnostic:\n%s\n", e);
-        fail_msg("expected '%s' and '%s' in the diagnostic", where, what);
-    }
+    th_expect_error(rc, th_error(&th_shared), line, col, what,
+                    "the launch succeeded");
 }
 
 static void test_fault_misaligned(void **state)

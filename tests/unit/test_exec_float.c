@@ -784,28 +784,6 @@ static void test_approx_functions(void **state)
 
 #define HDR ".version 8.0\n.target sm_75\n.address_size 64\n"
 
-static void expect_load_error(const char *ptx, int line, int col,
-                              const char *what)
-{
-    struct th t;
-    assert_int_equal(th_init(&t, NULL), 0);
-    int rc = th_load(&t, ptx);
-    const char *e = th_error(&t);
-    char where[64];
-    snprintf(where, sizeof where, ".ptx:%d:%d: error: ", line, col);
-    if (rc == 0) {
-        th_free(&t);
-        fail_msg("bad PTX was accepted (expected an error at %d:%d about '%s')",
-                 line, col, what);
-    }
-    if (!strstr(e, where) || !strstr(e, what)) {
-        print_error("diagnostic:\n%s\n", e);
-        th_free(&t);
-        fail_msg("expected '%s' and '%s' in the diagnostic", where, what);
-    }
-    th_free(&t);
-}
-
 #define KHEAD ".visible .entry k()\n{\n .reg .b32 %r<4>;\n .reg .f32 %f<4>;\n .reg .f64 %fd<4>;\n .reg .pred %p<2>;\n"
 
 /* PTX: float -> integer cvt requires an integer rounding modifier,
@@ -813,25 +791,25 @@ static void expect_load_error(const char *ptx, int line, int col,
 static void test_reject_cvt_missing_rounding(void **state)
 {
     (void)state;
-    expect_load_error(HDR KHEAD " cvt.s32.f32 %r1, %f1;\n ret;\n}\n", 10, 2,
-                      "float to integer conversion needs .rni, .rzi, .rmi or .rpi");
-    expect_load_error(HDR KHEAD " cvt.rn.s32.f32 %r1, %f1;\n ret;\n}\n", 10, 2,
-                      "float to integer conversion needs");
-    expect_load_error(HDR KHEAD " cvt.f32.s32 %f1, %r1;\n ret;\n}\n", 10, 2,
-                      "integer to float conversion needs .rn, .rz, .rm or .rp");
-    expect_load_error(HDR KHEAD " cvt.f32.f64 %f1, %fd1;\n ret;\n}\n", 10, 2,
-                      "narrowing float conversion needs");
+    th_expect_load_error(HDR KHEAD " cvt.s32.f32 %r1, %f1;\n ret;\n}\n", 10, 2,
+                         "float to integer conversion needs .rni, .rzi, .rmi or .rpi");
+    th_expect_load_error(HDR KHEAD " cvt.rn.s32.f32 %r1, %f1;\n ret;\n}\n", 10, 2,
+                         "float to integer conversion needs");
+    th_expect_load_error(HDR KHEAD " cvt.f32.s32 %f1, %r1;\n ret;\n}\n", 10, 2,
+                         "integer to float conversion needs .rn, .rz, .rm or .rp");
+    th_expect_load_error(HDR KHEAD " cvt.f32.f64 %f1, %fd1;\n ret;\n}\n", 10, 2,
+                         "narrowing float conversion needs");
 }
 
 static void test_reject_float_modifiers(void **state)
 {
     (void)state;
-    expect_load_error(HDR KHEAD " div.f32 %f1, %f2, %f3;\n ret;\n}\n", 10, 2,
-                      "div.f32 needs .approx, .full or a rounding modifier");
-    expect_load_error(HDR KHEAD " sqrt.f32 %f1, %f2;\n ret;\n}\n", 10, 2,
-                      "'sqrt' needs .approx or a rounding modifier");
-    expect_load_error(HDR KHEAD " setp.lo.f32 %p1, %f1, %f2;\n ret;\n}\n", 10, 2,
-                      "unsigned comparisons (.lo .ls .hi .hs) do not apply to floats");
+    th_expect_load_error(HDR KHEAD " div.f32 %f1, %f2, %f3;\n ret;\n}\n", 10, 2,
+                         "div.f32 needs .approx, .full or a rounding modifier");
+    th_expect_load_error(HDR KHEAD " sqrt.f32 %f1, %f2;\n ret;\n}\n", 10, 2,
+                         "'sqrt' needs .approx or a rounding modifier");
+    th_expect_load_error(HDR KHEAD " setp.lo.f32 %p1, %f1, %f2;\n ret;\n}\n", 10, 2,
+                         "unsigned comparisons (.lo .ls .hi .hs) do not apply to floats");
 }
 
 int main(void)

@@ -15,44 +15,21 @@
 
 #define HDR ".version 8.0\n.target sm_75\n.address_size 64\n"
 
-/* The error must be "<path>.ptx:LINE:COL: error: ..." and mention `what`. */
-static void expect_load_error(const char *ptx, int line, int col,
-                              const char *what)
-{
-    struct th t;
-    assert_int_equal(th_init(&t, NULL), 0);
-    int rc = th_load(&t, ptx);
-    const char *e = th_error(&t);
-    char where[64];
-    snprintf(where, sizeof where, ".ptx:%d:%d: error: ", line, col);
-    if (rc == 0) {
-        th_free(&t);
-        fail_msg("bad PTX was accepted (expected an error at line %d col %d about '%s')",
-                 line, col, what);
-    }
-    if (!strstr(e, where) || !strstr(e, what)) {
-        print_error("diagnostic:\n%s\n", e);
-        th_free(&t);
-        fail_msg("expected '%s' and '%s' in the diagnostic", where, what);
-    }
-    th_free(&t);
-}
-
 static void test_reject_unknown_modifier(void **state)
 {
     (void)state;
-    expect_load_error(HDR ".visible .entry k()\n{\n .reg .b32 %r<4>;\n"
-                      " add.foo.u32 %r1, %r2, %r3;\n ret;\n}\n",
-                      7, 5, "'.foo' is not a supported modifier of 'add'");
+    th_expect_load_error(HDR ".visible .entry k()\n{\n .reg .b32 %r<4>;\n"
+                         " add.foo.u32 %r1, %r2, %r3;\n ret;\n}\n",
+                         7, 5, "'.foo' is not a supported modifier of 'add'");
 }
 
 static void test_reject_narrow_register(void **state)
 {
     (void)state;
     /* a 32-bit register where a 64-bit value is needed */
-    expect_load_error(HDR ".visible .entry k()\n{\n .reg .b32 %r<4>;\n .reg .b64 %rd<4>;\n"
-                      " add.u64 %rd1, %r1, %rd2;\n ret;\n}\n",
-                      8, 16, "is 32-bit, the instruction needs a 64-bit");
+    th_expect_load_error(HDR ".visible .entry k()\n{\n .reg .b32 %r<4>;\n .reg .b64 %rd<4>;\n"
+                         " add.u64 %rd1, %r1, %rd2;\n ret;\n}\n",
+                         8, 16, "is 32-bit, the instruction needs a 64-bit");
 }
 
 /* PTX ISA 5.2.1/9.4.1: an operand's type must agree with the instruction
@@ -61,18 +38,18 @@ static void test_reject_narrow_register(void **state)
 static void test_reject_wide_register_in_u32_add(void **state)
 {
     (void)state;
-    expect_load_error(HDR ".visible .entry k()\n{\n .reg .b32 %r<4>;\n .reg .b64 %rd<4>;\n"
-                      " add.u32 %r1, %rd1, %r2;\n ret;\n}\n",
-                      8, 15, "%rd1");
+    th_expect_load_error(HDR ".visible .entry k()\n{\n .reg .b32 %r<4>;\n .reg .b64 %rd<4>;\n"
+                         " add.u32 %r1, %rd1, %r2;\n ret;\n}\n",
+                         8, 15, "%rd1");
 }
 
 /* Float registers agree only with float or bit-size instruction types. */
 static void test_reject_float_register_in_int_op(void **state)
 {
     (void)state;
-    expect_load_error(HDR ".visible .entry k()\n{\n .reg .b32 %r<4>;\n .reg .f32 %f<4>;\n"
-                      " add.s32 %r1, %f1, %r2;\n ret;\n}\n",
-                      8, 15, "%f1");
+    th_expect_load_error(HDR ".visible .entry k()\n{\n .reg .b32 %r<4>;\n .reg .f32 %f<4>;\n"
+                         " add.s32 %r1, %f1, %r2;\n ret;\n}\n",
+                         8, 15, "%f1");
 }
 
 /* Integer add/sub take no rounding modifier (PTX ISA 9.7.1.1: add.type,
@@ -80,9 +57,9 @@ static void test_reject_float_register_in_int_op(void **state)
 static void test_reject_rounding_on_integer_add(void **state)
 {
     (void)state;
-    expect_load_error(HDR ".visible .entry k()\n{\n .reg .b32 %r<4>;\n"
-                      " add.rn.s32 %r1, %r2, %r3;\n ret;\n}\n",
-                      7, 5, ".rn");
+    th_expect_load_error(HDR ".visible .entry k()\n{\n .reg .b32 %r<4>;\n"
+                         " add.rn.s32 %r1, %r2, %r3;\n ret;\n}\n",
+                         7, 5, ".rn");
 }
 
 int main(void)
