@@ -73,7 +73,7 @@ for name in "${names[@]}"; do
     [ "$size" = test ] && echo "Test sizes check the harness; only the paper sizes are the experiment." &&
       echo
     echo
-    [ -f "$dir/report.txt" ] && grep -v '^report: ' "$dir/report.txt"
+    [ -f "$dir/report.txt" ] && grep -v '^report: ' "$dir/report.txt" && echo
     for f in "$rep"/*.svg; do
       [ -f "$f" ] || continue
       b=$(basename "$f" .svg)

@@ -102,12 +102,12 @@ for f in examples/sweeps/*.lua examples/eval/*.lua; do
   check "$f: --dry-run lists its points" grep -q '^would run [1-9][0-9]*, skip 0 done$' "$tmp/shipped.out"
 done
 
-# --- the experiments' configurations run: every case of cerf, racetrack
-# and fuse on one small workload at test size (a case whose settings the
+# --- the experiments' configurations run: every case of cerf, racetrack,
+# fuse and tinycache on one small workload at test size (a case whose settings the
 # preset refuses, or that crashes, fails the sweep) ----------------------
 # racetrack's profiles go to a directory that does not exist yet, two
 # levels deep, as eval/racetrack-profiles is in a fresh clone.
-for spec in "cerf gemm" "racetrack btree" "fuse gemm"; do
+for spec in "cerf gemm" "racetrack btree" "fuse gemm" "tinycache saxpy"; do
   set -- $spec
   extra=
   [ "$1" = racetrack ] && extra="--set racetrack.profile_dir=$tmp/rt/profiles"

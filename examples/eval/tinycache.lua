@@ -2,27 +2,23 @@
 -- Fig. 4 energy, Fig. 5 IPC, Fig. 6 energy-delay, Fig. 7 accesses, Fig. 8
 -- policies) on the workload suite, on the paper's machine:
 --
---   warpscope sweep examples/sweeps/tinycache.lua -j 2     (from the repo root)
+--   make eval EVAL=tinycache            (paper sizes; EVAL_SIZE=test: seconds)
+--   warpscope sweep examples/eval/tinycache.lua -j 2 [--set workload.size=test]
 --
 -- Every benchmark of the paper's Table 2 the suite has (examples/suite/)
--- at the size chosen below (workload.size), on preset fermi-tc (Table 1,
--- lrr-mem scheduling, the shared-memory and coalescer energies on), four
--- ways: the baseline (no tinyCache, the paper's notC), and design
--- tinycache with each policy: bypass_none (tCbase), bypass_shared,
--- bypass_global. tCpick is the policy with the least energy-delay.
--- The report prints the table of docs/designs/tinycache.md (results in
--- sweeps/tinycache/results.csv and report.txt). The paper's Convolution
--- (an SDK kernel on 3072 x 3072) is PolyBench's 2DCONV here (conv2d,
--- 4096 x 4096, no shared memory).
+-- at the paper size (or the size --set workload.size gives), on preset
+-- fermi-tc (Table 1, lrr-mem scheduling, the shared-memory and coalescer
+-- energies on), four ways: the baseline (no tinyCache, the paper's notC),
+-- and design tinycache with each policy: bypass_none (tCbase),
+-- bypass_shared, bypass_global. tCpick is the policy with the least
+-- energy-delay. The report prints the table of docs/designs/tinycache.md.
+-- The paper's Convolution (an SDK kernel on 3072 x 3072) is PolyBench's
+-- 2DCONV here (conv2d, 4096 x 4096, no shared memory).
 --
--- size = "paper" is the paper's experiment: every benchmark at its paper
--- size, 36 points that took 71 minutes with -j 2 on the shared 2-core
--- machine. size = "test" runs the suite's test sizes (seconds; output in
--- sweeps/tinycache-test/): every SM gets work, but sgemm and spmv have
--- fewer CTAs than the SMs hold, so fewer warps share each lane's cache
+-- At paper size the 36 points took 10 minutes with -j 1 on a shared 2-core
+-- machine. At test size every SM gets work, but sgemm and spmv have fewer
+-- CTAs than the SMs hold, so fewer warps share each lane's cache
 -- (docs/designs/tinycache.md).
-local size = "paper"
-
 local scenarios = {}
 for _, k in ipairs{ "backprop", "bfs", "hotspot", "saxpy", "sgemm", "spmv",
                     "srad", "transpose", "conv2d" } do
@@ -52,7 +48,7 @@ end
 
 local cases = { "tc", "tc_bypass_shared", "tc_bypass_global" }
 
-local function report(rows)
+local function report_text(rows)
   local by = {}
   for _, r in ipairs(rows) do
     local k = r.scenario:match("([%w_]+)%.lua$")
@@ -165,11 +161,18 @@ local function report(rows)
   end
 end
 
+-- the report as a preformatted block: make eval puts it in a markdown page
+local function report(rows)
+  print("```")
+  report_text(rows)
+  print("```")
+end
+
 return {
-  name = size == "paper" and "tinycache" or "tinycache-" .. size,
+  name = "tinycache",
   scenarios = scenarios,
   -- the paper's energies are dynamic only: no leakage
-  fixed = { preset = "fermi-tc", ["workload.size"] = size,
+  fixed = { preset = "fermi-tc", ["workload.size"] = "paper",
             ["energy.rf_leak_mw"] = 0, ["energy.l1d_leak_mw"] = 0,
             ["energy.l1d_tag_leak_mw"] = 0, ["energy.l2_leak_mw"] = 0,
             ["energy.l2_tag_leak_mw"] = 0, ["tinycache.leak_mw"] = 0 },
