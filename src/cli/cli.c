@@ -4,6 +4,7 @@
 ** --design/--preset shorthands.
 */
 #include "cli/cli.h"
+#include "util/suggest.h"
 #include "config/config.h"
 #include "util/strbuf.h"
 #include <stdarg.h>
@@ -28,6 +29,16 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     va_end(ap);
     fprintf(stderr, "\nTry 'warpscope --help'.\n");
     return EXIT_BAD;
+}
+
+int cli_unknown_option(const char *cmd, const char *opt, const char *known)
+{
+    char name[32], near[32];
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(opt, "="), opt);
+    if (ws_suggest(name, known, ' ', near, sizeof near))
+        return cli_usage_error(cmd, "unknown option '%s' (did you mean '%s'?)",
+                               opt, near);
+    return cli_usage_error(cmd, "unknown option '%s'", opt);
 }
 
 int cli_shorthand(struct config_assigns *sets, const char *opt,

@@ -16,6 +16,9 @@ void cli_print_diag(const struct ws_diag *d);
 /* Prints "warpscope: error: msg" for command-line mistakes; returns 2. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* An unknown option: exit 2 as cli_usage_error, naming the nearest of the
+   command's options (known: space-separated) when one is close. */
+int cli_unknown_option(const char *cmd, const char *opt, const char *known);
 
 struct config_assigns;
 /*

@@ -335,7 +335,8 @@ int cli_inspect(int argc, char **argv)
         } else if (strcmp(a, "--cost") == 0) {
             cost = true;
         } else if (a[0] == '-' && a[1]) {
-            rc = cli_usage_error("inspect", "unknown option '%s'", a);
+            rc = cli_unknown_option("inspect", a, "--kernel --set --warps "
+                                    "--json --no-ptxas --host-stats --cost");
             goto out;
         } else if (path) {
             rc = cli_usage_error("inspect", "only one PTX file at a time (got '%s' and '%s')",

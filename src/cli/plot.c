@@ -446,7 +446,9 @@ static int parse_args(struct plot_spec *p, int argc, char **argv)
         else if (!strcmp(a, "--no-geomean"))
             p->geomean = false;
         else if (a[0] == '-' && a[1])
-            return cli_usage_error("plot", "unknown option '%s'", a);
+            return cli_unknown_option("plot", a, "--y --x --group --baseline "
+                                      "--where --out --title --ylabel --lines "
+                                      "--absolute --no-geomean");
         else if (p->csv)
             return cli_usage_error("plot", "only one table (got '%s' and '%s')", p->csv, a);
         else

@@ -19,6 +19,12 @@
 #include <sys/resource.h>
 #include <time.h>
 
+/* The options of run and the TUI, for "did you mean" (the TUI adds
+   --no-color and --ascii, run --quiet and --progress) */
+#define RUN_OPTIONS "--set --design --preset --json --commands --probes " \
+    "--record --trace --trace-window --trace-events --trace-sms "          \
+    "--trace-interval --no-reverse --line-stats --unsafe-lua --host-stats"
+
 static int64_t geti(const struct jv *o, const char *k)
 {
     const struct jv *v = jv_get(o, k);
@@ -299,7 +305,9 @@ static int run_main(int argc, char **argv, bool tui)
         } else if (!tui && strcmp(a, "--progress") == 0) {
             progress = true;
         } else if (a[0] == '-' && a[1]) {
-            rc = cli_usage_error("run", "unknown option '%s'", a);
+            rc = cli_unknown_option("run", a, tui ? RUN_OPTIONS
+                                    " --no-color --ascii" : RUN_OPTIONS
+                                    " --quiet --progress");
             goto out;
         } else if (path) {
             rc = cli_usage_error("run", "only one scenario per run (got '%s' and '%s')",

@@ -767,7 +767,10 @@ int cli_sweep(int argc, char **argv)
             if ((rc = trace_option(&c, opt, val)) != EXIT_OK)
                 return rc;
         } else if (a[0] == '-' && a[1]) {
-            return cli_usage_error("sweep", "unknown option '%s'", a);
+            return cli_unknown_option("sweep", a, "--jobs --out --emit --set "
+                                      "--design --preset --only --dry-run "
+                                      "--trace --trace-window --trace-events "
+                                      "--trace-sms --trace-interval");
         } else if (file) {
             return cli_usage_error("sweep", "only one sweep file (got '%s' and '%s')", file, a);
         } else {

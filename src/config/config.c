@@ -156,9 +156,12 @@ int config_set(struct ws_config *c, const char *name, const char *value,
             struct strbuf b;
             sb_init(&b);
             values_list(k->values, &b);
+            char near[65];
+            bool hint = ws_suggest(value, k->values, '|', near, sizeof near);
             diag_error(diag, NULL, 0, 0,
-                       "config key '%s' expects one of: %s; got '%s'", name,
-                       sb_str(&b), value);
+                       "config key '%s' expects one of: %s; got '%s'%s%s%s",
+                       name, sb_str(&b), value, hint ? " (did you mean '" : "",
+                       hint ? near : "", hint ? "'?)" : "");
             sb_free(&b);
             return WS_ERR;
         }

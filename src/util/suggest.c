@@ -1,5 +1,6 @@
 /* suggest.c - edit distance for suggestions (see suggest.h). */
 #include "util/suggest.h"
+#include <stdio.h>
 #include <string.h>
 
 int ws_edit_distance(const char *a, const char *b)
@@ -22,4 +23,35 @@ int ws_edit_distance(const char *a, const char *b)
             d[i][j] = c;
         }
     return d[n][m];
+}
+
+bool ws_suggest(const char *name, const char *list, char sep, char *out,
+                size_t n)
+{
+    int best = 3;
+    const char *bp = NULL;
+    size_t bl = 0;
+    int len = (int)strlen(name);
+    for (const char *p = list; *p;) {
+        const char *e = strchr(p, sep);
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        char cand[65];
+        if (l > 0 && l < sizeof cand) {
+            memcpy(cand, p, l);
+            cand[l] = '\0';
+            int d = ws_edit_distance(name, cand);
+            if (d < best && 2 * d <= len) {
+                best = d;
+                bp = p;
+                bl = l;
+            }
+        }
+        if (!e)
+            break;
+        p = e + 1;
+    }
+    if (!bp || n == 0)
+        return false;
+    snprintf(out, n, "%.*s", (int)bl, bp);
+    return true;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "config/preset.h"
 #include "lua/preset-load.h"
+#include "util/suggest.h"
 
 static void test_defaults_valid(void **state)
 {
@@ -36,9 +37,31 @@ static void test_set_and_errors(void **state)
     assert_non_null(strstr(d.msg, "did you mean 'sm.count'"));
     assert_int_equal(config_set(&c, "design", "bogus", &d), WS_ERR);
     assert_non_null(strstr(d.msg, "expects one of: baseline"));
+    assert_null(strstr(d.msg, "did you mean"));        /* nothing near */
+    diag_reset(&d);
+    assert_int_equal(config_set(&c, "design", "tinycahe", &d), WS_ERR);
+    assert_non_null(strstr(d.msg, "got 'tinycahe' (did you mean 'tinycache'?)"));
     assert_int_equal(config_i(&c, CK_SM_COUNT), 15);   /* unchanged */
     diag_reset(&d);
     config_free(&c);
+}
+
+/* "did you mean": at most 2 edits, and no more than half the name */
+static void test_suggest(void **state)
+{
+    (void)state;
+    char near[32];
+    const char *opts = "--set --design --preset --dry-run";
+    assert_true(ws_suggest("--sett", opts, ' ', near, sizeof near));
+    assert_string_equal(near, "--set");
+    assert_true(ws_suggest("--dryrun", opts, ' ', near, sizeof near));
+    assert_string_equal(near, "--dry-run");
+    assert_true(ws_suggest("--prset", opts, ' ', near, sizeof near));
+    assert_string_equal(near, "--preset");
+    assert_false(ws_suggest("--xyz", opts, ' ', near, sizeof near));   /* 3 edits */
+    assert_true(ws_suggest("ltfr", "bl|rfc|ltrf|ltrf+", '|', near, sizeof near));
+    assert_string_equal(near, "ltrf");
+    assert_false(ws_suggest("ab", "xy|zw", '|', near, sizeof near));
 }
 
 static void test_hash(void **state)
@@ -127,6 +150,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_defaults_valid),
         cmocka_unit_test(test_set_and_errors),
+        cmocka_unit_test(test_suggest),
         cmocka_unit_test(test_hash),
         cmocka_unit_test(test_layering),
         cmocka_unit_test(test_preset_inheritance),
