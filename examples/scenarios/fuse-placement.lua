@@ -26,7 +26,8 @@
 --   4. when a store after the barrier hits a table block in STT-MRAM:
 --      a misprediction, the block moves to SRAM.
 -- Each stop explains what the Design pane shows (in the TUI; headless the
--- narration is printed), and the results are checked at the end.
+-- narration is printed), and the results are checked at the end. The lab
+-- ends with a question and the command that answers it (`info stats`).
 local v = require "verify"
 
 ws.config{ preset = "teach", design = "fuse",
@@ -180,3 +181,13 @@ for t = threads, T - 1 do wtab[t + 1] = vt[t + 1] end
 v.equal(acc:read(), wacc, "acc")
 v.equal(out:read(), wout, "out")
 v.equal(tab:read(), wtab, "table")
+
+-- The lab's question: where the numbers come from
+local text, ok = ws.cmd("info stats")
+ws.check(ok and text:find('"bypassed_loads"', 1, true) ~= nil,
+         "info stats shows fuse.predictions and bypassed_loads")
+ws.say("Question: how many blocks did the predictor send to STT-MRAM (WORM), "
+  .. "how many past the L1 (WORO), and how often was it wrong enough that a block "
+  .. "had to move back to SRAM? Answer it with `info stats` (fuse: predictions, "
+  .. "bypassed_loads, migrations).")
+ws.pause()

@@ -21,7 +21,8 @@
 --     go on once the write-backs have left the LD/ST unit.
 -- At each stop ws.say explains what the Design pane shows (below 100
 -- columns the TUI shows one pane: `:pane design`; headless, `info
--- tinycache 0`). The results are checked at the end.
+-- tinycache 0`). The results are checked at the end, and the lab ends with
+-- a question and the command that answers it (`info stats`).
 ws.config{ preset = "teach", design = "tinycache" }
 
 local blocks, threads = 2, 128
@@ -116,3 +117,14 @@ ws.say(string.format(
   tc.writebacks_partial, tc.writebacks_full, tc.transitions["rh(i)"],
   tc.barrier_flushes, tc.l1d_sent, tc.l1d_would_be))
 ws.check(tc.transitions["rh(i)"] == n, "one merge on read per thread")
+
+-- The lab's question: where the numbers come from
+local out, ok = ws.cmd("info stats")
+ws.check(ok and out:find('"l1d_would_be"', 1, true) ~= nil,
+         "info stats shows tinycache.l1d_sent and l1d_would_be")
+ws.say("Question: of the L1D accesses this kernel would have made without the "
+  .. "lane caches, how many did they take away, and how many of the ones left are "
+  .. "their own fills and write-backs? Answer it with `info stats` (tinycache: "
+  .. "l1d_would_be, l1d_sent, fills_global, fills_shared, writebacks_partial, "
+  .. "writebacks_full).")
+ws.pause()
