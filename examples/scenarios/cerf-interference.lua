@@ -78,13 +78,10 @@ local st = ws.run()
 v.equal(x1:read(), lab.mvt_x1(a, vy1, vx1, N), "x1")
 ws.check(st.cerf.spills >= 1 and st.cerf.interference.register_by_cache >= 1,
          "the statistics count the spill")
-local out, ok = ws.cmd("info stats")
-ws.check(ok and out:find('"register_by_cache"', 1, true) ~= nil,
-         "info stats shows cerf.interference.register_by_cache")
-ws.say("Question: over the whole kernel, how many times did cache data displace a "
+lab.ask("Question: over the whole kernel, how many times did cache data displace a "
   .. "register, and how many fills brought spilled registers back? Answer it with "
-  .. "`info stats` (cerf: interference.register_by_cache, fills).")
-ws.pause()
+  .. "`info stats` (cerf: interference.register_by_cache, fills).",
+  "register_by_cache", "fills")
 print(string.format("cerf-interference: first spill at cycle %d (warp %d, warp register %d); "
   .. "%d spills, %d fills, that register filled back %d time(s); results exact",
   stop.cycle, first.warp, wr, st.cerf.spills, st.cerf.fills, fills[first.addr] or 0))

@@ -182,12 +182,8 @@ v.equal(acc:read(), wacc, "acc")
 v.equal(out:read(), wout, "out")
 v.equal(tab:read(), wtab, "table")
 
--- The lab's question: where the numbers come from
-local text, ok = ws.cmd("info stats")
-ws.check(ok and text:find('"bypassed_loads"', 1, true) ~= nil,
-         "info stats shows fuse.predictions and bypassed_loads")
-ws.say("Question: how many blocks did the predictor send to STT-MRAM (WORM), "
+-- The lab's question, and the command that answers it
+require("lab").ask("Question: how many blocks did the predictor send to STT-MRAM (WORM), "
   .. "how many past the L1 (WORO), and how often was it wrong enough that a block "
   .. "had to move back to SRAM? Answer it with `info stats` (fuse: predictions, "
-  .. "bypassed_loads, migrations).")
-ws.pause()
+  .. "bypassed_loads, migrations).", "predictions", "bypassed_loads", "migrations")

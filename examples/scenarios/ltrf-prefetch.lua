@@ -130,14 +130,11 @@ for i = 0, M - 1 do
   end
 end
 v.equal(C:read(), want, "C")
--- The lab's question: where the numbers come from
-local out, ok = ws.cmd("info stats")
-ws.check(ok and out:find('"main_rf_accesses"', 1, true) ~= nil,
-         "info stats shows ltrf.main_rf_accesses")
-ws.say("Question: how many accesses did the slow main register file see, against "
+-- The lab's question, and the command that answers it
+require("lab").ask("Question: how many accesses did the slow main register file see, against "
   .. "the operand reads and result writes the warps made, and what did the "
   .. "prefetches and write-backs cost in registers moved? Answer it with `info "
   .. "stats` (ltrf: main_rf_accesses, operand_reads, result_writes, "
-  .. "registers_prefetched, registers_written_back).")
-ws.pause()
+  .. "registers_prefetched, registers_written_back).", "main_rf_accesses",
+  "operand_reads", "result_writes", "registers_prefetched", "registers_written_back")
 print(string.format("ltrf-prefetch: gemm %dx%dx%d OK", M, N, K))

@@ -118,13 +118,10 @@ ws.say(string.format(
   tc.barrier_flushes, tc.l1d_sent, tc.l1d_would_be))
 ws.check(tc.transitions["rh(i)"] == n, "one merge on read per thread")
 
--- The lab's question: where the numbers come from
-local out, ok = ws.cmd("info stats")
-ws.check(ok and out:find('"l1d_would_be"', 1, true) ~= nil,
-         "info stats shows tinycache.l1d_sent and l1d_would_be")
-ws.say("Question: of the L1D accesses this kernel would have made without the "
+-- The lab's question, and the command that answers it
+require("lab").ask("Question: of the L1D accesses this kernel would have made without the "
   .. "lane caches, how many did they take away, and how many of the ones left are "
   .. "their own fills and write-backs? Answer it with `info stats` (tinycache: "
   .. "l1d_would_be, l1d_sent, fills_global, fills_shared, writebacks_partial, "
-  .. "writebacks_full).")
-ws.pause()
+  .. "writebacks_full).", "l1d_would_be", "l1d_sent", "fills_global",
+  "writebacks_partial", "writebacks_full")

@@ -3,6 +3,10 @@
 --   local lab = require "lab"
 --   lab.stop(text)                  say text (the message line) and hand over
 --                                   the keyboard (ws.pause: F5 goes on)
+--   lab.ask(question, key...)       a lab's closing question: checks that
+--                                   `info stats`, the command that answers
+--                                   it, shows each statistics key named,
+--                                   then lab.stop(question)
 --   local e, s = lab.first(name [, pred])
 --                                   run to the first event `name` for which
 --                                   pred(e) holds (any, without pred); returns
@@ -22,6 +26,16 @@ local v = require "verify"
 function lab.stop(text)
   ws.say(text)
   ws.pause()
+end
+
+function lab.ask(question, ...)
+  local out, ok = ws.cmd("info stats")
+  ws.check(ok, "info stats failed: " .. tostring(out))
+  for _, key in ipairs{ ... } do
+    ws.check(out:find('"' .. key .. '"', 1, true) ~= nil,
+             "info stats shows no '" .. key .. "'")
+  end
+  lab.stop(question)
 end
 
 function lab.first(name, pred)
