@@ -4,9 +4,9 @@
 ** --design/--preset shorthands.
 */
 #include "cli/cli.h"
-#include "util/suggest.h"
 #include "config/config.h"
 #include "util/strbuf.h"
+#include "util/suggest.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
