@@ -202,6 +202,23 @@ static uint64_t bit(int t)
 
 static bool on_event(void *ctx, const struct ws_event *e);
 
+/* The events request r counts or waits for (req_event); a run to the
+   end or to a cycle listens to none, so the model delivers none. */
+static uint64_t req_types(const struct req *r)
+{
+    switch (r->kind) {
+    case REQ_ISSUES:
+    case REQ_PASTPC:
+        return bit(EV_WARP_ISSUE);
+    case REQ_KERNEL:
+        return bit(EV_KERNEL_EXIT);
+    case REQ_EVENT:
+        return r->types;
+    default:
+        return 0;
+    }
+}
+
 void dbg_resubscribe(struct dbg *d)
 {
     uint64_t t = 0;
@@ -226,9 +243,10 @@ void dbg_resubscribe(struct dbg *d)
             break;
         }
     }
-    if (d->drv_active || d->own)
-        t |= bit(EV_WARP_ISSUE) | bit(EV_KERNEL_EXIT) | d->drv.types |
-             (d->own ? d->own->types : 0);
+    if (d->drv_active)
+        t |= req_types(&d->drv);
+    if (d->own)
+        t |= req_types(d->own);
     if (d->find.active)
         t |= bit(EV_WARP_ISSUE);
     struct evbus *bus = d->s->dev.bus;
