@@ -38,10 +38,10 @@ endif
 OPT ?= -O2
 # IEEE results must not depend on the optimiser: no fused multiply-add
 # contraction, no fast-math.
-CFLAGS_ALL := -std=c11 $(OPT) -g -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L \
+CFLAGS_ALL := -std=c11 $(OPT) -g -pthread -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L \
               -ffp-contract=off -fno-strict-aliasing $(WARN) \
               -DWS_VERSION='"$(VERSION)"' -Isrc
-LDFLAGS_ALL := -lm
+LDFLAGS_ALL := -pthread -lm
 ifeq ($(SAN),1)
 CFLAGS_ALL += -fsanitize=address,undefined -fno-omit-frame-pointer \
               -fno-sanitize-recover=all

@@ -23,6 +23,10 @@
 # thread-per-row kernels on fermi at 1x, 4x and 16x the work, fastest of
 # SCALE_REPEAT runs (default 1), with the 16x/4x ratio of the host time per
 # warp-instruction (flat cost: close to 1).
+# MAIN=0 skips the runs above (for the tables below alone).
+# Then the threads table (THREADS=0 skips it): compute-bound workloads on
+# fermi with sim.threads = 1 and 2, the speed-up, and a check that the
+# statistics are byte-identical.
 # TRACE=1 also writes a timeline trace of every run (--trace, all events;
 # docs/trace.md) and adds its size: what tracing costs when on. Without
 # it nothing is traced, which is what tracing costs when off.
@@ -36,6 +40,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trace=()
 [ -n "${TRACE:-}" ] && trace=(--trace "$tmp/trace.json")
+extra=()                     # more --set for run (the threads table)
 failed=()
 
 # run SCENARIO PRESET MODE [REPEAT]: prints "cycles warp-instr seconds rss
@@ -46,7 +51,7 @@ run() {
   local best="" line sec rc pre=()
   [ "$2" != own ] && pre=(--set preset="$2")
   for _ in $(seq "${4:-$repeat}"); do
-    "$bin" run "$1" "${pre[@]}" --set sim.mode="$3" --host-stats \
+    "$bin" run "$1" "${pre[@]}" --set sim.mode="$3" "${extra[@]}" --host-stats \
       --json "$tmp/s.json" "${trace[@]}" >/dev/null 2>"$tmp/err"
     rc=$?
     line=$(grep -ao 'host: .*' "$tmp/err")
@@ -104,10 +109,12 @@ pass() {  # PRESET MODE
   done
   row ALL "$p" "$m" "$([ "$m" = timing ] && echo "$tc" || echo '')" "$tw" "$ts" "$maxrss"
 }
-for p in $presets; do
-  pass "$p" timing
-done
-pass fermi functional
+if [ "${MAIN:-1}" != 0 ]; then
+  for p in $presets; do
+    pass "$p" timing
+  done
+  pass fermi functional
+fi
 
 # Scaling: host cost per warp-instruction as the work grows.
 if [ "${SCALE:-1}" != 0 ]; then
@@ -131,6 +138,40 @@ if [ "${SCALE:-1}" != 0 ]; then
       [ "$x" = 16 ] && [ -n "$ns4" ] &&
         awk -v a="$ns" -v b="$ns4" -v w="$w" 'BEGIN {
           printf "%-18s host time per warp-instruction at 16x / at 4x: %.2f\n", w, a / b }'
+    done
+  done
+fi
+
+# Several host threads: compute-bound workloads on fermi with sim.threads
+# = 1 and 2 (THREADS="1 2"; THREADS=0 skips it), the speed-up of each
+# over one thread, and whether the statistics are byte-identical.
+if [ "${THREADS:-1 2}" != 0 ]; then
+  echo
+  echo "threads (fermi, timing; sim.threads):"
+  printf '%-18s %-8s %-10s %11s %11s %8s %13s %9s %10s %9s %8s\n' \
+    workload preset threads cycles warp-instr sim-s warp-instr/s ns/w-inst ns/cycle peak-KiB speed-up
+  for s in examples/bench/gemm_tiled_256.lua examples/bench/hotspot_256.lua \
+           examples/suite/sgemm.lua examples/suite/matrixmul.lua; do
+    name=$(basename "$s" .lua); sec1=""
+    for t in ${THREADS:-1 2}; do
+      extra=(--set sim.threads="$t")
+      r=$(run "$s" fermi timing)
+      extra=()
+      if [ "${r%% *}" = FAIL ]; then
+        printf '%-18s %-8s %-10s FAILED (exit %s)\n' "$name" fermi "$t" "${r#FAIL }"
+        failed+=("$name fermi sim.threads=$t (exit ${r#FAIL })")
+        continue
+      fi
+      read -r cycles wi sec rss tk <<<"$r"
+      same=""
+      if [ -z "$sec1" ]; then
+        sec1=$sec; cp "$tmp/s.json" "$tmp/one.json"
+      elif ! cmp -s "$tmp/s.json" "$tmp/one.json"; then
+        same=" STATISTICS DIFFER"
+        failed+=("$name fermi sim.threads=$t: statistics differ from the first")
+      fi
+      printf '%s %s\n' "$(row "$name" fermi "$t" "$cycles" "$wi" "$sec" "$rss")" \
+        "$(awk -v a="$sec1" -v b="$sec" 'BEGIN { printf "%8.2f", a / b }')$same"
     done
   done
 fi
@@ -187,7 +228,7 @@ fi
 
 if [ ${#failed[@]} -gt 0 ]; then
   echo
-  echo "FAILED: ${#failed[@]} run(s) exited non-zero:"
+  echo "FAILED: ${#failed[@]} run(s) exited non-zero or differed:"
   printf '  %s\n' "${failed[@]}"
   exit 1
 fi

@@ -235,6 +235,40 @@ for r in "${runs[@]}"; do
 done
 [ $sfail = 0 ] && echo "skip-idle: $sn scenarios, identical statistics with and without idle-cycle skipping"
 
+# Several host threads (sim.threads = 2: the SMs of a cycle on two
+# threads) give what one thread gives, byte for byte: the kernel whose
+# CTAs race on global memory on all 15 SMs (its values' digest and its
+# statistics), the reference kernels on fermi, and suite workloads under
+# each design on its preset.
+tfail=0; tn=0; truns=("tests/scenarios/threads_race.lua|")
+for s in tests/reference/*.lua; do
+  [ "$s" = tests/reference/common.lua ] || truns+=("$s|")
+done
+truns+=("examples/suite/gemm.lua|--set design=cerf --set preset=fermi"
+        "examples/suite/hotspot.lua|--set design=racetrack --set preset=fermi-rm"
+        "examples/suite/bfs.lua|--set design=tinycache --set preset=fermi-tc"
+        "examples/suite/spmv.lua|--set design=fuse --set preset=fermi-fuse"
+        "examples/suite/pathfinder.lua|--set design=ltrf --set preset=maxwell-ltrf")
+# Each also with debug.thread_shuffle, which every few cycles switches
+# between one thread and the team and moves SMs between threads at
+# random (as timing-driven balancing does, but reproducibly).
+for r in "${truns[@]}"; do
+  s=${r%%|*}; read -r -a d <<< "${r#*|}"
+  "$bin" run "$s" "${d[@]}" --set sim.threads=1 --json "$tmp/a.json" >"$tmp/a.out" 2>&1
+  for t in "--set sim.threads=2" "--set sim.threads=2 --set debug.thread_shuffle=5"; do
+    read -r -a tt <<< "$t"
+    "$bin" run "$s" "${d[@]}" "${tt[@]}" --json "$tmp/b.json" >"$tmp/b.out" 2>&1
+    if [ ! -s "$tmp/a.json" ] || ! cmp -s "$tmp/a.json" "$tmp/b.json" ||
+       ! cmp -s "$tmp/a.out" "$tmp/b.out"; then
+      echo "threads FAIL $s ${d[*]} $t: other results than one thread"
+      diff "$tmp/a.out" "$tmp/b.out" | head -6 | sed 's/^/    /'
+      tfail=1
+    fi
+    tn=$((tn + 1))
+  done
+done
+[ $tfail = 0 ] && echo "threads: $tn runs, identical output and statistics on one thread and two"
+
 # Storage bills (SPEC 5): the papers' arithmetic on the fermi preset.
 cfail=0
 "$bin" inspect --cost --set preset=fermi > "$tmp/cost" 2>&1 || cfail=1
@@ -423,4 +457,4 @@ dbgfail=0
 tests/debugger/run.sh "$bin" || dbgfail=1
 tests/tui/run.sh "$bin" || dbgfail=1
 
-[ $fail = 0 ] && [ $bfail = 0 ] && [ $dfail = 0 ] && [ $sfail = 0 ] && [ $cfail = 0 ] && [ $dbgfail = 0 ]
+[ $fail = 0 ] && [ $bfail = 0 ] && [ $dfail = 0 ] && [ $sfail = 0 ] && [ $tfail = 0 ] && [ $cfail = 0 ] && [ $dbgfail = 0 ]

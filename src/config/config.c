@@ -233,9 +233,10 @@ void config_hash(const struct ws_config *c, char out[17])
     sb_init(&b);
     for (int i = 0; i < CK__COUNT; i++) {
         /* what cannot change a result: the preset's name (its values
-           count), the debugger's snapshots, the hooks' Lua budget */
+           count), the debugger's snapshots, the hooks' Lua budget, the
+           host threads */
         if (i == CK_PRESET || strncmp(keys[i].name, "debug.", 6) == 0 ||
-            i == CK_LUA_HOOK_INSTRUCTIONS)
+            i == CK_LUA_HOOK_INSTRUCTIONS || i == CK_SIM_THREADS)
             continue;
         sb_clear(&b);
         sb_printf(&b, "%s=", keys[i].name);

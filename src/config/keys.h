@@ -35,6 +35,8 @@
       "timing: cycle-level model; functional: results and instruction counts only, fastest") \
     X(SIM_SKIP_IDLE, "sim.skip_idle", CT_BOOL, "true", 0, 0, NULL,             \
       "skip cycles in which no component can act (results are identical either way)") \
+    X(SIM_THREADS, "sim.threads", CT_INT, "1", 1, 64, NULL,                   \
+      "host threads simulating the SMs of a cycle at once (statistics are byte-identical for every value)") \
     X(MAX_CYCLES, "limit.cycles", CT_INT, "200000000", 1, 1000000000000000, NULL, \
       "cycles one ws.run() may simulate before it stops with an error")        \
     X(WORKLOAD_SIZE, "workload.size", CT_ENUM, "test", 0, 0, "test|paper",    \
@@ -403,6 +405,9 @@
       "snapshots kept at most (older ones are thinned out evenly)")            \
     X(DEBUG_FAIL_AT_CYCLE, "debug.fail_at_cycle", CT_INT, "0", 0,             \
       1000000000000000, NULL,                                                  \
-      "for testing the crash report: fail an internal invariant at this cycle (0: never)")
+      "for testing the crash report: fail an internal invariant at this cycle (0: never)") \
+    X(DEBUG_THREAD_SHUFFLE, "debug.thread_shuffle", CT_INT, "0", 0, 1000000, \
+      NULL,                                                                    \
+      "for testing sim.threads: every this many cycles, alternate one thread and the team and move the SMs between threads at random (0: never; results stay the same)")
 
 #endif

@@ -11,6 +11,50 @@
 #include "timing/mreq.h"
 #include "timing/sm.h"
 #include "timing/tparams.h"
+#include "util/diag.h"
+#include "util/team.h"
+
+/* A packet an SM sent while SMs ran at once: queued at its destination
+   after them, in SM order (sim.threads). */
+struct sent {
+    struct mreq req;
+    uint64_t now;
+    uint32_t flits;
+};
+
+struct outbox {
+    struct sent *v;
+    uint32_t n, cap;
+    struct mreq *in;              /* answers for the SM, in order */
+    uint32_t nin, capin;
+    struct ws_diag diag;          /* the SM's fault */
+    int rc;
+    bool finished;                /* its cycle stopped before global
+                                     memory and was finished in order */
+};
+
+/* What one thread of the team reports about its SMs after a cycle, on
+   a cache line of its own. */
+struct crew {
+    _Alignas(64) uint64_t issued; /* the SMs' st.issued, summed */
+    uint64_t next_due;            /* the earliest of their next_due */
+    uint32_t retired;
+    bool waits;                   /* an SM stopped before global memory */
+    bool look;                    /* an SM sent packets or faulted */
+    uint64_t ns;                  /* host time in its SMs' cycles since
+                                     the last rebalance */
+};
+
+/* sim.threads: whether the cycles run on the team's threads now. */
+struct share_plan {
+    bool par;                     /* the cycles now run shared */
+    uint8_t phase;                /* 0, 1: timing one thread, then the
+                                     team; 2: a stretch the faster way */
+    bool won;                     /* the team was faster last time */
+    uint32_t left;                /* cycles to go in this phase */
+    uint32_t stretch;             /* length of the next stretch */
+    uint64_t ns[2], cycles[2];    /* host time per way, while timed */
+};
 
 struct tinst_cache {
     const struct kimage *k;
@@ -44,6 +88,23 @@ struct gpu {
     bool running;
     uint64_t start, issued0, wi0, ti0, issued_limit, budget, cycle_limit;
     struct jv *before;            /* statistics at the start */
+    /* sim.threads > 1: the team that runs SMs' cycles at once, thread k
+       the SMs [cut[k], cut[k + 1]), moved now and then so that the
+       threads take equal time (which SM runs where changes no result) */
+    struct team *team;
+    uint32_t *cut;
+    uint32_t batches;             /* since the last rebalance */
+    uint32_t shuffle;             /* debug.thread_shuffle */
+    uint64_t shuffled;            /* its random state */
+    struct share_plan plan;       /* shared or not (gpu.c, plan_next) */
+    bool par;                     /* SMs are running at once: their
+                                     packets go to out[] */
+    struct outbox *out;           /* per SM */
+    struct crew *crew;            /* per thread */
+    _Alignas(64) _Atomic uint32_t turn; /* the thread finishing its SMs'
+                                     cycles now (in SM order) */
+    _Atomic bool failed;          /* an SM faulted this cycle */
+    uint64_t now;                 /* the cycle they run */
 };
 
 #endif

@@ -4,6 +4,7 @@
 ** limits and deadlock detection (statistics and energy: gpu-stats.c).
 */
 #include "timing/gpu.h"
+#include "config/config.h"
 #include "timing/gpu-internal.h"
 #include "timing/dram.h"
 #include "timing/l2.h"
@@ -11,9 +12,12 @@
 #include "timing/sm.h"
 #include "util/invariant.h"
 #include "util/xalloc.h"
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* ---- the SMs' port to L2 (struct l2_port) ------------------------------ */
 
@@ -25,11 +29,37 @@ static uint32_t slice_of(const struct gpu *g, uint64_t addr)
     return ch * g->slices_per_chan + (uint32_t)(within % g->slices_per_chan);
 }
 
-static bool to_l2(void *ctx, uint32_t sm, int32_t r, uint64_t now)
+/* Request req, sent by SM sm at now with that many flits, into the
+   pool and the queue of its L2 slice. */
+static void enqueue_to_l2(struct gpu *g, const struct mreq *req,
+                          uint64_t now, uint32_t flits)
+{
+    int32_t r = mreq_alloc(&g->pool);
+    *mreq_at(&g->pool, r) = *req;
+    uint32_t dst = g->p.nsm + slice_of(g, req->addr);
+    icnt_enqueue(&g->net, &g->pool, r, dst, now, flits);
+}
+
+static bool to_l2(void *ctx, uint32_t sm, const struct mreq *req,
+                  uint64_t now)
 {
     struct gpu *g = ctx;
-    uint32_t dst = g->p.nsm + slice_of(g, mreq_at(&g->pool, r)->addr);
-    return icnt_send(&g->net, &g->pool, r, sm, dst, now);
+    uint32_t flits = icnt_claim(&g->net, req, sm, now);
+    if (!flits)
+        return false;
+    if (!g->par) {
+        enqueue_to_l2(g, req, now, flits);
+        return true;
+    }
+    /* SMs running at once touch only their own source ports here; the
+       queues at the slices are filled after them, in SM order */
+    struct outbox *o = &g->out[sm];
+    if (o->n == o->cap) {
+        o->cap = o->cap ? 2 * o->cap : 16;
+        o->v = ws_xrealloc(o->v, o->cap * sizeof *o->v);
+    }
+    o->v[o->n++] = (struct sent){ *req, now, flits };
+    return true;
 }
 
 static uint64_t port_free(void *ctx, uint32_t sm)
@@ -48,14 +78,14 @@ struct gpu *gpu_new(const struct ws_config *cfg, const struct design *d,
     if (tparams_check(&p, diag) != WS_OK ||
         (d->check && d->check(cfg, &p, diag) != WS_OK))
         return NULL;
-    struct gpu *g = ws_xcalloc(1, sizeof *g);
+    struct gpu *g = ws_xaligned(_Alignof(struct gpu), sizeof *g);
     g->p = p;
     g->d = d;
     g->bus = bus;
     g->skip = config_b(cfg, CK_SIM_SKIP_IDLE);
     g->slices_per_chan = p.l2_slices / p.dram.channels;
     mreq_pool_init(&g->pool);
-    g->port = (struct l2_port){ &g->pool, g, to_l2, port_free };
+    g->port = (struct l2_port){ g, to_l2, port_free };
     icnt_init(&g->net, p.nsm + p.l2_slices, p.icnt_flit, p.icnt_latency);
     g->dram = ws_xcalloc(p.dram.channels, sizeof *g->dram);
     for (uint32_t c = 0; c < p.dram.channels; c++)
@@ -67,6 +97,20 @@ struct gpu *gpu_new(const struct ws_config *cfg, const struct design *d,
     g->sm = ws_xcalloc(p.nsm, sizeof *g->sm);
     for (uint32_t i = 0; i < p.nsm; i++)
         sm_init(&g->sm[i], i, &g->p, d, cfg, bus, &g->cycle, &g->port);
+    uint32_t threads = (uint32_t)config_i(cfg, CK_SIM_THREADS);
+    if (threads > p.nsm)
+        threads = p.nsm;
+    if (threads > 1) {
+        g->team = team_new(threads);
+        g->out = ws_xcalloc(p.nsm, sizeof *g->out);
+        g->crew = ws_xaligned(64, threads * sizeof *g->crew);
+        g->plan.phase = 2;        /* begins by timing both ways */
+        g->shuffle = (uint32_t)config_i(cfg, CK_DEBUG_THREAD_SHUFFLE);
+        g->shuffled = 0x9e3779b97f4a7c15ull;
+        g->cut = ws_xcalloc(threads + 1, sizeof *g->cut);
+        for (uint32_t k = 0; k <= threads; k++)
+            g->cut[k] = k * p.nsm / threads;
+    }
     return g;
 }
 
@@ -83,6 +127,15 @@ void gpu_free(struct gpu *g)
     for (uint32_t i = 0; i < g->ntc; i++)
         free(g->tc[i].t);
     free(g->tc);
+    team_free(g->team);
+    for (uint32_t i = 0; g->out && i < g->p.nsm; i++) {
+        free(g->out[i].v);
+        free(g->out[i].in);
+        diag_reset(&g->out[i].diag);
+    }
+    free(g->out);
+    free(g->crew);
+    free(g->cut);
     free(g->sm);
     free(g->l2);
     free(g->dram);
@@ -171,6 +224,9 @@ static void tinst_of(const struct kinst *ki, struct tinst *t)
     for (int k = 0; k < SM_REG_WORDS; k++)
         t->regs[k] = rd[k] | wr[k];
     t->load = t->cls == TC_MEM && ki->op != OP_ST;
+    t->global = (ki->op == OP_LD || ki->op == OP_ST || ki->op == OP_ATOM ||
+                 ki->op == OP_RED) && !ki->callparam &&
+                (ki->space == KS_GLOBAL || ki->space == KS_GENERIC);
 }
 
 static const struct tinst *tinst_for(struct gpu *g, const struct kimage *k)
@@ -204,7 +260,7 @@ struct occupancy gpu_occupancy(const struct gpu *g, const struct flaunch *L,
 }
 
 /* Starts CTAs on SMs with room, one per SM per round, in turn. */
-static void dispatch_ctas(struct gpu *g, uint64_t now)
+static bool dispatch_ctas(struct gpu *g, uint64_t now)
 {
     const struct flaunch *L = g->L;
     uint32_t threads = L->block[0] * L->block[1] * L->block[2];
@@ -212,7 +268,7 @@ static void dispatch_ctas(struct gpu *g, uint64_t now)
     uint32_t regs = warps * WS_WARP * g->regs_per_thread;
     uint32_t shared = L->k->shared_static + L->dyn_shared;
     uint32_t n = g->p.nsm;
-    bool placed = true;
+    bool placed = true, any = false;
     while (placed && g->next_cta < g->nctas) {
         placed = false;
         for (uint32_t j = 0; j < n && g->next_cta < g->nctas; j++) {
@@ -227,10 +283,11 @@ static void dispatch_ctas(struct gpu *g, uint64_t now)
             sm_account(s, now + 1);
             sm_add_cta(s, L, id, cid, g->regs_per_thread);
             s->next_due = now + 1;
-            placed = true;
+            placed = any = true;
         }
     }
     g->rr = (g->rr + 1) % n;
+    return any;
 }
 
 /* ---- the cycle loop -------------------------------------------------- */
@@ -286,8 +343,9 @@ static int deadlock_error(struct gpu *g, struct ws_diag *diag)
     return limit_error(g, diag, msg);
 }
 
-/* Packets that reached SM ports go to their L1s. */
-static void deliver_to_sms(struct gpu *g, uint64_t now)
+/* Packets that reached SM ports go to their L1s; with held, a copy goes
+   to the SM's inbox instead, for its thread to hand over (sm_share). */
+static void deliver_to_sms(struct gpu *g, uint64_t now, bool held)
 {
     for (int32_t i = icnt_busy_port(&g->net, 0);
          i >= 0 && (uint32_t)i < g->p.nsm;
@@ -304,11 +362,20 @@ static void deliver_to_sms(struct gpu *g, uint64_t now)
                     continue;
                 r = p;
             }
-            if (!got) {
-                sm_account(s, now);
-                got = true;
+            if (held) {
+                struct outbox *o = &g->out[i];
+                if (o->nin == o->capin) {
+                    o->capin = o->capin ? 2 * o->capin : 8;
+                    o->in = ws_xrealloc(o->in, o->capin * sizeof *o->in);
+                }
+                o->in[o->nin++] = *mreq_at(&g->pool, r);
+            } else {
+                if (!got) {
+                    sm_account(s, now);
+                    got = true;
+                }
+                sm_response(s, mreq_at(&g->pool, r), now);
             }
-            sm_response(s, mreq_at(&g->pool, r), now);
             mreq_release(&g->pool, r);
         }
         if (got)
@@ -505,26 +572,306 @@ bool gpu_running(const struct gpu *g)
     return g->running;
 }
 
-/* One cycle of every component; sets *over when the launch has ended. */
+static bool sm_due(const struct gpu *g, const struct sm *s, uint64_t now)
+{
+    return s->next_due <= now || (!g->skip && sm_busy(s));
+}
+
+static uint64_t host_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/*
+** Every 1024 shared cycles: if the threads spent unequal time on their
+** SMs (cores of unequal speed, SMs of unequal load), gives each a number
+** of SMs in proportion to its speed, so that none waits for another.
+*/
+static void rebalance(struct gpu *g)
+{
+    uint32_t T = team_threads(g->team), n = g->p.nsm;
+    if (g->shuffle) {             /* testing: anywhere, often */
+        if (++g->batches < g->shuffle)
+            return;
+        g->batches = 0;
+        for (uint32_t k = 1; k < T; k++) {
+            g->shuffled = g->shuffled * 6364136223846793005ull + 1;
+            uint32_t min = g->cut[k - 1] + 1, max = n - (T - k);
+            g->cut[k] = min + (uint32_t)((g->shuffled >> 33) % (max - min + 1));
+        }
+        return;
+    }
+    if (++g->batches < 1024)
+        return;
+    g->batches = 0;
+    uint64_t lo = UINT64_MAX, hi = 0;
+    double speed[64], total = 0;  /* SMs per second of each thread */
+    for (uint32_t k = 0; k < T; k++) {
+        uint64_t ns = g->crew[k].ns;
+        lo = ns < lo ? ns : lo;
+        hi = ns > hi ? ns : hi;
+        speed[k] = (double)(g->cut[k + 1] - g->cut[k]) / (double)(ns + 1);
+        total += speed[k];
+        g->crew[k].ns = 0;
+    }
+    if ((double)hi < 1.1 * (double)lo)
+        return;                   /* even enough */
+    double acc = 0;
+    for (uint32_t k = 1; k < T; k++) {
+        acc += speed[k - 1];
+        uint32_t c = (uint32_t)(acc / total * n + 0.5);
+        uint32_t min = g->cut[k - 1] + 1, max = n - (T - k);
+        g->cut[k] = c < min ? min : c > max ? max : c;
+    }
+}
+
+/*
+** Whether sharing the SMs among threads pays depends on the work per
+** cycle (a few warps leave too little to share for what handing it over
+** costs) and on the host (cores busy with other processes). So the GPU
+** times 1024 cycles on one thread, then 1024 shared, and runs the faster
+** way for a stretch of cycles, 16384 at first, doubling (up to 2^20)
+** while the same way keeps winning; then it times both again. Which way
+** a cycle runs changes no result.
+*/
+enum { PLAN_PROBE = 1024, PLAN_STRETCH = 16384, PLAN_MAX = 1u << 20 };
+
+static void plan_next(struct gpu *g)
+{
+    struct share_plan *q = &g->plan;
+    switch (q->phase) {
+    case 0:                       /* one thread timed: now the team */
+        q->phase = 1;
+        q->par = true;
+        q->left = PLAN_PROBE;
+        q->ns[1] = q->cycles[1] = 0;
+        break;
+    case 1: {                     /* both timed: the faster way */
+        bool won = q->ns[1] * q->cycles[0] < q->ns[0] * q->cycles[1];
+        q->stretch = won == q->won && q->stretch && q->stretch < PLAN_MAX
+                         ? 2 * q->stretch : PLAN_STRETCH;
+        q->won = won;
+        q->phase = 2;
+        q->par = won;
+        q->left = q->stretch;
+        break;
+    }
+    default:                      /* time both again */
+        q->phase = 0;
+        q->par = false;
+        q->left = PLAN_PROBE;
+        q->ns[0] = q->cycles[0] = 0;
+        break;
+    }
+}
+
+static inline void pause_a_moment(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
+/*
+** sim.threads: part k of a cycle, on thread k of the team (the caller is
+** part 0): the SMs [cut[k], cut[k + 1]). First each due SM's cycle up to
+** issuing an instruction that reads or writes global memory; then, when
+** the parts before it have finished theirs (g->turn == k), the rest of
+** those cycles, in SM order. What an SM does in the first part touches
+** only its own state and its own interconnect source port (its packets
+** wait in out[]), so every result is what one SM after another gives;
+** global memory is read and written in SM order. Having passed the turn
+** on, the caller runs the L2 slices and DRAM channels of the cycle:
+** packets the SMs send this cycle reach a slice icnt.latency cycles later
+** at the earliest, and the slices' answers the SMs later still, so the
+** two do not meet within the cycle.
+*/
+static void sm_share(void *ctx, uint32_t k)
+{
+    struct gpu *g = ctx;
+    uint32_t lo = g->cut[k], hi = g->cut[k + 1];
+    uint64_t now = g->now;
+    struct crew *c = &g->crew[k];
+    uint64_t t0 = host_ns();
+    c->issued = 0;
+    c->retired = 0;
+    c->next_due = UINT64_MAX;
+    c->waits = false;
+    ws_where.cycle = now;
+    for (uint32_t i = lo; i < hi; i++) {
+        struct sm *s = &g->sm[i];
+        struct outbox *o = &g->out[i];
+        o->rc = WS_OK;
+        if (o->nin) {             /* what deliver_to_sms held for it */
+            sm_account(s, now);
+            for (uint32_t r = 0; r < o->nin; r++)
+                sm_response(s, &o->in[r], now);
+            o->nin = 0;
+            s->next_due = now;
+        }
+        if (sm_due(g, s, now)) {
+            s->defer_global = true;
+            o->rc = sm_cycle(s, now, &o->diag);
+            s->defer_global = false;
+            if (o->rc != WS_OK || s->resume_k >= 0) {
+                c->waits = true;      /* finished below, in SM order */
+                continue;
+            }
+            s->next_due = sm_next_event(s, now);
+        }
+        c->issued += s->st.issued;
+        c->retired += s->retired;
+        s->retired = 0;
+        if (s->next_due < c->next_due)
+            c->next_due = s->next_due;
+    }
+    uint64_t t1 = host_ns();
+    for (uint32_t waited = 0; atomic_load(&g->turn) != k;)
+        if (++waited < 4000)
+            pause_a_moment();
+        else
+            sched_yield();
+    uint64_t t2 = host_ns();
+    bool failed = atomic_load(&g->failed);
+    for (uint32_t i = lo; i < hi && c->waits; i++) {
+        struct sm *s = &g->sm[i];
+        struct outbox *o = &g->out[i];
+        o->finished = false;
+        failed |= o->rc != WS_OK;     /* the SMs after it do not finish */
+        if (failed || s->resume_k < 0)
+            continue;
+        o->rc = sm_cycle_finish(s, now, &o->diag);
+        o->finished = o->rc == WS_OK;
+        failed = o->rc != WS_OK;
+    }
+    atomic_store(&g->failed, failed);
+    atomic_store(&g->turn, k + 1);
+    if (k == 0)
+        memory_cycle(g, now);
+    /* what needs no order: the fetch stage, the next event */
+    for (uint32_t i = lo; i < hi && c->waits; i++) {
+        struct sm *s = &g->sm[i];
+        if (!g->out[i].finished)
+            continue;
+        sm_cycle_end(s, now);
+        s->next_due = sm_next_event(s, now);
+        c->issued += s->st.issued;
+        c->retired += s->retired;
+        s->retired = 0;
+        if (s->next_due < c->next_due)
+            c->next_due = s->next_due;
+    }
+    c->look = failed;
+    for (uint32_t i = lo; i < hi; i++)
+        c->look |= g->out[i].n > 0;
+    c->ns += (t1 - t0) + (host_ns() - t2);    /* busy, not waiting */
+}
+
+/*
+** One cycle of the SMs on the team's threads (see sm_share), with the
+** L2 slices and DRAM channels; then the packets the SMs sent, queued at
+** the slices in SM order. Sums their issued instructions and retired
+** CTAs; *next_due: the earliest SM's next event.
+*/
+static void sms_at_once(struct gpu *g, uint64_t now, uint64_t *issued,
+                        uint32_t *retired, uint64_t *next_due, int *rc,
+                        struct ws_diag *diag)
+{
+    g->now = now;
+    g->par = true;
+    atomic_store(&g->turn, 0);
+    atomic_store(&g->failed, false);
+    team_run(g->team, sm_share, g);
+    g->par = false;
+    ws_where.cycle = now;
+    *issued = 0;
+    *retired = 0;
+    *next_due = UINT64_MAX;
+    for (uint32_t k = 0; k < team_threads(g->team); k++) {
+        *issued += g->crew[k].issued;
+        *retired += g->crew[k].retired;
+        if (g->crew[k].next_due < *next_due)
+            *next_due = g->crew[k].next_due;
+    }
+    for (uint32_t k = 0; k < team_threads(g->team); k++) {
+        if (!g->crew[k].look)
+            continue;               /* none of its SMs sent or faulted */
+        for (uint32_t i = g->cut[k]; i < g->cut[k + 1]; i++) {
+            struct outbox *o = &g->out[i];
+            if (o->rc != WS_OK && *rc == WS_OK) {
+                diag_reset(diag);
+                *diag = o->diag;    /* the first SM's fault */
+                memset(&o->diag, 0, sizeof o->diag);
+                *rc = WS_ERR;
+            }
+            for (uint32_t j = 0; j < o->n; j++)
+                enqueue_to_l2(g, &o->v[j].req, o->v[j].now, o->v[j].flits);
+            o->n = 0;
+            diag_reset(&o->diag);
+        }
+    }
+    rebalance(g);                 /* moves SMs between threads: after
+                                     their packets are queued */
+}
+
+/* Whether this cycle's SMs run on the team's threads: not while anybody
+   listens for their events, which are delivered in SM order, nor while
+   one thread is found faster (plan_next). *timed: the cycle counts for
+   the plan. */
+static bool sharing(struct gpu *g, bool *timed)
+{
+    *timed = g->team && !(g->bus && g->bus->mask);
+    if (!*timed)
+        return false;
+    if (g->shuffle) {             /* testing: both ways in turn */
+        g->plan.left = g->plan.left ? g->plan.left - 1 : 2 * g->shuffle;
+        return g->plan.left >= g->shuffle / 2;
+    }
+    if (!g->plan.left)
+        plan_next(g);
+    g->plan.left--;
+    return g->plan.par;
+}
+
+/* One cycle of every component; sets *over when the launch has ended,
+   *next_due to the earliest cycle an SM has work. */
 static int one_cycle(struct gpu *g, uint64_t now, bool *over,
-                     struct ws_diag *diag)
+                     uint64_t *next_due, struct ws_diag *diag)
 {
     int rc = WS_OK;
     ws_where.cycle = now;
     ws_where.sm = ws_where.warp = -1;
     WS_ASSERT(g->p.fail_at == 0 || now < g->p.fail_at);
-    deliver_to_sms(g, now);
+    bool timed;
+    bool share = sharing(g, &timed);
+    uint64_t t0 = timed ? host_ns() : 0;
+    deliver_to_sms(g, now, share);
     uint32_t retired = 0;
     uint64_t issued = 0;
-    for (uint32_t i = 0; i < g->p.nsm && rc == WS_OK; i++) {
-        struct sm *s = &g->sm[i];
-        if (s->next_due <= now || (!g->skip && sm_busy(s))) {
-            rc = sm_cycle(s, now, diag);
-            s->next_due = sm_next_event(s, now);
+    *next_due = UINT64_MAX;
+    if (share) {
+        sms_at_once(g, now, &issued, &retired, next_due, &rc, diag);
+    } else {
+        for (uint32_t i = 0; i < g->p.nsm && rc == WS_OK; i++) {
+            struct sm *s = &g->sm[i];
+            if (sm_due(g, s, now)) {
+                rc = sm_cycle(s, now, diag);
+                s->next_due = sm_next_event(s, now);
+            }
+            issued += s->st.issued;
+            retired += s->retired;
+            s->retired = 0;
+            if (s->next_due < *next_due)
+                *next_due = s->next_due;
         }
-        issued += s->st.issued;
-        retired += s->retired;
-        s->retired = 0;
+        if (rc == WS_OK)
+            memory_cycle(g, now);
+    }
+    if (timed) {
+        g->plan.ns[share] += host_ns() - t0;
+        g->plan.cycles[share]++;
     }
     if (rc != WS_OK)
         return rc;
@@ -535,10 +882,9 @@ static int one_cycle(struct gpu *g, uint64_t now, bool *over,
                  (unsigned long long)g->budget);
         return limit_error(g, diag, msg);
     }
-    memory_cycle(g, now);
     g->ctas_done += retired;
-    if (retired)
-        dispatch_ctas(g, now);
+    if (retired && dispatch_ctas(g, now))
+        *next_due = now + 1;      /* an SM given a CTA runs next cycle */
     *over = launch_over(g);
     return WS_OK;
 }
@@ -578,14 +924,11 @@ enum gpu_status gpu_advance(struct gpu *g, uint64_t until,
             return GPU_ERR;
         }
         bool over = false;
-        if (one_cycle(g, now, &over, diag) != WS_OK)
+        uint64_t t;
+        if (one_cycle(g, now, &over, &t, diag) != WS_OK)
             return GPU_ERR;
         if (over)
             return GPU_DONE;
-        uint64_t t = UINT64_MAX;
-        for (uint32_t i = 0; i < g->p.nsm; i++)
-            if (g->sm[i].next_due < t)
-                t = g->sm[i].next_due;
         t = memory_next(g, now, t);
         if (t == UINT64_MAX) {
             deadlock_error(g, diag);
@@ -661,7 +1004,7 @@ void gpu_drain(struct gpu *g)
         if (!busy)
             return;
         memory_cycle(g, g->cycle);
-        deliver_to_sms(g, g->cycle);
+        deliver_to_sms(g, g->cycle, false);
         uint64_t t = memory_next(g, g->cycle, UINT64_MAX);
         if (t == UINT64_MAX)
             return;

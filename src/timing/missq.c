@@ -16,23 +16,18 @@ void missq_free(struct missq *m)
 struct mreq *missq_push(struct missq *m, enum mreq_kind kind, uint64_t addr,
                         uint32_t bytes, uint32_t tag)
 {
-    struct mreq_pool *pool = m->l2->pool;
-    int32_t i = mreq_alloc(pool);
-    struct mreq *r = mreq_at(pool, i);
-    r->addr = addr;
-    r->bytes = bytes;
-    r->kind = (uint8_t)kind;
-    r->sm = (uint16_t)m->sm;
-    r->tag = tag;
-    ring_push(&m->q, i);
+    struct mreq r = { .addr = addr, .bytes = bytes, .kind = (uint8_t)kind,
+                      .sm = (uint16_t)m->sm, .tag = tag, .next = -1,
+                      .parent = -1 };
+    ring_push(&m->q, r);
     if (kind == MR_READ || kind == MR_ATOMIC)
         m->outstanding++;
-    return r;
+    return &ring_at(&m->q, m->q.n - 1);
 }
 
 void missq_tick(struct missq *m, uint64_t now)
 {
-    if (m->q.n && m->l2->send(m->l2->ctx, m->sm, ring_front(&m->q), now))
+    if (m->q.n && m->l2->send(m->l2->ctx, m->sm, &ring_front(&m->q), now))
         ring_pop(&m->q);
 }
 

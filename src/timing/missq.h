@@ -18,7 +18,7 @@
 struct missq {
     const struct l2_port *l2;
     uint32_t sm;
-    RING(int32_t) q;              /* request indices, oldest first */
+    RING(struct mreq) q;          /* requests not yet sent, oldest first */
     uint32_t limit;               /* new requests stall beyond this */
     uint32_t outstanding;         /* reads and atomics expecting a response */
 };
@@ -35,7 +35,8 @@ static inline bool missq_full(const struct missq *m)
 {
     return m->q.n >= m->limit;
 }
-/* Queues a request of this SM (reads and atomics expect a response). */
+/* Queues a request of this SM (reads and atomics expect a response);
+   the caller may fill in more of it until the next push. */
 struct mreq *missq_push(struct missq *m, enum mreq_kind kind, uint64_t addr,
                         uint32_t bytes, uint32_t tag);
 /* A response arrived for one of its requests. */

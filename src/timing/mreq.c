@@ -71,14 +71,20 @@ uint32_t icnt_flits(const struct icnt *n, const struct mreq *r)
     return (r->kind == MR_WRITE || r->kind == MR_WRITEBACK) ? 1 + data : 1;
 }
 
-bool icnt_send(struct icnt *n, struct mreq_pool *p, int32_t r, uint32_t src,
-               uint32_t dst, uint64_t now)
+uint32_t icnt_claim(struct icnt *n, const struct mreq *m, uint32_t src,
+                    uint64_t now)
 {
     if (n->src_free[src] > now)
-        return false;
-    struct mreq *m = mreq_at(p, r);
-    uint64_t flits = icnt_flits(n, m);
+        return 0;
+    uint32_t flits = icnt_flits(n, m);
     n->src_free[src] = now + flits;
+    return flits;
+}
+
+void icnt_enqueue(struct icnt *n, struct mreq_pool *p, int32_t r,
+                  uint32_t dst, uint64_t now, uint32_t flits)
+{
+    struct mreq *m = mreq_at(p, r);
     uint64_t arrive = now + flits + n->latency;
     uint64_t start = arrive > n->dst_free[dst] ? arrive : n->dst_free[dst];
     /* It has reached dst at start; the port then takes its n flits. */
@@ -95,6 +101,15 @@ bool icnt_send(struct icnt *n, struct mreq_pool *p, int32_t r, uint32_t src,
     n->packets++;
     n->flits += flits;
     n->dst_flits[dst] += flits;
+}
+
+bool icnt_send(struct icnt *n, struct mreq_pool *p, int32_t r, uint32_t src,
+               uint32_t dst, uint64_t now)
+{
+    uint32_t flits = icnt_claim(n, mreq_at(p, r), src, now);
+    if (!flits)
+        return false;
+    icnt_enqueue(n, p, r, dst, now, flits);
     return true;
 }
 

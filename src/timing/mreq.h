@@ -72,6 +72,17 @@ uint32_t icnt_flits(const struct icnt *n, const struct mreq *r);
 */
 bool icnt_send(struct icnt *n, struct mreq_pool *p, int32_t r, uint32_t src,
                uint32_t dst, uint64_t now);
+/*
+** icnt_send in two halves, for a sender whose packets are queued at their
+** destination later in the same cycle (several SMs simulated at once, in
+** SM order): icnt_claim takes the source port for packet m (its flits;
+** 0 when the port is busy), icnt_enqueue puts request r, claimed at now
+** with that many flits, in dst's queue.
+*/
+uint32_t icnt_claim(struct icnt *n, const struct mreq *m, uint32_t src,
+                    uint64_t now);
+void icnt_enqueue(struct icnt *n, struct mreq_pool *p, int32_t r,
+                  uint32_t dst, uint64_t now, uint32_t flits);
 
 /* The next request that has reached dst by now, removed; -1 if none. */
 int32_t icnt_receive(struct icnt *n, struct mreq_pool *p, uint32_t dst,

@@ -52,13 +52,12 @@ struct seam_launch {
     uint32_t resident_ctas;
 };
 
-/* An SM's way to L2 (the GPU provides it; missq.h uses it): the
-   request pool, sending request r from SM sm's interconnect port (false:
-   the port is busy this cycle), and the earliest cycle the port sends. */
+/* An SM's way to L2 (the GPU provides it; missq.h uses it): sending a
+   copy of request r from SM sm's interconnect port (false: the port is
+   busy this cycle), and the earliest cycle the port sends. */
 struct l2_port {
-    struct mreq_pool *pool;
     void *ctx;
-    bool (*send)(void *ctx, uint32_t sm, int32_t r, uint64_t now);
+    bool (*send)(void *ctx, uint32_t sm, const struct mreq *r, uint64_t now);
     uint64_t (*free_at)(void *ctx, uint32_t sm);
 };
 

@@ -123,6 +123,7 @@ void sm_init(struct sm *s, uint32_t id, const struct tparams *p,
 {
     memset(s, 0, sizeof *s);
     s->id = id;
+    s->resume_k = -1;
     s->p = p;
     s->bus = bus;
     s->g_cycle = cycle;
@@ -580,11 +581,13 @@ static void dispatch(struct sm *s, uint64_t now)
     }
 }
 
+static int issue_stage(struct sm *s, uint32_t k0, int32_t picked,
+                       uint64_t now, struct ws_diag *diag);
+
 int sm_cycle(struct sm *s, uint64_t now, struct ws_diag *diag)
 {
     ws_where.sm = (int)s->id;
     ws_where.warp = -1;
-    const struct tparams *p = s->p;
     s->progressed = false;
     sm_account(s, now);
     s->st.live_reg_cycles += s->nlive;
@@ -623,30 +626,70 @@ int sm_cycle(struct sm *s, uint64_t now, struct ws_diag *diag)
         s->laneo->part.tick(s->lane, now);
     if (s->scho && s->scho->part.tick)
         s->scho->part.tick(s->schp, now);
-    /* Issue: each scheduler one instruction. */
-    for (uint32_t k = 0; k < p->schedulers; k++) {
-        enum stall why;
-        int32_t wi = sched_pick(s, k, &why);
-        s->why[k] = (uint8_t)why;
-        if (why != STALL_IDLE)
-            s->st.stalls[why]++;
-        if (wi < 0) {
-            if (why != STALL_IDLE && ev_wanted(s->bus, EV_WARP_STALL)) {
-                struct ws_event e = { EV_WARP_STALL, (int16_t)s->id, -1, now,
-                                      0, why, k };
-                evbus_deliver(s->bus, &e);
-            }
-            continue;
-        }
-        ws_where.warp = wi;
-        if (issue(s, (uint32_t)wi, now, diag) != WS_OK)
-            return WS_ERR;
-    }
-    if (p->ibuffer) {
+    s->resume_k = -1;
+    if (issue_stage(s, 0, -1, now, diag) != WS_OK)
+        return WS_ERR;
+    if (s->resume_k < 0)
+        sm_cycle_end(s, now);
+    return WS_OK;
+}
+
+int sm_cycle_finish(struct sm *s, uint64_t now, struct ws_diag *diag)
+{
+    ws_where.sm = (int)s->id;
+    uint32_t k = (uint32_t)s->resume_k;
+    s->resume_k = -1;
+    return issue_stage(s, k, s->resume_wi, now, diag);
+}
+
+void sm_cycle_end(struct sm *s, uint64_t now)
+{
+    if (s->p->ibuffer) {
         /* the scheduler is told here, so fetch.c need not call it */
         int32_t filled = fetch_cycle(s, now);
         if (filled >= 0)
             sched_update(s, (uint32_t)filled);
+    }
+}
+
+/*
+** Issue, each scheduler one instruction, from scheduler k0 on (picked:
+** k0's pick when already made, else -1). With defer_global it stops
+** before an instruction that reads or writes global memory, for
+** sm_cycle_finish: the SMs issue those one after another, in SM order,
+** as when they are simulated one at a time.
+*/
+static int issue_stage(struct sm *s, uint32_t k0, int32_t picked,
+                       uint64_t now, struct ws_diag *diag)
+{
+    const struct tparams *p = s->p;
+    for (uint32_t k = k0; k < p->schedulers; k++) {
+        int32_t wi = picked;
+        picked = -1;
+        if (k != k0 || wi < 0) {
+            enum stall why;
+            wi = sched_pick(s, k, &why);
+            s->why[k] = (uint8_t)why;
+            if (why != STALL_IDLE)
+                s->st.stalls[why]++;
+            if (wi < 0) {
+                if (why != STALL_IDLE && ev_wanted(s->bus, EV_WARP_STALL)) {
+                    struct ws_event e = { EV_WARP_STALL, (int16_t)s->id, -1,
+                                          now, 0, why, k };
+                    evbus_deliver(s->bus, &e);
+                }
+                continue;
+            }
+            if (s->defer_global &&
+                s->tinst[fx_pc(s->w[wi].fw)].global) {
+                s->resume_k = (int32_t)k;
+                s->resume_wi = wi;
+                return WS_OK;
+            }
+        }
+        ws_where.warp = wi;
+        if (issue(s, (uint32_t)wi, now, diag) != WS_OK)
+            return WS_ERR;
     }
     return WS_OK;
 }

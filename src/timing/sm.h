@@ -34,6 +34,8 @@ struct tinst {
     uint64_t preds;               /* predicates read or written */
     uint64_t dpreds;              /* predicates written */
     bool load;                    /* LD/ST result comes from memory */
+    bool global;                  /* reads or writes global memory (or a
+                                     generic address): see sm_cycle */
 };
 
 enum stall {
@@ -241,6 +243,11 @@ struct sm {
     uint64_t next_due;            /* the GPU runs sm_cycle from here on */
     uint64_t acct;                /* cycles before this are counted */
     bool progressed;              /* anything happened this cycle */
+    /* sm.threads: this cycle stops before issuing an instruction that
+       reads or writes global memory, which sm_cycle_finish then issues
+       (resume_k: its scheduler, -1 when the cycle is complete) */
+    bool defer_global;
+    int32_t resume_k, resume_wi;
     uint64_t seq;
     struct sm_stats st;
 };
@@ -262,8 +269,16 @@ void sm_add_cta(struct sm *s, const struct flaunch *L, uint64_t id,
 /*
 ** One cycle. Returns WS_ERR (diag filled) on a kernel fault. Finished
 ** CTAs are counted in s->retired (also when a response completes them).
+** With s->defer_global the cycle stops before issuing an instruction
+** that reads or writes global memory (s->resume_k >= 0 then), and
+** sm_cycle_finish issues the rest, sm_cycle_end runs the fetch stage:
+** the GPU runs several SMs' cycles at once (sim.threads), since no other
+** SM's state is touched there, and the issue of what reads or writes
+** global memory one SM after another, in SM order.
 */
 int sm_cycle(struct sm *s, uint64_t now, struct ws_diag *diag);
+int sm_cycle_finish(struct sm *s, uint64_t now, struct ws_diag *diag);
+void sm_cycle_end(struct sm *s, uint64_t now);
 
 /*
 ** Counts cycles [s->acct, upto) in which sm_cycle was not run because

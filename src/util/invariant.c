@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-struct ws_where ws_where = { 0, -1, -1 };
+_Thread_local struct ws_where ws_where = { 0, -1, -1 };
 
 static void (*hook)(const char *msg, void *ctx);
 static void *hook_ctx;

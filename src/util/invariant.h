@@ -15,7 +15,7 @@ struct ws_where {
     uint64_t cycle;
     int sm, warp;          /* -1: none */
 };
-extern struct ws_where ws_where;
+extern _Thread_local struct ws_where ws_where;   /* per thread: sim.threads */
 
 /* Called once with the rendered message before the process aborts (the
    session writes its replay file here). */

@@ -46,3 +46,12 @@ char *ws_xstrdup(const char *s)
 {
     return ws_xstrndup(s, strlen(s));
 }
+
+void *ws_xaligned(size_t align, size_t n)
+{
+    void *p = NULL;
+    if (posix_memalign(&p, align, n ? n : 1) != 0)
+        oom(n);
+    memset(p, 0, n ? n : 1);
+    return p;
+}

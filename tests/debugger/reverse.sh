@@ -33,6 +33,29 @@ for s in examples/scenarios/*.lua; do
 done
 [ $fail = 0 ] && echo "reverse: $n points, goto-cycle and reverse-stepc reach the state a forward run reaches"
 
+# ... also with the SMs of fermi on two host threads (sim.threads): the
+# snapshots are fork()ed copies, whose first run starts its own threads,
+# and the state reached is the state of one thread running forward.
+tn=0
+for s in examples/scenarios/hotspot.lua examples/scenarios/histogram.lua examples/scenarios/gemm_tiled.lua; do
+  c=2600; later=$((c + 1234))
+  printf 'goto-cycle %d\nprint ws.state_hash()\nquit\n' "$c" > "$tmp/fwd"
+  printf 'goto-cycle %d\ngoto-cycle %d\nprint ws.state_hash()\nquit\n' "$later" "$c" > "$tmp/back"
+  printf 'goto-cycle %d\nreverse-stepc 100\nprint ws.state_hash()\nquit\n' "$((c + 100))" > "$tmp/rsc"
+  f=(--set preset=fermi)
+  "$bin" run "$s" "${f[@]}" --set sim.threads=1 --commands "$tmp/fwd" >"$tmp/a" 2>&1
+  "$bin" run "$s" "${f[@]}" --set sim.threads=2 --set debug.checkpoint_interval=500 --commands "$tmp/back" >"$tmp/b" 2>&1
+  "$bin" run "$s" "${f[@]}" --set sim.threads=2 --set debug.checkpoint_interval=300 --commands "$tmp/rsc" >"$tmp/r" 2>&1
+  a=$(hash_of "$tmp/a"); b=$(hash_of "$tmp/b"); r=$(hash_of "$tmp/r")
+  if [ -z "$a" ] || [ "$a" != "$b" ] || [ "$a" != "$r" ] || ! grep -qx "cycle $c (going back)" "$tmp/b"; then
+    echo "reverse FAIL $s on fermi, sim.threads=2, at cycle $c: forward '$a', goto-cycle '$b', reverse-stepc '$r'"
+    sed 's/^/    | /' "$tmp/b" | head -20
+    fail=1
+  fi
+  tn=$((tn + 1))
+done
+[ $fail = 0 ] && echo "reverse: $tn points on fermi with sim.threads=2 reach the state of one thread"
+
 # A session record replays to the same state.
 printf 'break saxpy.ptx:48\ncontinue\nstepc 37\nwarp 3\nstep\ngoto-cycle 120\nrecord %s\nprint ws.state_hash()\nquit\n' \
   "$tmp/rec.lua" > "$tmp/session"
