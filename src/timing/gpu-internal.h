@@ -54,6 +54,7 @@ struct share_plan {
     uint32_t left;                /* cycles to go in this phase */
     uint32_t stretch;             /* length of the next stretch */
     uint64_t ns[2], cycles[2];    /* host time per way, while timed */
+    uint64_t handover_ns;         /* what an empty shared cycle costs */
 };
 
 struct tinst_cache {

@@ -70,6 +70,12 @@ static uint64_t port_free(void *ctx, uint32_t sm)
 
 /* ---- construction ---------------------------------------------------- */
 
+static uint64_t handover_ns(struct team *t);
+
+/* sim.threads: cycles timed each way, the first stretch, the longest
+   (see plan_next) */
+enum { PLAN_PROBE = 1024, PLAN_STRETCH = 16384, PLAN_MAX = 1u << 20 };
+
 struct gpu *gpu_new(const struct ws_config *cfg, const struct design *d,
                     struct evbus *bus, struct ws_diag *diag)
 {
@@ -104,7 +110,10 @@ struct gpu *gpu_new(const struct ws_config *cfg, const struct design *d,
         g->team = team_new(threads);
         g->out = ws_xcalloc(p.nsm, sizeof *g->out);
         g->crew = ws_xaligned(64, threads * sizeof *g->crew);
-        g->plan.phase = 2;        /* begins by timing both ways */
+        g->plan.phase = 2;        /* begins with a stretch on one thread:
+                                     a short kernel is not worth timing */
+        g->plan.left = PLAN_STRETCH;
+        g->plan.handover_ns = handover_ns(g->team);
         g->shuffle = (uint32_t)config_i(cfg, CK_DEBUG_THREAD_SHUFFLE);
         g->shuffled = 0x9e3779b97f4a7c15ull;
         g->cut = ws_xcalloc(threads + 1, sizeof *g->cut);
@@ -633,23 +642,31 @@ static void rebalance(struct gpu *g)
 ** costs) and on the host (cores busy with other processes). So the GPU
 ** times 1024 cycles on one thread, then 1024 shared, and runs the faster
 ** way for a stretch of cycles, 16384 at first, doubling (up to 2^20)
-** while the same way keeps winning; then it times both again. Which way
-** a cycle runs changes no result.
+** while the same way keeps winning; then it times both again. A cycle
+** that takes less than two empty shared cycles on one thread is not
+** tried shared, nor are the first 16384 cycles. Which way a cycle runs
+** changes no result.
 */
-enum { PLAN_PROBE = 1024, PLAN_STRETCH = 16384, PLAN_MAX = 1u << 20 };
-
 static void plan_next(struct gpu *g)
 {
     struct share_plan *q = &g->plan;
     switch (q->phase) {
     case 0:                       /* one thread timed: now the team */
+        if (q->ns[0] < 2 * q->handover_ns * q->cycles[0]) {
+            q->ns[1] = UINT64_MAX / 2;  /* too little work to share */
+            q->cycles[1] = 1;
+            q->phase = 1;
+            plan_next(g);
+            break;
+        }
         q->phase = 1;
         q->par = true;
         q->left = PLAN_PROBE;
         q->ns[1] = q->cycles[1] = 0;
         break;
     case 1: {                     /* both timed: the faster way */
-        bool won = q->ns[1] * q->cycles[0] < q->ns[0] * q->cycles[1];
+        bool won = (double)q->ns[1] * (double)q->cycles[0] <
+                   (double)q->ns[0] * (double)q->cycles[1];
         q->stretch = won == q->won && q->stretch && q->stretch < PLAN_MAX
                          ? 2 * q->stretch : PLAN_STRETCH;
         q->won = won;
@@ -822,8 +839,8 @@ static void sms_at_once(struct gpu *g, uint64_t now, uint64_t *issued,
    the plan. */
 static bool sharing(struct gpu *g, bool *timed)
 {
-    *timed = g->team && !(g->bus && g->bus->mask);
-    if (!*timed)
+    *timed = false;
+    if (!g->team || (g->bus && g->bus->mask))
         return false;
     if (g->shuffle) {             /* testing: both ways in turn */
         g->plan.left = g->plan.left ? g->plan.left - 1 : 2 * g->shuffle;
@@ -832,7 +849,30 @@ static bool sharing(struct gpu *g, bool *timed)
     if (!g->plan.left)
         plan_next(g);
     g->plan.left--;
+    *timed = g->plan.phase < 2;
     return g->plan.par;
+}
+
+static void nothing(void *ctx, uint32_t k)
+{
+    (void)ctx;
+    (void)k;
+}
+
+/* The host time of an empty shared cycle: handing work to the team's
+   threads and back (the fastest of 64, after 16 that wake them up); 0
+   when even that took over 20 us (the host busy: no estimate). */
+static uint64_t handover_ns(struct team *t)
+{
+    uint64_t best = UINT64_MAX;
+    for (int i = 0; i < 80; i++) {
+        uint64_t t0 = host_ns();
+        team_run(t, nothing, NULL);
+        uint64_t d = host_ns() - t0;
+        if (i >= 16)
+            best = d < best ? d : best;
+    }
+    return best > 20000 ? 0 : best;
 }
 
 /* One cycle of every component; sets *over when the launch has ended,
