@@ -586,6 +586,19 @@ static bool sm_due(const struct gpu *g, const struct sm *s, uint64_t now)
     return s->next_due <= now || (!g->skip && sm_busy(s));
 }
 
+/* After SM s's cycle: adds its issued instructions (a running total)
+   and the CTAs it finished (collected), and its next event to the
+   earliest. */
+static void sm_tally(struct sm *s, uint64_t *issued, uint32_t *retired,
+                     uint64_t *next_due)
+{
+    *issued += s->st.issued;
+    *retired += s->retired;
+    s->retired = 0;
+    if (s->next_due < *next_due)
+        *next_due = s->next_due;
+}
+
 static uint64_t host_ns(void)
 {
     struct timespec ts;
@@ -738,11 +751,7 @@ static void sm_share(void *ctx, uint32_t k)
             }
             s->next_due = sm_next_event(s, now);
         }
-        c->issued += s->st.issued;
-        c->retired += s->retired;
-        s->retired = 0;
-        if (s->next_due < c->next_due)
-            c->next_due = s->next_due;
+        sm_tally(s, &c->issued, &c->retired, &c->next_due);
     }
     uint64_t t1 = host_ns();
     for (uint32_t waited = 0; atomic_load(&g->turn) != k;)
@@ -774,11 +783,7 @@ static void sm_share(void *ctx, uint32_t k)
             continue;
         sm_cycle_end(s, now);
         s->next_due = sm_next_event(s, now);
-        c->issued += s->st.issued;
-        c->retired += s->retired;
-        s->retired = 0;
-        if (s->next_due < c->next_due)
-            c->next_due = s->next_due;
+        sm_tally(s, &c->issued, &c->retired, &c->next_due);
     }
     c->look = failed;
     for (uint32_t i = lo; i < hi; i++)
@@ -900,11 +905,7 @@ static int one_cycle(struct gpu *g, uint64_t now, bool *over,
                 rc = sm_cycle(s, now, diag);
                 s->next_due = sm_next_event(s, now);
             }
-            issued += s->st.issued;
-            retired += s->retired;
-            s->retired = 0;
-            if (s->next_due < *next_due)
-                *next_due = s->next_due;
+            sm_tally(s, &issued, &retired, next_due);
         }
         if (rc == WS_OK)
             memory_cycle(g, now);
