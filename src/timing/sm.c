@@ -581,8 +581,9 @@ static void dispatch(struct sm *s, uint64_t now)
     }
 }
 
-static int issue_stage(struct sm *s, uint32_t k0, int32_t picked,
-                       uint64_t now, struct ws_diag *diag);
+static inline __attribute__((always_inline)) int
+issue_stage(struct sm *s, uint32_t k0, int32_t picked, uint64_t now,
+            struct ws_diag *diag);
 
 int sm_cycle(struct sm *s, uint64_t now, struct ws_diag *diag)
 {
@@ -659,8 +660,9 @@ void sm_cycle_end(struct sm *s, uint64_t now)
 ** sm_cycle_finish: the SMs issue those one after another, in SM order,
 ** as when they are simulated one at a time.
 */
-static int issue_stage(struct sm *s, uint32_t k0, int32_t picked,
-                       uint64_t now, struct ws_diag *diag)
+static inline __attribute__((always_inline)) int
+issue_stage(struct sm *s, uint32_t k0, int32_t picked, uint64_t now,
+            struct ws_diag *diag)
 {
     const struct tparams *p = s->p;
     for (uint32_t k = k0; k < p->schedulers; k++) {
