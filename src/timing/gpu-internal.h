@@ -43,6 +43,9 @@ struct crew {
     bool look;                    /* an SM sent packets or faulted */
     uint64_t ns;                  /* host time in its SMs' cycles since
                                      the last rebalance */
+    _Atomic uint32_t ordered;     /* the last shared cycle (g->batch) in
+                                     which its SMs issued what reads or
+                                     writes global memory */
 };
 
 /* sim.threads: whether the cycles run on the team's threads now. */
@@ -102,9 +105,8 @@ struct gpu {
                                      packets go to out[] */
     struct outbox *out;           /* per SM */
     struct crew *crew;            /* per thread */
-    _Alignas(64) _Atomic uint32_t turn; /* the thread finishing its SMs'
-                                     cycles now (in SM order) */
-    _Atomic bool failed;          /* an SM faulted this cycle */
+    _Alignas(64) _Atomic bool failed; /* an SM faulted this cycle */
+    uint32_t batch;               /* shared cycles run (crew.ordered) */
     uint64_t now;                 /* the cycle they run */
 };
 

@@ -708,7 +708,7 @@ static inline void pause_a_moment(void)
 ** sim.threads: part k of a cycle, on thread k of the team (the caller is
 ** part 0): the SMs [cut[k], cut[k + 1]). First each due SM's cycle up to
 ** issuing an instruction that reads or writes global memory; then, when
-** the parts before it have finished theirs (g->turn == k), the rest of
+** the parts before it have issued theirs (crew[j].ordered), the rest of
 ** those cycles, in SM order. What an SM does in the first part touches
 ** only its own state and its own interconnect source port (its packets
 ** wait in out[]), so every result is what one SM after another gives;
@@ -753,27 +753,34 @@ static void sm_share(void *ctx, uint32_t k)
         }
         sm_tally(s, &c->issued, &c->retired, &c->next_due);
     }
-    uint64_t t1 = host_ns();
-    for (uint32_t waited = 0; atomic_load(&g->turn) != k;)
-        if (++waited < 4000)
-            pause_a_moment();
-        else
-            sched_yield();
-    uint64_t t2 = host_ns();
-    bool failed = atomic_load(&g->failed);
-    for (uint32_t i = lo; i < hi && c->waits; i++) {
-        struct sm *s = &g->sm[i];
-        struct outbox *o = &g->out[i];
-        o->finished = false;
-        failed |= o->rc != WS_OK;     /* the SMs after it do not finish */
-        if (failed || s->resume_k < 0)
-            continue;
-        o->rc = sm_cycle_finish(s, now, &o->diag);
-        o->finished = o->rc == WS_OK;
-        failed = o->rc != WS_OK;
+    uint64_t t1 = host_ns(), t2 = t1;
+    bool failed = false;
+    if (c->waits) {
+        /* after the parts before it have issued theirs */
+        for (uint32_t j = 0; j < k; j++)
+            for (uint32_t waited = 0;
+                 atomic_load(&g->crew[j].ordered) != g->batch;)
+                if (++waited < 4000)
+                    pause_a_moment();
+                else
+                    sched_yield();
+        t2 = host_ns();
+        failed = atomic_load(&g->failed);
+        for (uint32_t i = lo; i < hi; i++) {
+            struct sm *s = &g->sm[i];
+            struct outbox *o = &g->out[i];
+            o->finished = false;
+            failed |= o->rc != WS_OK; /* the SMs after it do not finish */
+            if (failed || s->resume_k < 0)
+                continue;
+            o->rc = sm_cycle_finish(s, now, &o->diag);
+            o->finished = o->rc == WS_OK;
+            failed = o->rc != WS_OK;
+        }
+        atomic_store(&g->failed, failed);
     }
-    atomic_store(&g->failed, failed);
-    atomic_store(&g->turn, k + 1);
+    /* nothing to issue in order, or done: the parts after it go on */
+    atomic_store(&c->ordered, g->batch);
     if (k == 0)
         memory_cycle(g, now);
     /* what needs no order: the fetch stage, the next event */
@@ -803,7 +810,7 @@ static void sms_at_once(struct gpu *g, uint64_t now, uint64_t *issued,
 {
     g->now = now;
     g->par = true;
-    atomic_store(&g->turn, 0);
+    g->batch++;
     atomic_store(&g->failed, false);
     team_run(g->team, sm_share, g);
     g->par = false;
