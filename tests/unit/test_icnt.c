@@ -291,6 +291,72 @@ static void test_pool(void **state)
     assert_int_equal(p.used, 0);
 }
 
+/* sim.threads sends in two halves: several sources claim their ports in
+   one cycle (icnt_claim), and their packets are queued at the
+   destinations afterwards (icnt_enqueue), source by source. That gives
+   the delivery times and order icnt_send gives packet by packet, and a
+   busy source port refuses in both. */
+static void test_claim_then_enqueue(void **state)
+{
+    (void)state;
+    struct mreq_pool pa, pb;
+    mreq_pool_init(&pa);
+    mreq_pool_init(&pb);
+    struct icnt a, b;
+    icnt_init(&a, 6, 32, 5);
+    icnt_init(&b, 6, 32, 5);
+    uint64_t seed = 99;
+    for (uint64_t now = 0; now < 200; now++) {
+        struct { int32_t r; uint32_t dst, flits; } held[4];
+        uint32_t nheld = 0;
+        for (uint32_t src = 0; src < 4; src++) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            uint32_t k = (uint32_t)(seed >> 33);
+            if (k % 3 == 0)
+                continue;                       /* this source sends nothing */
+            enum mreq_kind kind = (k >> 2) % 2 ? MR_READ : MR_WRITE;
+            uint32_t bytes = 32u << ((k >> 3) % 3);
+            uint32_t dst = 4 + (k >> 5) % 2;    /* two shared destinations */
+            int32_t ra = req(&pa, kind, bytes, false);
+            int32_t rb = req(&pb, kind, bytes, false);
+            bool sent = icnt_send(&a, &pa, ra, src, dst, now);
+            uint32_t flits = icnt_claim(&b, mreq_at(&pb, rb), src, now);
+            assert_int_equal(sent, flits > 0);
+            if (!sent) {
+                mreq_release(&pa, ra);
+                mreq_release(&pb, rb);
+                continue;
+            }
+            assert_int_equal(flits, icnt_flits(&a, mreq_at(&pa, ra)));
+            held[nheld].r = rb;
+            held[nheld].dst = dst;
+            held[nheld++].flits = flits;
+        }
+        for (uint32_t h = 0; h < nheld; h++)
+            icnt_enqueue(&b, &pb, held[h].r, held[h].dst, now, held[h].flits);
+        for (uint32_t dst = 4; dst < 6; dst++) {
+            int32_t x, y;
+            while ((x = icnt_receive(&a, &pa, dst, now)) >= 0) {
+                y = icnt_receive(&b, &pb, dst, now);
+                assert_true(y >= 0);
+                assert_int_equal(mreq_at(&pa, x)->deliver, mreq_at(&pb, y)->deliver);
+                assert_int_equal(mreq_at(&pa, x)->bytes, mreq_at(&pb, y)->bytes);
+                assert_int_equal(mreq_at(&pa, x)->kind, mreq_at(&pb, y)->kind);
+                mreq_release(&pa, x);
+                mreq_release(&pb, y);
+            }
+            assert_int_equal(icnt_receive(&b, &pb, dst, now), -1);
+        }
+    }
+    assert_int_equal(a.packets, b.packets);
+    assert_int_equal(a.flits, b.flits);
+    assert_true(a.packets > 100);
+    icnt_free(&a);
+    icnt_free(&b);
+    mreq_pool_free(&pa);
+    mreq_pool_free(&pb);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -300,6 +366,7 @@ int main(void)
         cmocka_unit_test(test_destination_serialised),
         cmocka_unit_test(test_delivery_order),
         cmocka_unit_test(test_pool),
+        cmocka_unit_test(test_claim_then_enqueue),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
