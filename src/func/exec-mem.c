@@ -160,24 +160,32 @@ static bool fast_pointers(struct fctx *x, const struct fwarp *w, uint8_t space,
     switch (space) {
     case KS_SHARED: {
         uint64_t size = x->cta->shared_bytes;
+        /* (read once: the stores to ptr[] could alias it) */
+        uint8_t *const shared = x->cta->shared;
         if (size < n)
             return false;
         uint64_t last = size - n;     /* the highest valid start */
+        /* aligned: no lane's address has a low bit set; inside: the
+           highest is at most last (inactive lanes stand at 0) */
+        uint64_t any = 0, hi = 0;
         if (m == 0xffffffffu) {
-            for (int l = 0; l < WS_WARP; l++)
-                bad |= (addr[l] & (n - 1)) | (uint64_t)(addr[l] > last);
-            if (bad)
+            for (int l = 0; l < WS_WARP; l++) {
+                any |= addr[l];
+                hi = addr[l] > hi ? addr[l] : hi;
+            }
+            if ((any & (n - 1)) || hi > last)
                 return false;
             for (int l = 0; l < WS_WARP; l++)
-                ptr[l] = x->cta->shared + addr[l];
+                ptr[l] = shared + addr[l];
             return true;
         }
         for (int l = 0; l < WS_WARP; l++) {
             uint64_t a = (m >> l & 1) ? addr[l] : 0;
-            bad |= (a & (n - 1)) | (uint64_t)(a > last);
-            ptr[l] = x->cta->shared + a;
+            any |= a;
+            hi = a > hi ? a : hi;
+            ptr[l] = shared + a;
         }
-        return bad == 0;
+        return !(any & (n - 1)) && hi <= last;
     }
     case KS_LOCAL: {
         uint64_t fb = x->L->k->local_bytes;
