@@ -12,7 +12,6 @@
 #include "timing/sm.h"
 #include "util/invariant.h"
 #include "util/xalloc.h"
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -697,13 +696,6 @@ static void plan_next(struct gpu *g)
     }
 }
 
-static inline void pause_a_moment(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#endif
-}
-
 /*
 ** sim.threads: part k of a cycle, on thread k of the team (the caller is
 ** part 0): the SMs [cut[k], cut[k + 1]). First each due SM's cycle up to
@@ -760,10 +752,7 @@ static void sm_share(void *ctx, uint32_t k)
         for (uint32_t j = 0; j < k; j++)
             for (uint32_t waited = 0;
                  atomic_load(&g->crew[j].ordered) != g->batch;)
-                if (++waited < 4000)
-                    pause_a_moment();
-                else
-                    sched_yield();
+                team_wait_step(&waited);
         t2 = host_ns();
         failed = atomic_load(&g->failed);
         for (uint32_t i = lo; i < hi; i++) {

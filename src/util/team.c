@@ -5,7 +5,6 @@
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdbool.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 /* Waiting for the next batch: spin this many rounds, then yield this
@@ -45,11 +44,15 @@ static void watch_forks(void)
     pthread_atfork(NULL, NULL, forked);
 }
 
-static inline void relax(void)
+void team_wait_step(uint32_t *waited)
 {
+    if (++*waited < SPINS) {
 #if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
+        __builtin_ia32_pause();
 #endif
+    } else {
+        sched_yield();
+    }
 }
 
 struct member {
@@ -68,10 +71,8 @@ static void *worker(void *arg)
         while (atomic_load(&t->gen) == seen) {
             if (atomic_load(&t->quit))
                 return NULL;
-            if (++waited < SPINS) {
-                relax();
-            } else if (waited < SPINS + YIELDS) {
-                sched_yield();
+            if (waited < SPINS + YIELDS) {
+                team_wait_step(&waited);
             } else {
                 pthread_mutex_lock(&t->mu);
                 atomic_fetch_add(&t->sleepers, 1);
@@ -158,8 +159,5 @@ void team_run(struct team *t, void (*fn)(void *ctx, uint32_t k), void *ctx)
         fn(ctx, k);               /* no worker: here, before part 0 */
     fn(ctx, 0);
     for (uint32_t waited = 0; atomic_load(&t->done) < t->nth;)
-        if (++waited < SPINS)
-            relax();
-        else
-            sched_yield();
+        team_wait_step(&waited);
 }

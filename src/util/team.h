@@ -27,4 +27,8 @@ uint32_t team_threads(const struct team *t);
    started runs on the caller before part 0, the highest k first. */
 void team_run(struct team *t, void (*fn)(void *ctx, uint32_t k), void *ctx);
 
+/* One step of waiting for another thread of the team (*waited counts
+   the steps): a pause at first, then yielding the core. */
+void team_wait_step(uint32_t *waited);
+
 #endif
