@@ -13,6 +13,7 @@
 #include "timing/tparams.h"
 #include "util/diag.h"
 #include "util/team.h"
+#include "util/vec.h"
 
 /* A packet an SM sent while SMs ran at once: queued at its destination
    after them, in SM order (sim.threads). */
@@ -23,10 +24,8 @@ struct sent {
 };
 
 struct outbox {
-    struct sent *v;
-    uint32_t n, cap;
-    struct mreq *in;              /* answers for the SM, in order */
-    uint32_t nin, capin;
+    VEC(struct sent) sent;        /* its packets, in order */
+    VEC(struct mreq) in;          /* answers for the SM, in order */
     struct ws_diag diag;          /* the SM's fault */
     int rc;
     bool finished;                /* its cycle stopped before global

@@ -52,12 +52,7 @@ static bool to_l2(void *ctx, uint32_t sm, const struct mreq *req,
     }
     /* SMs running at once touch only their own source ports here; the
        queues at the slices are filled after them, in SM order */
-    struct outbox *o = &g->out[sm];
-    if (o->n == o->cap) {
-        o->cap = o->cap ? 2 * o->cap : 16;
-        o->v = ws_xrealloc(o->v, o->cap * sizeof *o->v);
-    }
-    o->v[o->n++] = (struct sent){ *req, now, flits };
+    vec_push(&g->out[sm].sent, ((struct sent){ *req, now, flits }));
     return true;
 }
 
@@ -137,8 +132,8 @@ void gpu_free(struct gpu *g)
     free(g->tc);
     team_free(g->team);
     for (uint32_t i = 0; g->out && i < g->p.nsm; i++) {
-        free(g->out[i].v);
-        free(g->out[i].in);
+        vec_free(&g->out[i].sent);
+        vec_free(&g->out[i].in);
         diag_reset(&g->out[i].diag);
     }
     free(g->out);
@@ -371,12 +366,7 @@ static void deliver_to_sms(struct gpu *g, uint64_t now, bool held)
                 r = p;
             }
             if (held) {
-                struct outbox *o = &g->out[i];
-                if (o->nin == o->capin) {
-                    o->capin = o->capin ? 2 * o->capin : 8;
-                    o->in = ws_xrealloc(o->in, o->capin * sizeof *o->in);
-                }
-                o->in[o->nin++] = *mreq_at(&g->pool, r);
+                vec_push(&g->out[i].in, *mreq_at(&g->pool, r));
             } else {
                 if (!got) {
                     sm_account(s, now);
@@ -726,11 +716,11 @@ static void sm_share(void *ctx, uint32_t k)
         struct sm *s = &g->sm[i];
         struct outbox *o = &g->out[i];
         o->rc = WS_OK;
-        if (o->nin) {             /* what deliver_to_sms held for it */
+        if (o->in.n) {            /* what deliver_to_sms held for it */
             sm_account(s, now);
-            for (uint32_t r = 0; r < o->nin; r++)
-                sm_response(s, &o->in[r], now);
-            o->nin = 0;
+            for (size_t r = 0; r < o->in.n; r++)
+                sm_response(s, &o->in.v[r], now);
+            o->in.n = 0;
             s->next_due = now;
         }
         if (sm_due(g, s, now)) {
@@ -783,7 +773,7 @@ static void sm_share(void *ctx, uint32_t k)
     }
     c->look = failed;
     for (uint32_t i = lo; i < hi; i++)
-        c->look |= g->out[i].n > 0;
+        c->look |= g->out[i].sent.n > 0;
     c->ns += (t1 - t0) + (host_ns() - t2);    /* busy, not waiting */
 }
 
@@ -824,9 +814,10 @@ static void sms_at_once(struct gpu *g, uint64_t now, uint64_t *issued,
                 memset(&o->diag, 0, sizeof o->diag);
                 *rc = WS_ERR;
             }
-            for (uint32_t j = 0; j < o->n; j++)
-                enqueue_to_l2(g, &o->v[j].req, o->v[j].now, o->v[j].flits);
-            o->n = 0;
+            for (size_t j = 0; j < o->sent.n; j++)
+                enqueue_to_l2(g, &o->sent.v[j].req, o->sent.v[j].now,
+                              o->sent.v[j].flits);
+            o->sent.n = 0;
             diag_reset(&o->diag);
         }
     }
