@@ -10,6 +10,7 @@
 #include "debug/inspect.h"
 #include "sim/device.h"
 #include "sim/session.h"
+#include "util/clock.h"
 #include <curses.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -266,9 +267,7 @@ static void draw_help(struct tui *t, int h, int w)
 
 uint64_t tui_now_ns(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+    return ws_now_ns();
 }
 
 static void draw_frame(struct tui *t);

@@ -12,13 +12,13 @@
 #include "ptx/parse.h"
 #include "timing/gpu.h"
 #include "timing/tparams.h"
+#include "util/clock.h"
 #include "util/demangle.h"
 #include "util/xalloc.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* sim.mode is "timing|functional": index 0 is the cycle-level model (an
    index, not the name: device_host_write asks once per element written) */
@@ -357,13 +357,6 @@ static int run_cta(struct ws_device *d, const struct flaunch *L, uint64_t i,
     return rc;
 }
 
-static uint64_t now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
-
 bool device_timing(const struct ws_device *d)
 {
     return timing_mode(d);
@@ -517,7 +510,7 @@ static enum dev_status advance_timed(struct ws_device *d, uint64_t until,
 enum dev_status device_advance(struct ws_device *d, uint64_t until,
                                struct ws_diag *diag)
 {
-    uint64_t t0 = now_ns();
+    uint64_t t0 = ws_now_ns();
     if (d->run.faulted)
         return DEV_ERR;               /* held: nothing runs on */
     if (!d->run.active) {
@@ -555,7 +548,7 @@ enum dev_status device_advance(struct ws_device *d, uint64_t until,
         if (d->progress)
             d->progress(d->progress_ctx, d);      /* the run is over */
     }
-    d->host_ns += now_ns() - t0;
+    d->host_ns += ws_now_ns() - t0;
     return st;
 }
 

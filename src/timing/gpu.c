@@ -10,13 +10,13 @@
 #include "timing/l2.h"
 #include "timing/mreq.h"
 #include "timing/sm.h"
+#include "util/clock.h"
 #include "util/invariant.h"
 #include "util/xalloc.h"
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* ---- the SMs' port to L2 (struct l2_port) ------------------------------ */
 
@@ -588,13 +588,6 @@ static void sm_tally(struct sm *s, uint64_t *issued, uint32_t *retired,
         *next_due = s->next_due;
 }
 
-static uint64_t host_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 /*
 ** Every 1024 shared cycles: if the threads spent unequal time on their
 ** SMs (cores of unequal speed, SMs of unequal load), gives each a number
@@ -706,7 +699,7 @@ static void sm_share(void *ctx, uint32_t k)
     uint32_t lo = g->cut[k], hi = g->cut[k + 1];
     uint64_t now = g->now;
     struct crew *c = &g->crew[k];
-    uint64_t t0 = host_ns();
+    uint64_t t0 = ws_now_ns();
     c->issued = 0;
     c->retired = 0;
     c->next_due = UINT64_MAX;
@@ -735,7 +728,7 @@ static void sm_share(void *ctx, uint32_t k)
         }
         sm_tally(s, &c->issued, &c->retired, &c->next_due);
     }
-    uint64_t t1 = host_ns(), t2 = t1;
+    uint64_t t1 = ws_now_ns(), t2 = t1;
     bool failed = false;
     if (c->waits) {
         /* after the parts before it have issued theirs */
@@ -743,7 +736,7 @@ static void sm_share(void *ctx, uint32_t k)
             for (uint32_t waited = 0;
                  atomic_load(&g->crew[j].ordered) != g->batch;)
                 team_wait_step(&waited);
-        t2 = host_ns();
+        t2 = ws_now_ns();
         failed = atomic_load(&g->failed);
         for (uint32_t i = lo; i < hi; i++) {
             struct sm *s = &g->sm[i];
@@ -774,7 +767,7 @@ static void sm_share(void *ctx, uint32_t k)
     c->look = failed;
     for (uint32_t i = lo; i < hi; i++)
         c->look |= g->out[i].sent.n > 0;
-    c->ns += (t1 - t0) + (host_ns() - t2);    /* busy, not waiting */
+    c->ns += (t1 - t0) + (ws_now_ns() - t2);    /* busy, not waiting */
 }
 
 /*
@@ -858,9 +851,9 @@ static uint64_t handover_ns(struct team *t)
 {
     uint64_t best = UINT64_MAX;
     for (int i = 0; i < 80; i++) {
-        uint64_t t0 = host_ns();
+        uint64_t t0 = ws_now_ns();
         team_run(t, nothing, NULL);
-        uint64_t d = host_ns() - t0;
+        uint64_t d = ws_now_ns() - t0;
         if (i >= 16)
             best = d < best ? d : best;
     }
@@ -878,7 +871,7 @@ static int one_cycle(struct gpu *g, uint64_t now, bool *over,
     WS_ASSERT(g->p.fail_at == 0 || now < g->p.fail_at);
     bool timed;
     bool share = sharing(g, &timed);
-    uint64_t t0 = timed ? host_ns() : 0;
+    uint64_t t0 = timed ? ws_now_ns() : 0;
     deliver_to_sms(g, now, share);
     uint32_t retired = 0;
     uint64_t issued = 0;
@@ -898,7 +891,7 @@ static int one_cycle(struct gpu *g, uint64_t now, bool *over,
             memory_cycle(g, now);
     }
     if (timed) {
-        g->plan.ns[share] += host_ns() - t0;
+        g->plan.ns[share] += ws_now_ns() - t0;
         g->plan.cycles[share]++;
     }
     if (rc != WS_OK)
