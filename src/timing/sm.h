@@ -243,7 +243,7 @@ struct sm {
     uint64_t next_due;            /* the GPU runs sm_cycle from here on */
     uint64_t acct;                /* cycles before this are counted */
     bool progressed;              /* anything happened this cycle */
-    /* sm.threads: this cycle stops before issuing an instruction that
+    /* sim.threads: this cycle stops before issuing an instruction that
        reads or writes global memory, which sm_cycle_finish then issues
        (resume_k: its scheduler, -1 when the cycle is complete) */
     bool defer_global;
