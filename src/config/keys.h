@@ -132,6 +132,8 @@
       "interconnect latency in each direction (cycles)")                      \
     X(ICNT_FLIT, "icnt.flit", CT_INT, "32", 4, 1024, NULL,                     \
       "interconnect flit bytes; each port moves one flit per cycle")          \
+    X(ICNT_QUEUES, "icnt.queues", CT_ENUM, "output", 0, 0, "output|input",     \
+      "where a packet for a busy destination port waits: at the destination, the source sending on (output), or at the head of its source's queue, holding up the packets behind it (input: GPGPU-Sim's crossbar)") \
     X(L2_SLICES, "l2.slices", CT_INT, "2", 1, 256, NULL,                       \
       "L2 slices (banks), interleaved by line address")                       \
     X(L2_SIZE, "l2.size", CT_INT, "32K", 0, 1073741824, NULL,                  \

@@ -36,7 +36,7 @@ static void enqueue_to_l2(struct gpu *g, const struct mreq *req,
     int32_t r = mreq_alloc(&g->pool);
     *mreq_at(&g->pool, r) = *req;
     uint32_t dst = g->p.nsm + slice_of(g, req->addr);
-    icnt_enqueue(&g->net, &g->pool, r, dst, now, flits);
+    icnt_enqueue(&g->net, &g->pool, r, req->sm, dst, now, flits);
 }
 
 static bool to_l2(void *ctx, uint32_t sm, const struct mreq *req,
@@ -87,6 +87,7 @@ struct gpu *gpu_new(const struct ws_config *cfg, const struct design *d,
     mreq_pool_init(&g->pool);
     g->port = (struct l2_port){ g, to_l2, port_free };
     icnt_init(&g->net, p.nsm + p.l2_slices, p.icnt_flit, p.icnt_latency);
+    g->net.input_queued = p.icnt_input_queued;
     g->dram = ws_xcalloc(p.dram.channels, sizeof *g->dram);
     for (uint32_t c = 0; c < p.dram.channels; c++)
         g->dram[c] = dram_new(&g->p.dram, c);

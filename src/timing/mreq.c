@@ -82,13 +82,18 @@ uint32_t icnt_claim(struct icnt *n, const struct mreq *m, uint32_t src,
 }
 
 void icnt_enqueue(struct icnt *n, struct mreq_pool *p, int32_t r,
-                  uint32_t dst, uint64_t now, uint32_t flits)
+                  uint32_t src, uint32_t dst, uint64_t now, uint32_t flits)
 {
     struct mreq *m = mreq_at(p, r);
     uint64_t arrive = now + flits + n->latency;
     uint64_t start = arrive > n->dst_free[dst] ? arrive : n->dst_free[dst];
     /* It has reached dst at start; the port then takes its n flits. */
     n->dst_free[dst] = start + flits;
+    /* Input-queued: it left src only in time to reach dst at start, and
+       src was busy with it until then (start - latency >= now + flits,
+       the claim's own end, so an unblocked packet changes nothing). */
+    if (n->input_queued && start - n->latency > n->src_free[src])
+        n->src_free[src] = start - n->latency;
     m->deliver = start;
     m->next = -1;
     struct icnt_queue *q = &n->q[dst];
@@ -109,7 +114,7 @@ bool icnt_send(struct icnt *n, struct mreq_pool *p, int32_t r, uint32_t src,
     uint32_t flits = icnt_claim(n, mreq_at(p, r), src, now);
     if (!flits)
         return false;
-    icnt_enqueue(n, p, r, dst, now, flits);
+    icnt_enqueue(n, p, r, src, dst, now, flits);
     return true;
 }
 

@@ -51,6 +51,7 @@ struct icnt_queue {
 
 struct icnt {
     uint32_t ports, flit, latency;
+    bool input_queued;    /* icnt.queues = input: see icnt_enqueue */
     uint64_t *src_free;   /* cycle each port can start sending */
     uint64_t *dst_free;   /* cycle each port can start receiving */
     struct icnt_queue *q; /* per destination port */
@@ -77,12 +78,14 @@ bool icnt_send(struct icnt *n, struct mreq_pool *p, int32_t r, uint32_t src,
 ** destination later in the same cycle (several SMs simulated at once, in
 ** SM order): icnt_claim takes the source port for packet m (its flits;
 ** 0 when the port is busy), icnt_enqueue puts request r, claimed at now
-** with that many flits, in dst's queue.
+** from src with that many flits, in dst's queue. With input_queued, a
+** packet that finds dst busy waits at the head of src's queue: src sends
+** nothing else until the packet has left for dst.
 */
 uint32_t icnt_claim(struct icnt *n, const struct mreq *m, uint32_t src,
                     uint64_t now);
 void icnt_enqueue(struct icnt *n, struct mreq_pool *p, int32_t r,
-                  uint32_t dst, uint64_t now, uint32_t flits);
+                  uint32_t src, uint32_t dst, uint64_t now, uint32_t flits);
 
 /* The next request that has reached dst by now, removed; -1 if none. */
 int32_t icnt_receive(struct icnt *n, struct mreq_pool *p, uint32_t dst,

@@ -61,6 +61,7 @@ void tparams_init(struct tparams *p, const struct ws_config *c)
     p->l1_set_hash = (uint32_t)config_e(c, CK_L1D_SET_HASH);
     p->icnt_latency = I(ICNT_LATENCY);
     p->icnt_flit = I(ICNT_FLIT);
+    p->icnt_input_queued = config_e(c, CK_ICNT_QUEUES) == 1;
     p->l2_slices = I(L2_SLICES);
     p->l2_size = I(L2_SIZE);
     p->l2_ways = I(L2_WAYS);

@@ -71,6 +71,7 @@ struct tparams {
     uint32_t l1_set_hash;         /* enum cache_index (l1d.set_hash) */
     bool l1_perfect;              /* l1d.perfect: every load hits */
     uint32_t icnt_latency, icnt_flit;
+    bool icnt_input_queued;       /* icnt.queues = input */
     uint32_t l2_slices, l2_size, l2_ways, l2_line, l2_latency, l2_mshrs;
     bool l2_sectored, l2_alloc_on_miss;
     bool l2_warm;                 /* l2.warm_on_write */

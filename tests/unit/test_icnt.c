@@ -295,19 +295,20 @@ static void test_pool(void **state)
    one cycle (icnt_claim), and their packets are queued at the
    destinations afterwards (icnt_enqueue), source by source. That gives
    the delivery times and order icnt_send gives packet by packet, and a
-   busy source port refuses in both. */
-static void test_claim_then_enqueue(void **state)
+   busy source port refuses in both; in both queueing modes. */
+static void claim_then_enqueue(bool input_queued)
 {
-    (void)state;
     struct mreq_pool pa, pb;
     mreq_pool_init(&pa);
     mreq_pool_init(&pb);
     struct icnt a, b;
     icnt_init(&a, 6, 32, 5);
     icnt_init(&b, 6, 32, 5);
+    a.input_queued = b.input_queued = input_queued;
+    uint64_t refused = 0;
     uint64_t seed = 99;
     for (uint64_t now = 0; now < 200; now++) {
-        struct { int32_t r; uint32_t dst, flits; } held[4];
+        struct { int32_t r; uint32_t src, dst, flits; } held[4];
         uint32_t nheld = 0;
         for (uint32_t src = 0; src < 4; src++) {
             seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -323,17 +324,20 @@ static void test_claim_then_enqueue(void **state)
             uint32_t flits = icnt_claim(&b, mreq_at(&pb, rb), src, now);
             assert_int_equal(sent, flits > 0);
             if (!sent) {
+                refused++;
                 mreq_release(&pa, ra);
                 mreq_release(&pb, rb);
                 continue;
             }
             assert_int_equal(flits, icnt_flits(&a, mreq_at(&pa, ra)));
             held[nheld].r = rb;
+            held[nheld].src = src;
             held[nheld].dst = dst;
             held[nheld++].flits = flits;
         }
         for (uint32_t h = 0; h < nheld; h++)
-            icnt_enqueue(&b, &pb, held[h].r, held[h].dst, now, held[h].flits);
+            icnt_enqueue(&b, &pb, held[h].r, held[h].src, held[h].dst, now,
+                         held[h].flits);
         for (uint32_t dst = 4; dst < 6; dst++) {
             int32_t x, y;
             while ((x = icnt_receive(&a, &pa, dst, now)) >= 0) {
@@ -351,10 +355,55 @@ static void test_claim_then_enqueue(void **state)
     assert_int_equal(a.packets, b.packets);
     assert_int_equal(a.flits, b.flits);
     assert_true(a.packets > 100);
+    assert_true(refused > 10);
     icnt_free(&a);
     icnt_free(&b);
     mreq_pool_free(&pa);
     mreq_pool_free(&pb);
+}
+
+static void test_claim_then_enqueue(void **state)
+{
+    (void)state;
+    claim_then_enqueue(false);
+    claim_then_enqueue(true);
+}
+
+/* icnt.queues = input: source 1's packet for port 3, busy with source 0's
+   5-flit write until 14, cannot leave before 14 - latency 4 = 10; until
+   then source 1 sends nothing, so its next packet, for the idle port 5,
+   waits behind it (head-of-line blocking). Output-queued, that packet
+   goes at once. A packet that finds its port free holds its source only
+   for its own flits in both modes. */
+static void head_of_line(bool input_queued, uint64_t held_until,
+                         uint64_t d_deliver)
+{
+    struct mreq_pool p;
+    mreq_pool_init(&p);
+    struct icnt n;
+    icnt_init(&n, 6, 32, 4);
+    n.input_queued = input_queued;
+    int32_t a = req(&p, MR_WRITE, 128, false);   /* 5 flits */
+    int32_t b = req(&p, MR_READ, 128, false);    /* 1 flit */
+    int32_t c = req(&p, MR_READ, 128, false);
+    assert_true(icnt_send(&n, &p, a, 0, 3, 0));
+    assert_true(icnt_send(&n, &p, b, 1, 3, 0));
+    assert_int_equal(mreq_at(&p, a)->deliver, 9);        /* 0 + 5 + 4 */
+    assert_int_equal(mreq_at(&p, b)->deliver, 14);       /* after a */
+    assert_int_equal(icnt_src_free(&n, 0), 5);
+    assert_int_equal(icnt_src_free(&n, 1), held_until);
+    assert_false(icnt_send(&n, &p, c, 1, 5, held_until - 1));
+    assert_true(icnt_send(&n, &p, c, 1, 5, held_until));
+    assert_int_equal(mreq_at(&p, c)->deliver, d_deliver);
+    icnt_free(&n);
+    mreq_pool_free(&p);
+}
+
+static void test_head_of_line(void **state)
+{
+    (void)state;
+    head_of_line(false, 1, 1 + 1 + 4);
+    head_of_line(true, 10, 10 + 1 + 4);
 }
 
 int main(void)
@@ -367,6 +416,7 @@ int main(void)
         cmocka_unit_test(test_delivery_order),
         cmocka_unit_test(test_pool),
         cmocka_unit_test(test_claim_then_enqueue),
+        cmocka_unit_test(test_head_of_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
