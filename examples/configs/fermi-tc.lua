@@ -5,7 +5,7 @@
 -- (18 GB/s, 50 ns) is mapped onto one DRAM channel. ESESC is not
 -- GPGPU-Sim: the GPGPU-Sim mechanisms `fermi` turns on (front end,
 -- operand collection, cache policies, sectored L2, GDDR command model,
--- ptxas-count occupancy) are turned off again. docs/presets.md lists
+-- input-queued crossbar, ptxas-count occupancy) are turned off again. docs/presets.md lists
 -- every value with its source and the arithmetic. The tinyCache itself is
 -- design tinycache (--set design=tinycache).
 return {
@@ -23,6 +23,7 @@ return {
     ibuffer = 0, oc_pipeline = false,      -- not GPGPU-Sim (see above)
   },
   occupancy = { regs = "allocated" },
+  icnt = { queues = "output" },            -- not GPGPU-Sim (see above)
   -- section 4: single-level round robin that switches warps at memory
   -- operations
   sched = { policy = "lrr-mem" },

@@ -52,7 +52,9 @@ return {
     write_allocate = false,  -- no write-allocate,
     set_hash = "fermi",      -- Fermi set-index hash
   },
-  icnt = { flit = 32 },      -- GPGPU-Sim interconnect; latency: default
+  -- GPGPU-Sim interconnect; latency: default. Its crossbar queues packets
+  -- at the inputs: one for a busy SM or slice holds up those behind it
+  icnt = { flit = 32, queues = "input" },
   l2 = {
     slices = 12,             -- CERF Table I: 64 KB x 12
     size = 65536,            -- CERF Table I: 64 KB per slice

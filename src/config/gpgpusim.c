@@ -37,7 +37,7 @@ struct gs {
     long clusters, cores, n_mem, subparts, regs, ctas, shmem, smem_lat,
          nsched, sp_units, sfu_units, reg_banks, shm_banks, l1_lat, rop_lat,
          queue, dram_sched, buswidth, per_ctrlr, ratio, burst_len,
-         dram_lat, ret_queue, memcpy_warm;
+         dram_lat, ret_queue, memcpy_warm, flit, net_mode;
     long pipe[2];               /* threads, warp size */
     long oc[6];                 /* collector units: sp sfu mem dp int gen */
     double clk[4];              /* core, icnt, L2, DRAM MHz */
@@ -94,6 +94,8 @@ static const struct opt {
     { "-gpgpu_l1_latency", F_LONG, OFF(l1_lat) },
     { "-gpgpu_cache:dl2", F_CACHE, OFF(dl2) },
     { "-rop_latency", F_LONG, OFF(rop_lat) },
+    { "-gpgpu_l2_rop_latency", F_LONG, OFF(rop_lat) },   /* 4.x's name */
+    { "-icnt_flit_size", F_LONG, OFF(flit) },
     { "-gpgpu_frfcfs_dram_sched_queue_size", F_LONG, OFF(queue) },
     { "-gpgpu_dram_scheduler", F_LONG, OFF(dram_sched) },
     { "-gpgpu_dram_timing_opt", F_TIMING, OFF(timing) },
@@ -105,6 +107,7 @@ static const struct opt {
     { "-gpgpu_dram_return_queue_size", F_LONG, OFF(ret_queue) },
     { "-gpgpu_perf_sim_memcpy", F_LONG, OFF(memcpy_warm) },
     { "-gpgpu_mem_addr_mapping", F_MAP, OFF(colbits) },
+    { "-network_mode", F_LONG, OFF(net_mode) },
 };
 #define NOPTS (sizeof opts / sizeof *opts)
 
@@ -276,7 +279,7 @@ static const char *expects(enum f_kind k)
     switch (k) {
     case F_LONG: return "a whole number";
     case F_CLOCKS: return "<core>:<interconnect>:<L2>:<DRAM> clocks in MHz";
-    case F_LIST5: return "five numbers ADD,MAX,MUL,MAD,DIV";
+    case F_LIST5: return "five numbers ADD,MAX,MUL,MAD,DIV (or six, SHFL last)";
     case F_CACHE: return "<nsets>:<bsize>:<assoc>,<rep>:<wr>:<alloc>:<wr_alloc>[:<set_index_fn>],<mshr>:<N>:<merge>,<mq> (or none)";
     case F_TIMING: return "\"nbk=..:CL=..:RCD=..:RAS=..:RP=..\" (other timings may follow)";
     case F_SCHED: return "a scheduler name";
@@ -294,8 +297,17 @@ static bool value(struct gs *g, const struct opt *o, const char *v)
         return one_long(v, v + strlen(v), f);
     case F_CLOCKS:
         return clocks(v, f);
-    case F_LIST5:
-        return longs(v, ',', f, 5);
+    case F_LIST5: {
+        /* GPGPU-Sim 4.x adds a sixth, SHFL, to the integer lists: read,
+           not used (warpscope has no shfl) */
+        long six[6];
+        if (longs(v, ',', f, 5))
+            return true;
+        if (!longs(v, ',', six, 6))
+            return false;
+        memcpy(f, six, 5 * sizeof *six);
+        return true;
+    }
     case F_PIPE:
         return longs(v, ':', f, 2);
     case F_CACHE:
@@ -385,6 +397,8 @@ static void machine(struct out *o)
         { "-gpgpu_num_reg_banks", "rf.banks", OFF(reg_banks) },
         { "-gpgpu_l1_latency", "l1d.latency", OFF(l1_lat) },
         { "-rop_latency", "l2.latency", OFF(rop_lat) },
+        { "-gpgpu_l2_rop_latency", "l2.latency", OFF(rop_lat) },
+        { "-icnt_flit_size", "icnt.flit", OFF(flit) },
         { "-gpgpu_n_mem", "dram.channels", OFF(n_mem) },
     };
     for (size_t i = 0; i < sizeof direct / sizeof *direct; i++)
@@ -528,6 +542,10 @@ static void memory(struct out *o)
         caches(o, "-gpgpu_cache:dl1", &g->dl1, true);
     if (at(g, "-gpgpu_cache:dl2"))
         caches(o, "-gpgpu_cache:dl2", &g->dl2, false);
+    /* both of GPGPU-Sim's networks (1: BookSim, 2: its local crossbar)
+       queue packets at the inputs; the topology file is not read */
+    if (at(g, "-network_mode"))
+        put(o, "-network_mode", "icnt.queues", "input");
     if (at(g, "-gpgpu_frfcfs_dram_sched_queue_size"))
         put(o, "-gpgpu_frfcfs_dram_sched_queue_size", "dram.queue", "%ld",
             g->queue ? g->queue : 4096);      /* 0: unlimited in GPGPU-Sim */

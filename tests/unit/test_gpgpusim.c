@@ -16,6 +16,7 @@
 #include "lua/preset-load.h"
 
 #define GTX480 "examples/configs/gpgpusim/gtx480.config"
+#define SM2_GTX480 "examples/configs/gpgpusim/sm2_gtx480.config"
 
 static int resolve(struct ws_config *c, const char *preset, struct ws_diag *d)
 {
@@ -26,6 +27,48 @@ static int resolve(struct ws_config *c, const char *preset, struct ws_diag *d)
     int rc = config_resolve(c, NULL, &cli, d);
     config_assigns_free(&cli);
     return rc;
+}
+
+/* The keys in which the imported file's machine differs from fermi, as
+   "key: fermi F, imported I" lines; design keys are copied from fermi
+   (a GPGPU-Sim file describes the machine, not cerf.tag_stage_cycles
+   and the like). */
+static int differences(struct ws_config *f, struct ws_config *g,
+                       struct strbuf *diff)
+{
+    struct ws_diag d = { 0 };
+    struct strbuf a, b;
+    sb_init(&a);
+    sb_init(&b);
+    int ndiff = 0;
+    for (int k = 0; k < CK__COUNT; k++) {
+        static const char *const designs[] = { "cerf.", "racetrack.",
+                                               "tinycache.", "fuse.", "ltrf." };
+        bool design_key = false;
+        for (size_t i = 0; i < sizeof designs / sizeof *designs; i++)
+            design_key |= strncmp(config_key(k)->name, designs[i],
+                                  strlen(designs[i])) == 0;
+        if (design_key) {             /* taken from fermi, for the hash */
+            sb_clear(&a);
+            config_format(f, k, &a);
+            assert_int_equal(config_set(g, config_key(k)->name, sb_str(&a), &d),
+                             WS_OK);
+        }
+        if (k == CK_PRESET || design_key)
+            continue;
+        sb_clear(&a);
+        sb_clear(&b);
+        config_format(f, k, &a);
+        config_format(g, k, &b);
+        if (strcmp(sb_str(&a), sb_str(&b))) {
+            sb_printf(diff, "%s: fermi %s, imported %s\n", config_key(k)->name,
+                      sb_str(&a), sb_str(&b));
+            ndiff++;
+        }
+    }
+    sb_free(&a);
+    sb_free(&b);
+    return ndiff;
 }
 
 /* Every key of the imported machine equals fermi's but one: GPGPU-Sim's
@@ -39,38 +82,9 @@ static void test_gtx480_is_fermi(void **state)
     struct ws_diag d = { 0 };
     assert_int_equal(resolve(&f, "fermi", &d), WS_OK);
     assert_int_equal(resolve(&g, "gpgpusim:" GTX480, &d), WS_OK);
-    struct strbuf a, b, diff;
-    sb_init(&a);
-    sb_init(&b);
+    struct strbuf diff;
     sb_init(&diff);
-    int ndiff = 0;
-    for (int k = 0; k < CK__COUNT; k++) {
-        /* a GPGPU-Sim file describes the machine, not a design's own
-           choices (cerf.tag_stage_cycles and the like) */
-        static const char *const designs[] = { "cerf.", "racetrack.",
-                                               "tinycache.", "fuse.", "ltrf." };
-        bool design_key = false;
-        for (size_t i = 0; i < sizeof designs / sizeof *designs; i++)
-            design_key |= strncmp(config_key(k)->name, designs[i],
-                                  strlen(designs[i])) == 0;
-        if (design_key) {             /* taken from fermi, for the hash */
-            sb_clear(&a);
-            config_format(&f, k, &a);
-            assert_int_equal(config_set(&g, config_key(k)->name, sb_str(&a), &d),
-                             WS_OK);
-        }
-        if (k == CK_PRESET || design_key)
-            continue;
-        sb_clear(&a);
-        sb_clear(&b);
-        config_format(&f, k, &a);
-        config_format(&g, k, &b);
-        if (strcmp(sb_str(&a), sb_str(&b))) {
-            sb_printf(&diff, "%s: fermi %s, imported %s\n", config_key(k)->name,
-                      sb_str(&a), sb_str(&b));
-            ndiff++;
-        }
-    }
+    int ndiff = differences(&f, &g, &diff);
     assert_string_equal(sb_str(&diff),
                         "l1d.write_global: fermi evict, imported through\n");
     assert_int_equal(ndiff, 1);
@@ -80,8 +94,35 @@ static void test_gtx480_is_fermi(void **state)
     config_hash(&f, hf);
     config_hash(&g, hg);
     assert_string_equal(hf, hg);
-    sb_free(&a);
-    sb_free(&b);
+    sb_free(&diff);
+    config_free(&f);
+    config_free(&g);
+}
+
+/* The GTX480 file GPGPU-Sim 4.x ships (the reference comparison's
+   configuration) is fermi with 4.x's sizes: 16 register banks, 64 L1D
+   and 256 L2 MSHRs, a 64-entry FR-FCFS queue, 4 bank groups and 40-byte
+   flits. */
+static void test_sm2_gtx480(void **state)
+{
+    (void)state;
+    struct ws_config f, g;
+    struct ws_diag d = { 0 };
+    assert_int_equal(resolve(&f, "fermi", &d), WS_OK);
+    assert_int_equal(resolve(&g, "gpgpusim:" SM2_GTX480, &d), WS_OK);
+    struct strbuf diff;
+    sb_init(&diff);
+    differences(&f, &g, &diff);
+    assert_string_equal(sb_str(&diff),
+                        "rf.banks: fermi 32, imported 16\n"
+                        "l1d.write_global: fermi evict, imported through\n"
+                        "l1d.mshrs: fermi 32, imported 64\n"
+                        "icnt.flit: fermi 32, imported 40\n"
+                        "l2.mshrs: fermi 32, imported 256\n"
+                        "dram.queue: fermi 16, imported 64\n"
+                        "dram.bank_groups: fermi 1, imported 4\n"
+                        "dram.tCCDL: fermi 0, imported 3\n"
+                        "dram.tRTPL: fermi 0, imported 2\n");
     sb_free(&diff);
     config_free(&f);
     config_free(&g);
@@ -200,6 +241,7 @@ int main(void)
     wslua_use_for_presets();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gtx480_is_fermi),
+        cmocka_unit_test(test_sm2_gtx480),
         cmocka_unit_test(test_mapping),
         cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_value_out_of_range),
