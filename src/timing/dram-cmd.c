@@ -413,13 +413,7 @@ bool dcmd_pop(struct dcmd *d, uint64_t now, struct dram_req *out)
     struct creq *r = &d->r[best];
     d->done = r->dnext;
     *out = r->req;
-    if (r->req.write) {
-        d->st.writes++;
-        d->st.write_bytes += r->req.bytes;
-    } else {
-        d->st.reads++;
-        d->st.read_bytes += r->req.bytes;
-    }
+    dram_count(&d->st, &r->req, d->cfg.atom);
     d->st.bus_busy = d->bus_cycles * d->cfg.core_mhz / d->cfg.dram_mhz;
     r->where = W_FREE;
     d->held--;

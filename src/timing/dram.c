@@ -349,13 +349,7 @@ bool dram_pop(struct dram_chan *d, uint64_t now, struct dram_req *out)
     if (!first)
         return false;
     *out = first->req;
-    if (first->req.write) {
-        d->st.writes++;
-        d->st.write_bytes += first->req.bytes;
-    } else {
-        d->st.reads++;
-        d->st.read_bytes += first->req.bytes;
-    }
+    dram_count(&d->st, &first->req, d->cfg.atom);
     d->bus_ticks += first->burst;
     d->st.bus_busy = d->bus_ticks / d->cfg.dram_mhz;
     first->state = SLOT_FREE;

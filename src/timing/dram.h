@@ -52,6 +52,9 @@ struct dram_bank_state {
 struct dram_stats {
     uint64_t reads, writes;          /* requests completed (counted at pop) */
     uint64_t read_bytes, write_bytes;/* their bytes */
+    uint64_t read_columns, write_columns; /* their column commands: bursts
+                                        of dram.atom bytes, as GPGPU-Sim's
+                                        n_rd and n_wr count */
     uint64_t row_hits, row_misses, row_empty;
     uint64_t activates, precharges;
     uint64_t bus_busy;               /* core cycles the data bus moved data
@@ -90,6 +93,22 @@ uint64_t dram_next_event(const struct dram_chan *d, uint64_t now);
 uint32_t dram_pending(const struct dram_chan *d);
 
 const struct dram_stats *dram_stats(const struct dram_chan *d);
+/* Counts finished request r, whose column commands move `atom` bytes
+   each, in st (both DRAM models). */
+static inline void dram_count(struct dram_stats *st, const struct dram_req *r,
+                              uint32_t atom)
+{
+    uint64_t cols = atom ? (r->bytes + atom - 1) / atom : 1;
+    if (r->write) {
+        st->writes++;
+        st->write_bytes += r->bytes;
+        st->write_columns += cols;
+    } else {
+        st->reads++;
+        st->read_bytes += r->bytes;
+        st->read_columns += cols;
+    }
+}
 /* Bank state for inspection (the TUI's DRAM view). */
 struct dram_bank_state dram_bank(const struct dram_chan *d, uint32_t b);
 

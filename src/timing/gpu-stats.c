@@ -226,6 +226,8 @@ static void dram_stats_into(const struct gpu *g, struct jv *o)
         t.writes += x->writes;
         t.read_bytes += x->read_bytes;
         t.write_bytes += x->write_bytes;
+        t.read_columns += x->read_columns;
+        t.write_columns += x->write_columns;
         t.row_hits += x->row_hits;
         t.row_misses += x->row_misses;
         t.row_empty += x->row_empty;
@@ -237,6 +239,8 @@ static void dram_stats_into(const struct gpu *g, struct jv *o)
     jv_set(o, "writes", jv_int((int64_t)t.writes));
     jv_set(o, "read_bytes", jv_int((int64_t)t.read_bytes));
     jv_set(o, "write_bytes", jv_int((int64_t)t.write_bytes));
+    jv_set(o, "read_columns", jv_int((int64_t)t.read_columns));
+    jv_set(o, "write_columns", jv_int((int64_t)t.write_columns));
     jv_set(o, "row_hits", jv_int((int64_t)t.row_hits));
     jv_set(o, "row_misses", jv_int((int64_t)t.row_misses));
     jv_set(o, "row_empty", jv_int((int64_t)t.row_empty));

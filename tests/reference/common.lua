@@ -14,12 +14,14 @@ function M.size(test, paper)
 end
 -- One line of the counters docs/validation.md compares with GPGPU-Sim's
 -- (scripts/reference.sh reads it): cycles, warp IPC, L1D load miss %, L2
--- miss %, DRAM MB read and written (10^6 bytes).
+-- miss %, DRAM MB read and written (10^6 bytes), and written as 32 bytes
+-- per DRAM column command (how GPGPU-Sim's figure counts them).
 function M.report(name, st)
   local function pct(a, b) return b > 0 and 100 * a / b or 0 end
-  print(string.format("reference %s cycles %d ipc %.2f l1miss %.0f l2miss %.0f dramrd %.2f dramwr %.2f",
+  print(string.format("reference %s cycles %d ipc %.2f l1miss %.0f l2miss %.0f dramrd %.2f dramwr %.2f dramwrcol %.2f",
     name, st.cycles, st.ipc, pct(st.l1d.misses, st.l1d.accesses),
-    pct(st.l2.misses, st.l2.accesses), st.dram.read_bytes / 1e6, st.dram.write_bytes / 1e6))
+    pct(st.l2.misses, st.l2.accesses), st.dram.read_bytes / 1e6, st.dram.write_bytes / 1e6,
+    st.dram.write_columns * 32 / 1e6))
 end
 -- bankconf at word stride `stride` (scenario `name`): 256 threads each
 -- read s[(t * stride + i) & 1023] for i < iters from shared memory (one

@@ -827,6 +827,40 @@ static void test_cmd_gaps(void **state)
     assert_true(ev.visits * 2 < ref.visits);
 }
 
+/* Column commands, as GPGPU-Sim's n_rd / n_wr count them: a request of
+   n bytes takes ceil(n / dram.atom) bursts. With 64-byte atoms a 128-byte
+   line written back is 2 of them, a 32-byte sector read 1 and a 96-byte
+   read 2; in both DRAM models. */
+static void test_columns(void **state)
+{
+    (void)state;
+    for (int model = 0; model < 2; model++) {
+        struct dram_cfg c = model ? cmdcfg() : defcfg();
+        c.atom = 64;
+        struct dram_chan *d = dram_new(&c, 0);
+        struct dram_req w = rd(addr_of(&c, 0, 1, 0, 0), 128, 0);
+        w.write = true;
+        struct dram_req a = rd(addr_of(&c, 0, 2, 0, 0), 32, 1);
+        struct dram_req b = rd(addr_of(&c, 0, 3, 0, 0), 96, 2);
+        assert_true(dram_push(d, &w, 0));
+        assert_true(dram_push(d, &a, 0));
+        assert_true(dram_push(d, &b, 0));
+        uint64_t done[3] = { 0, 0, 0 };
+        uint64_t t = 0;
+        for (uint32_t tag = 0; tag < 3; tag++)
+            if (!done[tag])
+                t = run_until(d, t, tag, done, 3) + 1;
+        const struct dram_stats *st = dram_stats(d);
+        assert_int_equal(st->writes, 1);
+        assert_int_equal(st->write_bytes, 128);
+        assert_int_equal(st->write_columns, 2);
+        assert_int_equal(st->reads, 2);
+        assert_int_equal(st->read_bytes, 128);
+        assert_int_equal(st->read_columns, 1 + 2);
+        dram_free(d);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -847,6 +881,7 @@ int main(void)
         cmocka_unit_test(test_cmd_trrd_trc),
         cmocka_unit_test(test_cmd_write_turnaround),
         cmocka_unit_test(test_cmd_gaps),
+        cmocka_unit_test(test_columns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
