@@ -239,7 +239,8 @@ done
 # threads) give what one thread gives, byte for byte: the kernel whose
 # CTAs race on global memory on all 15 SMs (its values' digest and its
 # statistics), the reference kernels on fermi, and suite workloads under
-# each design on its preset.
+# each design on its preset; with acknowledged stores (l2.write_ack), the
+# L2's answers to stores too.
 tfail=0; tn=0; truns=("tests/scenarios/threads_race.lua|")
 for s in tests/reference/*.lua; do
   [ "$s" = tests/reference/common.lua ] || truns+=("$s|")
@@ -248,7 +249,9 @@ truns+=("examples/suite/gemm.lua|--set design=cerf --set preset=fermi"
         "examples/suite/hotspot.lua|--set design=racetrack --set preset=fermi-rm"
         "examples/suite/bfs.lua|--set design=tinycache --set preset=fermi-tc"
         "examples/suite/spmv.lua|--set design=fuse --set preset=fermi-fuse"
-        "examples/suite/pathfinder.lua|--set design=ltrf --set preset=maxwell-ltrf")
+        "examples/suite/pathfinder.lua|--set design=ltrf --set preset=maxwell-ltrf"
+        "tests/reference/stencil.lua|--set l2.write_ack=true"
+        "examples/suite/syr2k.lua|--set design=cerf --set preset=fermi --set l2.write_ack=true")
 # Each also with debug.thread_shuffle, which every few cycles switches
 # between one thread and the team and moves SMs between threads at
 # random (as timing-driven balancing does, but reproducibly).

@@ -148,6 +148,8 @@
       "L2 lines of 32-byte sectors with their own valid bits: requests are split into sectors, one sector access per slice per cycle, misses fetch sectors from DRAM (GPGPU-Sim's sector cache)") \
     X(L2_WARM_ON_WRITE, "l2.warm_on_write", CT_BOOL, "false", 0, 0, NULL,     \
       "host-to-device copies (buffer write and set) install their lines in the L2, clean, before the next run (GPGPU-Sim's -gpgpu_perf_sim_memcpy)") \
+    X(L2_WRITE_ACK, "l2.write_ack", CT_BOOL, "false", 0, 0, NULL,            \
+      "the L2 answers every unit (sector, or line) a store writes with a one-flit acknowledgement to its SM, and a warp retires only when its stores are acknowledged (GPGPU-Sim's WRITE_ACK and stores_done)") \
     X(L2_ALLOCATE, "l2.allocate", CT_ENUM, "fill", 0, 0, "fill|miss",          \
       "when an L2 miss takes its way: at the fill, or at the miss (the victim leaves at once; a miss to a set whose ways all await fills retries)") \
     X(DRAM_CHANNELS, "dram.channels", CT_INT, "2", 1, 64, NULL,                \

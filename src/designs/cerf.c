@@ -138,7 +138,7 @@ static void *cerf_create(const struct seam_env *env)
         c->served_at[b] = UINT64_MAX;
     c->cyc = UINT64_MAX;
     mshr_init(&c->mshr, p->l1_mshrs, p->l1_mshr_merge);
-    missq_init(&c->mq, env->l2, env->sm, p->l1_miss_queue);
+    missq_init(&c->mq, env->l2, env->sm, p->l1_miss_queue, p->l2_write_ack);
     cerf_events();
     c->ev_state = ev_lookup("cerf.state");
     c->ev_spill = ev_lookup("cerf.spill");
@@ -583,8 +583,7 @@ static enum l1_status cerf_store(void *self, const struct l1_req *rq,
             c->st.store_hits++;
         } else if (!allocate(c, line, CS_DIRTY, -1)) {
             /* every way holds a register: write around */
-            enqueue(c, MR_WRITE, addr, bytes, 0);
-            return L1_SENT;
+            return missq_store(&c->mq, addr, bytes, rq->tag);
         }
         c->st.data_writes++;
         c->st.array_writes += way >= 0;
@@ -605,8 +604,7 @@ static enum l1_status cerf_store(void *self, const struct l1_req *rq,
             enqueue(c, MR_WRITEBACK, line, CERF_BLOCK, 0);
         }
     }
-    enqueue(c, MR_WRITE, addr, bytes, 0);
-    return L1_SENT;
+    return missq_store(&c->mq, addr, bytes, rq->tag);
 }
 
 static enum l1_status cerf_bypass(void *self, enum mreq_kind kind,

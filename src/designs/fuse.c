@@ -522,9 +522,9 @@ static enum l1_status store_evict(struct fuse *f, const struct l1_req *q,
     } else {
         f->st.store_misses++;
     }
-    send(f, MR_WRITE, q->addr, q->bytes);
+    enum l1_status st = missq_store(&f->mq, q->addr, q->bytes, q->tag);
     sample(f, q, line, true);
-    return L1_SENT;
+    return st;
 }
 
 /* A store hitting STT-MRAM: written in place without an SRAM bank, else
@@ -558,10 +558,10 @@ static enum l1_status store_stt(struct fuse *f, const struct l1_req *q,
         stt_command(f, FK_READ, line, w, now, t, f->stt_read);
         to_sram(f, (uint32_t)ti, true, !wt, now, w, q->pc);
     }
-    if (wt)
-        send(f, MR_WRITE, q->addr, q->bytes);
+    enum l1_status st = wt ? missq_store(&f->mq, q->addr, q->bytes, q->tag)
+                           : L1_SENT;
     sample(f, q, line, true);
-    return L1_SENT;
+    return st;
 }
 
 /* A write-back store missing the L1 allocates (without a fetch, the line
@@ -588,10 +588,11 @@ static enum l1_status store_allocate(struct fuse *f, const struct l1_req *q,
     f->st.stores++;
     f->st.store_misses++;
     struct fuse_meta m = meta_of(f, q->pc, c);
+    enum l1_status st = L1_SENT;
     if (d == FD_BYPASS) {
         f->st.bypassed_stores++;
         emit(f, f->ev_bypass, w, line, 1, q->pc);
-        send(f, MR_WRITE, q->addr, q->bytes);
+        st = missq_store(&f->mq, q->addr, q->bytes, q->tag);
     } else if (d == FD_SRAM) {
         emit(f, f->ev_place, w, line, c, 0);
         put_sram(f, line, true, &m, now, w, q->pc);
@@ -600,7 +601,7 @@ static enum l1_status store_allocate(struct fuse *f, const struct l1_req *q,
         put_stt(f, line, true, &m, FK_STORE, now, w);
     }
     sample(f, q, line, true);
-    return L1_SENT;
+    return st;
 }
 
 static enum l1_status fuse_store(void *self, const struct l1_req *q,
@@ -627,10 +628,10 @@ static enum l1_status fuse_store(void *self, const struct l1_req *q,
         f->st.stores++;
         f->st.sram_store_hits++;
         f->st.sram_writes++;
-        if (wt)
-            send(f, MR_WRITE, q->addr, q->bytes);
+        enum l1_status st = wt ? missq_store(&f->mq, q->addr, q->bytes, q->tag)
+                               : L1_SENT;
         sample(f, q, line, true);
-        return L1_SENT;
+        return st;
     }
     if (ti >= 0)
         return store_stt(f, q, line, ti, &s, wt, now);
@@ -640,9 +641,9 @@ static enum l1_status fuse_store(void *self, const struct l1_req *q,
         search(f, &s, now, line, (int32_t)q->warp);
     f->st.stores++;
     f->st.store_misses++;
-    send(f, MR_WRITE, q->addr, q->bytes);
+    enum l1_status st = missq_store(&f->mq, q->addr, q->bytes, q->tag);
     sample(f, q, line, true);
-    return L1_SENT;
+    return st;
 }
 
 static enum l1_status fuse_bypass(void *self, enum mreq_kind kind,
@@ -848,7 +849,7 @@ static void *fuse_create(const struct seam_env *env)
         f->sample_stride = 1;
     mshr_init(&f->mshr.t, p->l1_mshrs, p->l1_mshr_merge);
     f->mshr.x = ws_xcalloc(p->l1_mshrs + 1, sizeof *f->mshr.x);
-    missq_init(&f->mq, env->l2, env->sm, p->l1_miss_queue);
+    missq_init(&f->mq, env->l2, env->sm, p->l1_miss_queue, p->l2_write_ack);
     fuse_events();
     f->ev_place = ev_lookup("fuse.place");
     f->ev_migrate = ev_lookup("fuse.migrate");

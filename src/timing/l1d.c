@@ -9,6 +9,8 @@
 ** back when evicted.
 ** Requests leave through a miss queue, one per cycle when the
 ** interconnect port is free. With l1d.size = 0 every access goes to L2.
+** With l2.write_ack a store's data expects the L2's acknowledgements
+** (answered like a load: the operation completes when they are in).
 */
 #include "timing/l1d.h"
 #include "timing/cache.h"
@@ -138,7 +140,8 @@ static void *l1d_create(const struct seam_env *env)
     l->env = *env;
     l->env.cfg = NULL;
     l1d_size(l, env->p->l1_size);
-    missq_init(&l->mq, env->l2, env->sm, env->p->l1_miss_queue);
+    missq_init(&l->mq, env->l2, env->sm, env->p->l1_miss_queue,
+               env->p->l2_write_ack);
     return l;
 }
 
@@ -315,8 +318,7 @@ static enum l1_status store(struct l1d *l, const struct l1_req *rq)
            awaiting its fill is left alone, as in GPGPU-Sim) */
         enqueue(l, MR_WRITEBACK, line, l->c.line, 0);
     }
-    enqueue(l, MR_WRITE, addr, bytes, 0);
-    return L1_SENT;
+    return missq_store(&l->mq, addr, bytes, rq->tag);
 }
 
 static enum l1_status bypass(struct l1d *l, enum mreq_kind kind,

@@ -84,7 +84,8 @@ static void evict_to_dram(struct l2slice *s, uint64_t victim, uint64_t now)
 ** The head of the interconnect queue becomes lookups, one per cache unit
 ** it covers: a line-sized read to a sectored L2 splits into sector reads
 ** of its own (GPGPU-Sim's breakdown into sector requests), each answered
-** on its own; the SM gathers them (mreq.parent). Writes need no answer;
+** on its own; the SM gathers them (mreq.parent). Writes need no answer
+** unless acknowledged (l2.write_ack: one answer per unit, gathered alike);
 ** a write starts at its first byte written (seams.h), so it marks the
 ** sectors from there for as many bytes as it carries (a store with gaps
 ** between its lanes is placed as if its bytes were contiguous).
@@ -100,12 +101,15 @@ static void take_request(struct l2slice *s, struct icnt *n,
     uint32_t parts = (uint32_t)((end - first + unit - 1) / unit);
     uint8_t what = r->kind == MR_ATOMIC ? LOOK_ATOMIC
                    : r->kind == MR_READ ? LOOK_READ : LOOK_WRITE;
-    if (what == LOOK_READ && parts > 1)
+    /* an acknowledged store (l2.write_ack) is answered per unit, as a
+       read: GPGPU-Sim's WRITE_ACK of each sector request */
+    bool answered = what != LOOK_WRITE || r->ack;
+    if ((what == LOOK_READ || r->ack) && parts > 1)
         r->parts = (uint8_t)parts;
     for (uint32_t k = 0; k < parts; k++) {
         struct l2_item it = { 0, -1, first + (uint64_t)k * unit, unit, what,
                               (int16_t)r->sm };
-        if (what != LOOK_WRITE) {
+        if (answered) {
             it.req = ri;
             if (parts > 1) {
                 it.req = mreq_alloc(pool);   /* may move pool->v */
@@ -121,12 +125,13 @@ static void take_request(struct l2slice *s, struct icnt *n,
         }
         ring_push(&s->look, it);
     }
-    if (what == LOOK_WRITE)
+    if (!answered)
         mreq_release(pool, ri);
 }
 
 /* A write to the cache (write-validate: a miss allocates the unit dirty
-   without fetching it). False: no way to allocate, retry. */
+   without fetching it); an acknowledged one is answered after the lookup
+   latency, as a read hit. False: no way to allocate, retry. */
 static bool look_write(struct l2slice *s, const struct l2_item *it,
                        uint64_t now)
 {
@@ -143,6 +148,11 @@ static bool look_write(struct l2slice *s, const struct l2_item *it,
     s->st.accesses++;
     s->st.writes++;
     emit(s, EV_L2_ACCESS, it->sm, it->addr, EV_L2_WRITE, now);
+    if (it->req >= 0) {
+        struct l2_item r = { now + s->latency, it->req, it->addr, 0,
+                             ACT_RESPOND, it->sm };
+        ring_push(&s->pipe, r);
+    }
     return true;
 }
 
@@ -213,7 +223,13 @@ static void pass_through(struct l2slice *s, struct icnt *n,
     if (r->kind == MR_WRITE || r->kind == MR_WRITEBACK) {
         s->st.writes++;
         to_dram(s, r->addr, s->line, true, L2_NO_REQ, now);
-        mreq_release(pool, ri);
+        if (r->ack) {        /* acknowledged once it leaves for DRAM */
+            struct l2_item it = { now + s->latency, ri, r->addr, 0,
+                                  ACT_RESPOND, (int16_t)r->sm };
+            ring_push(&s->pipe, it);
+        } else {
+            mreq_release(pool, ri);
+        }
         return;
     }
     if (r->kind == MR_ATOMIC)

@@ -10,6 +10,8 @@
 ** victims are written to DRAM (their dirty sectors). With l2.allocate =
 ** miss the victim leaves at the miss. Requests to DRAM wait dram.latency
 ** cycles first. Atomics are performed here and answer with one flit.
+** With l2.write_ack a store is answered too: one one-flit acknowledgement
+** per unit it writes, l2.latency after its lookup.
 ** With l2.size = 0 the slice passes requests straight to DRAM.
 */
 #ifndef WS_L2_H

@@ -14,7 +14,8 @@
 **            L1: .cg, .cv, volatile), atomics per 32-byte sector straight
 **            to L2.
 ** Loads and atomics complete when every transaction has been answered;
-** stores complete once every transaction has left the unit.
+** stores complete once every transaction has left the unit (with
+** l2.write_ack, when the L2 has acknowledged every one).
 ** Local memory is interleaved per thread at 4-byte granularity, as on the
 ** hardware, so lanes reading the same local variable coalesce.
 */
@@ -461,7 +462,8 @@ static bool ldst_step(struct sm *s, struct memop *o, int32_t m, uint64_t now)
         break;
     case L1_PENDING:
         o->outstanding++;
-        if (in && !o->missed && p->policy == SCHED_TWO_LEVEL) {
+        if (in && !o->missed && o->kind != MK_STORE &&
+            p->policy == SCHED_TWO_LEVEL) {
             o->missed = true;
             s->w[in->warp].missing++;
             if (p->leave_on == LEAVE_MISS)   /* long latency: the warp */

@@ -3,9 +3,9 @@
 #include "util/hash.h"
 
 void missq_init(struct missq *m, const struct l2_port *l2, uint32_t sm,
-                uint32_t limit)
+                uint32_t limit, bool acks)
 {
-    *m = (struct missq){ .l2 = l2, .sm = sm, .limit = limit };
+    *m = (struct missq){ .l2 = l2, .sm = sm, .limit = limit, .acks = acks };
 }
 
 void missq_free(struct missq *m)
@@ -23,6 +23,17 @@ struct mreq *missq_push(struct missq *m, enum mreq_kind kind, uint64_t addr,
     if (kind == MR_READ || kind == MR_ATOMIC)
         m->outstanding++;
     return &ring_at(&m->q, m->q.n - 1);
+}
+
+enum l1_status missq_store(struct missq *m, uint64_t addr, uint32_t bytes,
+                           uint32_t tag)
+{
+    struct mreq *r = missq_push(m, MR_WRITE, addr, bytes, m->acks ? tag : 0);
+    if (!m->acks)
+        return L1_SENT;
+    r->ack = true;
+    m->outstanding++;
+    return L1_PENDING;
 }
 
 void missq_tick(struct missq *m, uint64_t now)

@@ -20,13 +20,14 @@ struct missq {
     uint32_t sm;
     RING(struct mreq) q;          /* requests not yet sent, oldest first */
     uint32_t limit;               /* new requests stall beyond this */
-    uint32_t outstanding;         /* reads and atomics expecting a response */
+    uint32_t outstanding;         /* requests expecting a response */
+    bool acks;                    /* stores are acknowledged (l2.write_ack) */
 };
 
 /* A queue of SM sm's requests through port l2, new ones stalling beyond
-   limit. */
+   limit; with acks the L2 acknowledges stores (missq_store). */
 void missq_init(struct missq *m, const struct l2_port *l2, uint32_t sm,
-                uint32_t limit);
+                uint32_t limit, bool acks);
 void missq_free(struct missq *m);
 
 /* No room for a new request (writebacks a fill forces are never
@@ -39,6 +40,14 @@ static inline bool missq_full(const struct missq *m)
    the caller may fill in more of it until the next push. */
 struct mreq *missq_push(struct missq *m, enum mreq_kind kind, uint64_t addr,
                         uint32_t bytes, uint32_t tag);
+/* Queues store tag's data for the L2 (MR_WRITE). L1_SENT: nothing comes
+   back. With acks (GPGPU-Sim's WRITE_ACK) the L2 answers every sector or
+   line it writes, the answers come back through the L1's response path as
+   a read's that fills no line (mem_done(tag)), and the store is
+   L1_PENDING until then: its warp retires only when its stores are
+   acknowledged. */
+enum l1_status missq_store(struct missq *m, uint64_t addr, uint32_t bytes,
+                           uint32_t tag);
 /* A response arrived for one of its requests. */
 static inline void missq_answered(struct missq *m)
 {

@@ -20,6 +20,7 @@ struct mreq {
     uint8_t kind;         /* enum mreq_kind */
     bool l1line;          /* a read that fills an L1 line */
     bool response;        /* travelling back to the SM */
+    bool ack;             /* a store the L2 acknowledges (l2.write_ack) */
     uint16_t sm;
     uint32_t tag;         /* the requester's id (memory operation) */
     uint64_t deliver;     /* cycle it reaches its current destination */

@@ -71,6 +71,7 @@ void tparams_init(struct tparams *p, const struct ws_config *c)
     p->l2_sectored = config_b(c, CK_L2_SECTORED);
     p->l2_alloc_on_miss = config_e(c, CK_L2_ALLOCATE) == 1;
     p->l2_warm = config_b(c, CK_L2_WARM_ON_WRITE);
+    p->l2_write_ack = config_b(c, CK_L2_WRITE_ACK);
     p->dram_latency = I(DRAM_LATENCY);
     p->dram.channels = I(DRAM_CHANNELS);
     p->dram.banks = I(DRAM_BANKS);

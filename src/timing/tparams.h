@@ -75,6 +75,7 @@ struct tparams {
     uint32_t l2_slices, l2_size, l2_ways, l2_line, l2_latency, l2_mshrs;
     bool l2_sectored, l2_alloc_on_miss;
     bool l2_warm;                 /* l2.warm_on_write */
+    bool l2_write_ack;            /* l2.write_ack */
     uint32_t dram_latency;        /* L2 -> DRAM scheduler delay, cycles */
     struct dram_cfg dram;
     uint32_t max_threads, max_warps, max_ctas, registers, shared_bytes;

@@ -2,7 +2,8 @@
 ** test_l1d.c - the L1D seen through real kernels on the timing model: the
 ** store policies per space (a warp loads a line, stores to it, loads it
 ** again and stores the result to a second line), write-allocate, the
-** miss queue, allocation at the miss and the Fermi set hash.
+** miss queue, allocation at the miss, the Fermi set hash and the L2's
+** store acknowledgements (l2.write_ack).
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -266,6 +267,66 @@ static void test_miss_queue_backpressure(void **state)
     assert_true(small > 0);
 }
 
+/* One warp stores a whole line (four 32-byte sectors) and exits. */
+static const char *store_ptx =
+    ".version 8.0\n.target sm_75\n.address_size 64\n"
+    ".visible .entry k(.param .u64 a)\n{\n"
+    " .reg .b32 %r<3>;\n .reg .b64 %rd<4>;\n"
+    " ld.param.u64 %rd1, [a];\n mov.u32 %r1, %tid.x;\n"
+    " mul.wide.u32 %rd2, %r1, 4;\n add.s64 %rd3, %rd1, %rd2;\n"
+    " st.global.u32 [%rd3], %r1;\n"
+    " ret;\n}\n";
+
+struct acks {
+    int64_t cycles, flits_to_sms, l2_writes;
+};
+
+static struct acks store_line(const char *ack, const char *sectored)
+{
+    const char *sets[] = { ack, sectored, "l2.latency=200", NULL };
+    struct th t;
+    assert_int_equal(th_init(&t, sets), 0);
+    assert_int_equal(th_load(&t, store_ptx), 0);
+    uint64_t a = th_alloc(&t, 128);
+    uint32_t grid[3] = { 1, 1, 1 }, block[3] = { 32, 1, 1 };
+    if (th_launch(&t, "k", grid, block, 0, &a, 1))
+        fail_msg("%s", th_error(&t));
+    uint32_t out[32];
+    th_read(&t, a, out, sizeof out);
+    for (int l = 0; l < 32; l++)
+        assert_int_equal(out[l], (uint32_t)l);
+    struct jv *st = device_stats(&t.dev);
+    const struct jv *cy = jv_get(st, "cycles");
+    assert_non_null(cy);
+    struct acks r = { cy->u.i, num(st, "icnt", "flits_to_sms"),
+                      num(st, "l2", "writes") };
+    jv_free(st);
+    th_free(&t);
+    return r;
+}
+
+/* l2.write_ack (GPGPU-Sim's WRITE_ACK and stores_done): the L2 answers
+   each unit a store writes with a one-flit packet to the SM (four for a
+   line into a sectored L2, one into a line L2), and the warp retires only
+   when they are in, so the kernel lasts at least the acknowledgement's
+   trip through the slice (l2.latency) longer. Without it nothing comes
+   back. */
+static void test_write_ack(void **state)
+{
+    (void)state;
+    struct acks off = store_line("l2.write_ack=false", "l2.sectored=true");
+    struct acks sec = store_line("l2.write_ack=true", "l2.sectored=true");
+    struct acks line = store_line("l2.write_ack=true", "l2.sectored=false");
+    assert_int_equal(off.flits_to_sms, 0);
+    assert_int_equal(sec.flits_to_sms, 4);
+    assert_int_equal(line.flits_to_sms, 1);
+    assert_int_equal(off.l2_writes, 4);
+    assert_int_equal(sec.l2_writes, 4);
+    assert_int_equal(line.l2_writes, 1);
+    assert_true(sec.cycles >= off.cycles + 200);
+    assert_true(line.cycles >= off.cycles + 200);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -276,6 +337,7 @@ int main(void)
         cmocka_unit_test(test_write_back_no_allocate),
         cmocka_unit_test(test_allocate_on_miss),
         cmocka_unit_test(test_fermi_set_hash),
+        cmocka_unit_test(test_write_ack),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
