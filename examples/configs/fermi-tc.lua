@@ -5,7 +5,8 @@
 -- (18 GB/s, 50 ns) is mapped onto one DRAM channel. ESESC is not
 -- GPGPU-Sim: the GPGPU-Sim mechanisms `fermi` turns on (front end,
 -- operand collection, cache policies, sectored L2, GDDR command model,
--- input-queued crossbar, ptxas-count occupancy) are turned off again. docs/presets.md lists
+-- input-queued crossbar, store acknowledgements, ptxas-count occupancy)
+-- are turned off again. docs/presets.md lists
 -- every value with its source and the arithmetic. The tinyCache itself is
 -- design tinycache (--set design=tinycache).
 return {
@@ -50,6 +51,7 @@ return {
     line = 128,              -- Table 1
     latency = 7,             -- Table 1
     allocate = "fill", sectored = false, warm_on_write = false,
+    write_ack = false,       -- not GPGPU-Sim (see above)
   },
   dram = {
     channels = 1,            -- Table 1: one memory of 18 GB/s

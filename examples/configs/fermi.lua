@@ -65,6 +65,7 @@ return {
     allocate = "miss",       -- GPGPU-Sim dl2 L:B:m: allocate on miss
     sectored = true,         -- GPGPU-Sim 4.x dl2 S: 32-byte sectors
     warm_on_write = true,    -- GPGPU-Sim 4.x -gpgpu_perf_sim_memcpy 1
+    write_ack = true,        -- GPGPU-Sim: WRITE_ACK per sector, stores_done
   },
   dram = {
     channels = 6,            -- GPGPU-Sim: 6 channels x 2 L2 slices

@@ -411,9 +411,13 @@ static void machine(struct out *o)
         if (g->clk[1] != g->clk[0] || g->clk[2] != g->clk[0])
             note(o, "-gpgpu_clock_domains: the interconnect and L2 clocks (warpscope runs both at the core clock)");
     }
-    if (at(g, "-gpgpu_n_mem"))
+    if (at(g, "-gpgpu_n_mem")) {
         put(o, "-gpgpu_n_mem", "l2.slices", "%ld",
             g->n_mem * (at(g, "-gpgpu_n_sub_partition_per_mchannel") ? g->subparts : 1));
+        /* what every GPGPU-Sim memory partition does: it acknowledges
+           each sector a store writes (WRITE_ACK) */
+        put(o, "-gpgpu_n_mem", "l2.write_ack", "true");
+    }
 }
 
 static void pipeline(struct out *o)
