@@ -204,6 +204,10 @@ static void test_malformed(void **state)
         { "-gpgpu_shader_core_pipeline 1024:64", "1:1: -gpgpu_shader_core_pipeline: warp size 64" },
         { "-gpgpu_scheduler warp_limiting:2:16", "1:1: -gpgpu_scheduler 'warp_limiting:2:16' has no counterpart" },
         { "-gpgpu_clock_domains 700:700:700", "1:22: -gpgpu_clock_domains expects" },
+        /* five values, or 4.x's six (SHFL last): seven is neither */
+        { "-ptx_opcode_latency_int 4,13,4,5,145,32,1",
+          "1:25: -ptx_opcode_latency_int expects five numbers ADD,MAX,MUL,MAD,DIV (or six, SHFL last)" },
+        { "-ptx_opcode_latency_int 4,13,4,5", "1:25: -ptx_opcode_latency_int expects" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char *e = read_error(cases[i][0]);
