@@ -29,14 +29,19 @@ static int resolve(struct ws_config *c, const char *preset, struct ws_diag *d)
     return rc;
 }
 
-/* The keys in which the imported file's machine differs from fermi, as
-   "key: fermi F, imported I" lines; design keys are copied from fermi
-   (a GPGPU-Sim file describes the machine, not cerf.tag_stage_cycles
-   and the like). */
-static int differences(struct ws_config *f, struct ws_config *g,
-                       struct strbuf *diff)
+/* Resolves fermi into f and the GPGPU-Sim file into g and writes the keys
+   in which g's machine differs from fermi's into diff, as "key: fermi F,
+   imported I" lines; design keys are copied from fermi (a GPGPU-Sim file
+   describes the machine, not cerf.tag_stage_cycles and the like). */
+static int differences(const char *file, struct ws_config *f,
+                       struct ws_config *g, struct strbuf *diff)
 {
     struct ws_diag d = { 0 };
+    char preset[256];
+    snprintf(preset, sizeof preset, "gpgpusim:%s", file);
+    assert_int_equal(resolve(f, "fermi", &d), WS_OK);
+    assert_int_equal(resolve(g, preset, &d), WS_OK);
+    sb_init(diff);
     struct strbuf a, b;
     sb_init(&a);
     sb_init(&b);
@@ -80,11 +85,8 @@ static void test_gtx480_is_fermi(void **state)
     (void)state;
     struct ws_config f, g;
     struct ws_diag d = { 0 };
-    assert_int_equal(resolve(&f, "fermi", &d), WS_OK);
-    assert_int_equal(resolve(&g, "gpgpusim:" GTX480, &d), WS_OK);
     struct strbuf diff;
-    sb_init(&diff);
-    int ndiff = differences(&f, &g, &diff);
+    int ndiff = differences(GTX480, &f, &g, &diff);
     assert_string_equal(sb_str(&diff),
                         "l1d.write_global: fermi evict, imported through\n");
     assert_int_equal(ndiff, 1);
@@ -107,12 +109,8 @@ static void test_sm2_gtx480(void **state)
 {
     (void)state;
     struct ws_config f, g;
-    struct ws_diag d = { 0 };
-    assert_int_equal(resolve(&f, "fermi", &d), WS_OK);
-    assert_int_equal(resolve(&g, "gpgpusim:" SM2_GTX480, &d), WS_OK);
     struct strbuf diff;
-    sb_init(&diff);
-    differences(&f, &g, &diff);
+    differences(SM2_GTX480, &f, &g, &diff);
     assert_string_equal(sb_str(&diff),
                         "rf.banks: fermi 32, imported 16\n"
                         "l1d.write_global: fermi evict, imported through\n"
