@@ -57,16 +57,6 @@ static void settle(struct fwarp *w)
         w->state = FW_DONE;
 }
 
-int32_t fx_pc(const struct fwarp *w)
-{
-    return w->depth ? w->stack[w->depth - 1].pc : -1;
-}
-
-uint32_t fx_active(const struct fwarp *w)
-{
-    return w->depth ? w->stack[w->depth - 1].mask : 0;
-}
-
 static void lanes_exit(struct fwarp *w, uint32_t m)
 {
     w->exited |= m;

@@ -112,10 +112,16 @@ enum fx_status {
 */
 enum fx_status fx_step(struct fctx *x, struct fwarp *w);
 
-/* The instruction index w will execute next (ninst when done). */
-int32_t fx_pc(const struct fwarp *w);
+/* The instruction index w will execute next (-1 when done). */
+static inline int32_t fx_pc(const struct fwarp *w)
+{
+    return w->depth ? w->stack[w->depth - 1].pc : -1;
+}
 /* Lanes that will execute it (before the guard predicate). */
-uint32_t fx_active(const struct fwarp *w);
+static inline uint32_t fx_active(const struct fwarp *w)
+{
+    return w->depth ? w->stack[w->depth - 1].mask : 0;
+}
 
 /*
 ** Creates the CTA with id ctaid for launch L: warps, shared memory (zeroed)

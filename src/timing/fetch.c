@@ -37,13 +37,15 @@ void fetch_issued(struct sm *s, uint32_t wi, int32_t pc, int32_t next,
         w->ib_n = 0;
         w->ib_flush = now + 1;
     }
+    if (!w->ib_n)
+        s->wempty[wi / 64] |= 1ULL << (wi % 64);
 }
 
-/* The lowest used warp slot in [from, to), or -1. */
-static int32_t next_used(const struct sm *s, uint32_t from, uint32_t to)
+/* The lowest slot in [from, to) whose bit is set in mask, or -1. */
+static int32_t next_set(const uint64_t *mask, uint32_t from, uint32_t to)
 {
     while (from < to) {
-        uint64_t m = s->wused[from / 64] >> (from % 64);
+        uint64_t m = mask[from / 64] >> (from % 64);
         if (m) {
             uint32_t i = from + (uint32_t)__builtin_ctzll(m);
             return i < to ? (int32_t)i : -1;
@@ -53,12 +55,17 @@ static int32_t next_used(const struct sm *s, uint32_t from, uint32_t to)
     return -1;
 }
 
-/* A warp the fetch stage may fetch for now. */
-static bool wants_fetch(const struct sm *s, const struct twarp *w,
-                        uint64_t now)
+/* Whether the fetch stage may fetch for warp slot wi (a candidate: its
+   bit in s->wempty is set) now. A warp that has finished never fetches
+   again and leaves the candidates. */
+static bool wants_fetch(struct sm *s, uint32_t wi, uint64_t now)
 {
-    return w->used && w->ib_n == 0 && w->ib_flush <= now &&
-           w->fw->state != FW_DONE && !(s->fetching && &s->w[s->fetch_warp] == w);
+    const struct twarp *w = &s->w[wi];
+    if (w->fw->state == FW_DONE) {
+        s->wempty[wi / 64] &= ~(1ULL << (wi % 64));
+        return false;
+    }
+    return w->ib_flush <= now && !(s->fetching && s->fetch_warp == wi);
 }
 
 int32_t fetch_cycle(struct sm *s, uint64_t now)
@@ -72,21 +79,23 @@ int32_t fetch_cycle(struct sm *s, uint64_t now)
         if (w->used && w->fw->state != FW_DONE && fx_pc(w->fw) == s->fetch_pc) {
             w->ib_pc = s->fetch_pc;
             w->ib_n = (uint8_t)s->p->ibuffer;
+            s->wempty[s->fetch_warp / 64] &= ~(1ULL << (s->fetch_warp % 64));
             filled = (int32_t)s->fetch_warp;
         }
         s->progressed = true;
     }
-    /* round-robin after the last warp fetched: the used slots from
-       there to the end, then from the start (unused ones never fetch) */
+    /* round-robin after the last warp fetched: the candidates from there
+       to the end, then from the start (a warp whose buffer holds
+       instructions, or an unused slot, never fetches) */
     uint32_t from = (s->fetch_last + 1) % nw;
     int32_t wi = -1;
-    for (int32_t k = next_used(s, from, nw); k >= 0 && wi < 0;
-         k = next_used(s, (uint32_t)k + 1, nw))
-        if (wants_fetch(s, &s->w[k], now))
+    for (int32_t k = next_set(s->wempty, from, nw); k >= 0 && wi < 0;
+         k = next_set(s->wempty, (uint32_t)k + 1, nw))
+        if (wants_fetch(s, (uint32_t)k, now))
             wi = k;
-    for (int32_t k = next_used(s, 0, from); k >= 0 && wi < 0;
-         k = next_used(s, (uint32_t)k + 1, from))
-        if (wants_fetch(s, &s->w[k], now))
+    for (int32_t k = next_set(s->wempty, 0, from); k >= 0 && wi < 0;
+         k = next_set(s->wempty, (uint32_t)k + 1, from))
+        if (wants_fetch(s, (uint32_t)k, now))
             wi = k;
     if (wi < 0)
         return filled;
@@ -106,10 +115,10 @@ uint64_t fetch_next_event(const struct sm *s, uint64_t now)
     if (s->fetching)
         return now + 1;
     uint64_t t = UINT64_MAX;
-    for (int32_t wi = next_used(s, 0, s->p->max_warps); wi >= 0;
-         wi = next_used(s, (uint32_t)wi + 1, s->p->max_warps)) {
+    for (int32_t wi = next_set(s->wempty, 0, s->p->max_warps); wi >= 0;
+         wi = next_set(s->wempty, (uint32_t)wi + 1, s->p->max_warps)) {
         const struct twarp *w = &s->w[wi];
-        if (w->used && w->ib_n == 0 && w->fw->state != FW_DONE) {
+        if (w->fw->state != FW_DONE) {
             uint64_t v = w->ib_flush > now ? w->ib_flush : now + 1;
             if (v < t)
                 t = v;

@@ -129,6 +129,7 @@ void sm_init(struct sm *s, uint32_t id, const struct tparams *p,
     s->g_cycle = cycle;
     s->w = ws_xcalloc(p->max_warps, sizeof *s->w);
     s->wused = ws_xcalloc((p->max_warps + 63) / 64, sizeof *s->wused);
+    s->wempty = ws_xcalloc((p->max_warps + 63) / 64, sizeof *s->wempty);
     s->cta = ws_xcalloc(p->max_ctas, sizeof *s->cta);
     s->why = ws_xcalloc(p->schedulers, sizeof *s->why);
     s->free_in = -1;
@@ -167,6 +168,7 @@ void sm_free(struct sm *s)
         s->parts[i].ops->destroy(s->parts[i].self);
     free(s->w);
     free(s->wused);
+    free(s->wempty);
     free(s->cta);
     sched_free(s);
     free(s->why);
@@ -241,6 +243,7 @@ void sm_add_cta(struct sm *s, const struct flaunch *L, uint64_t id,
         memset(w, 0, sizeof *w);
         w->used = true;
         s->wused[(first + i) / 64] |= 1ULL << ((first + i) % 64);
+        s->wempty[(first + i) / 64] |= 1ULL << ((first + i) % 64);
         w->cta = (int32_t)c;
         w->fw = &t->fc.warps[i];
         w->age = s->seq++;
@@ -288,6 +291,7 @@ static void try_retire_cta(struct sm *s, int32_t c)
         s->st.thread_insts += w->fw->nthread;
         w->used = false;
         s->wused[(t->first + i) / 64] &= ~(1ULL << ((t->first + i) % 64));
+        s->wempty[(t->first + i) / 64] &= ~(1ULL << ((t->first + i) % 64));
         sched_update(s, t->first + i);
         memset(w, 0, sizeof *w);
         w->rs = RS_ABSENT;

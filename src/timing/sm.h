@@ -203,6 +203,9 @@ struct sm {
     struct twarp *w;              /* p->max_warps slots */
     uint64_t *wused;              /* bit per slot: w[i].used, so a pass
                                      over the warps skips empty slots */
+    uint64_t *wempty;             /* bit per slot: used, its instruction
+                                     buffer empty and not known to have
+                                     finished (fetch.c's candidates) */
     struct tcta *cta;             /* p->max_ctas slots */
     uint32_t nctas, nwarps, threads, regs, shared;
     uint32_t nlive;               /* live warp registers (twarp.live) */
