@@ -13,12 +13,6 @@
 */
 #include "timing/sm-internal.h"
 
-/* True if warp w's buffer holds the instruction at pc. */
-bool fetch_holds(const struct sm *s, const struct twarp *w, int32_t pc)
-{
-    return !s->p->ibuffer || (w->ib_n > 0 && w->ib_pc == pc);
-}
-
 /* Warp slot wi issued its instruction at pc; its next is at next (-1:
    it has finished). */
 void fetch_issued(struct sm *s, uint32_t wi, int32_t pc, int32_t next,

@@ -28,6 +28,7 @@ typedef RING(struct rq_ent) rq_t;    /* requests, oldest first */
 
 struct rfb {
     uint32_t banks, capacity, pending;
+    uint32_t bmask;               /* banks - 1 when a power of two, else 0 */
     uint32_t arbiter, next;       /* grants per cycle (0: all); rr start */
     uint64_t arbiter_waits;       /* bank-cycles with work, not granted */
     uint32_t per_tag;             /* reads per collector per cycle (0: any) */
@@ -73,6 +74,7 @@ static void *rfb_create(const struct seam_env *env)
 {
     struct rfb *r = ws_xcalloc(1, sizeof *r);
     r->banks = env->p->rf_banks;
+    r->bmask = r->banks > 1 && !(r->banks & (r->banks - 1)) ? r->banks - 1 : 0;
     r->map = env->p->bank_map;
     r->arbiter = env->p->rf_arbiter < r->banks ? env->p->rf_arbiter : 0;
     r->per_tag = env->p->collector_reads;
@@ -124,7 +126,8 @@ uint32_t rf_bank_of(enum bank_map map, uint32_t banks, uint32_t w, uint32_t r)
 static void enqueue(struct rfb *r, rq_t *queues, uint32_t w, uint32_t reg,
                     uint32_t tag)
 {
-    uint32_t b = rf_bank_of(r->map, r->banks, w, reg);
+    uint32_t b = r->bmask ? (r->map == BANK_WARP_REG ? w + reg : reg) & r->bmask
+                          : rf_bank_of(r->map, r->banks, w, reg);
     struct rq_ent q = { tag, (uint16_t)w, (uint16_t)reg };
     ring_push(&queues[b], q);
     r->busy |= 1ULL << b;
@@ -170,7 +173,9 @@ static void rfb_tick(void *self, uint64_t now)
     if (r->banks < 64)
         order &= (1ULL << r->banks) - 1;
     for (; order; order &= order - 1) {
-        uint32_t b = ((uint32_t)__builtin_ctzll(order) + start) % r->banks;
+        uint32_t b = (uint32_t)__builtin_ctzll(order) + start;
+        if (b >= r->banks)
+            b -= r->banks;
         if (r->arbiter && granted == r->arbiter) {
             r->arbiter_waits++;
             continue;
@@ -183,7 +188,7 @@ static void rfb_tick(void *self, uint64_t now)
         }
         granted++;
         if (r->arbiter)
-            r->next = (b + 1) % r->banks;
+            r->next = b + 1 < r->banks ? b + 1 : 0;
         uint32_t waiting = w->n + q->n;
         r->served_at[b] = now;
         r->waited_at[b] = waiting - 1;

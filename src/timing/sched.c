@@ -196,6 +196,23 @@ static int32_t first_bit(const uint64_t *m, uint32_t from, uint32_t to)
     return -1;
 }
 
+/* Why scheduler q issues nothing when none of its warps is ready: the
+   most pressing reason one of them waits. */
+static enum stall waiting_for(const struct sched *q)
+{
+    if (q->cnt[STALL_MEMORY])
+        return STALL_MEMORY;
+    if (q->cnt[STALL_RAW])
+        return STALL_RAW;
+    if (q->cnt[STALL_FETCH])
+        return STALL_FETCH;
+    if (q->cnt[STALL_DESIGN])
+        return STALL_DESIGN;
+    if (q->cnt[STALL_BARRIER])
+        return STALL_BARRIER;
+    return STALL_IDLE;
+}
+
 int32_t sched_pick(struct sm *s, uint32_t k, enum stall *why)
 {
     const struct tparams *p = s->p;
@@ -204,6 +221,16 @@ int32_t sched_pick(struct sm *s, uint32_t k, enum stall *why)
     bool two = p->policy == SCHED_TWO_LEVEL;
     if (two && q->in_pool < p->active_warps)
         pool_refill(s, k, q);
+    /* no ready warp (the usual case of a stalled SM): only the reason */
+    uint64_t r_any = 0;
+    for (uint32_t i = 0; i < q->words; i++)
+        r_any |= (q->ready[K_OTHER][i] | q->ready[K_MEM][i] |
+                  q->ready[K_CTRL][i] | q->ready[K_SFU][i]) &
+                 (two ? q->pool[i] : ~0ULL);
+    if (!r_any) {
+        *why = waiting_for(q);
+        return -1;
+    }
     bool sp = s->pool_used[SM_POOL_SP] < p->pool_size[SM_POOL_SP];
     bool sfu = s->pool_used[tparams_pool(p, TC_SFU)] <
                p->pool_size[tparams_pool(p, TC_SFU)];
@@ -237,18 +264,8 @@ int32_t sched_pick(struct sm *s, uint32_t k, enum stall *why)
     if (!any) {
         if (ready)
             *why = !coll && s->bank_stalled ? STALL_BANK : STALL_STRUCTURAL;
-        else if (q->cnt[STALL_MEMORY])
-            *why = STALL_MEMORY;
-        else if (q->cnt[STALL_RAW])
-            *why = STALL_RAW;
-        else if (q->cnt[STALL_FETCH])
-            *why = STALL_FETCH;
-        else if (q->cnt[STALL_DESIGN])
-            *why = STALL_DESIGN;
-        else if (q->cnt[STALL_BARRIER])
-            *why = STALL_BARRIER;
         else
-            *why = STALL_IDLE;
+            *why = waiting_for(q);
         return -1;
     }
     int32_t j = -1;

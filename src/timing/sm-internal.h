@@ -27,7 +27,12 @@ void sched_leave_pool(struct sm *s, uint32_t wi);
 int32_t sched_pick(struct sm *s, uint32_t k, enum stall *why);
 
 /* Instruction fetch (fetch.c). */
-bool fetch_holds(const struct sm *s, const struct twarp *w, int32_t pc);
+/* True if warp w's buffer holds the instruction at pc. */
+static inline bool fetch_holds(const struct sm *s, const struct twarp *w,
+                               int32_t pc)
+{
+    return !s->p->ibuffer || (w->ib_n > 0 && w->ib_pc == pc);
+}
 void fetch_issued(struct sm *s, uint32_t wi, int32_t pc, int32_t next,
                   uint64_t now);
 /* Decode last cycle's fetch, then fetch for one warp (after issue).

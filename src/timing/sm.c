@@ -614,15 +614,18 @@ int sm_cycle(struct sm *s, uint64_t now, struct ws_diag *diag)
     if (s->rfo->part.tick)
         s->rfo->part.tick(s->rf, now);
     /* sm.oc_pipeline: an instruction issued last cycle has its collector
-       now (ID_OC register); its reads are served from the next cycle */
-    for (int32_t i = s->collecting.head; i >= 0; i = s->in[i].next)
-        if (!s->in[i].reads_asked && s->in[i].issued < now)
-            ask_reads(s, i);
+       now (ID_OC register); its reads are served from the next cycle.
+       (Asking queues the reads: no collector receives an operand before
+       the next tick, so one pass also finds the collectors still
+       waiting for a bank.) */
     s->bank_stalled = false;
-    for (int32_t i = s->collecting.head; i >= 0; i = s->in[i].next)
-        if (s->in[i].reads_asked &&
-            s->in[i].nread < s->tinst[s->in[i].pc].nsrc)
+    for (int32_t i = s->collecting.head; i >= 0; i = s->in[i].next) {
+        struct inst *in = &s->in[i];
+        if (!in->reads_asked && in->issued < now)
+            ask_reads(s, i);
+        if (in->reads_asked && in->nread < s->tinst[in->pc].nsrc)
             s->bank_stalled = true;
+    }
     dispatch(s, now);
     ldst_cycle(s, now);
     if (s->l1o->part.tick)
