@@ -38,6 +38,21 @@ void l2_init(struct l2slice *s, uint32_t id, uint32_t port,
     s->dram = dram;
     s->chan = chan;
     s->bus = bus;
+    s->due = UINT64_MAX;
+}
+
+/* Only l2_tick and l2_dram_done change the queues: each notes when the
+   slice next has work, which l2_due and l2_next_event then read. */
+static void note_due(struct l2slice *s, uint64_t now)
+{
+    uint64_t t = UINT64_MAX;
+    if (s->look.n || s->out.n)
+        t = now;
+    if (s->pipe.n && ring_front(&s->pipe).ready < t)
+        t = ring_front(&s->pipe).ready;
+    if (s->to_dram.n && ring_front(&s->to_dram).ready < t)
+        t = ring_front(&s->to_dram).ready;
+    s->due = t;
 }
 
 static void emit(struct l2slice *s, enum ev_type t, int sm, uint64_t addr,
@@ -287,6 +302,7 @@ void l2_tick(struct l2slice *s, struct icnt *n, struct mreq_pool *pool,
         emit(s, EV_DRAM_REQUEST, -1, d.addr, d.write, now);
         ring_pop(&s->to_dram);
     }
+    note_due(s, now);
 }
 
 void l2_warm(struct l2slice *s, uint64_t addr)
@@ -306,6 +322,7 @@ void l2_dram_done(struct l2slice *s, const struct dram_req *d,
         struct l2_item it = { now, (int32_t)payload, d->addr, 0, ACT_RESPOND,
                               -1 };
         ring_push(&s->out, it);
+        note_due(s, now);
         return;
     }
     uint64_t victim;
@@ -321,24 +338,14 @@ void l2_dram_done(struct l2slice *s, const struct dram_req *d,
                               (int16_t)r->sm };
         ring_push(&s->out, it);
     }
+    note_due(s, now);
 }
 
 uint64_t l2_next_event(const struct l2slice *s, uint64_t now)
 {
-    uint64_t t = UINT64_MAX;
-    if (s->pipe.n) {
-        uint64_t r = ring_front(&s->pipe).ready;
-        t = r > now ? r : now + 1;
-    }
-    if (s->to_dram.n) {
-        uint64_t r = ring_front(&s->to_dram).ready;
-        r = r > now ? r : now + 1;
-        if (r < t)
-            t = r;
-    }
-    if (s->out.n || s->look.n)
-        t = now + 1;
-    return t;
+    if (s->due == UINT64_MAX)
+        return UINT64_MAX;
+    return s->due > now ? s->due : now + 1;
 }
 
 uint32_t l2_pending(const struct l2slice *s)

@@ -56,6 +56,10 @@ struct l2slice {
     l2_ring_t to_dram;   /* on the way to DRAM: by ready cycle, then
                             waiting for room in the DRAM queue */
     struct l2_stats st;
+    uint64_t due;        /* the earliest cycle l2_tick has work (besides
+                            arrivals), as of the last change: the cycle
+                            of that change while look or out holds any,
+                            else the earliest ready of pipe and to_dram */
 };
 
 /* Slice id on interconnect port `port`, in front of DRAM channel `chan`;
@@ -83,10 +87,7 @@ void l2_dram_done(struct l2slice *s, const struct dram_req *r,
 static inline bool l2_due(const struct l2slice *s, const struct icnt *n,
                           const struct mreq_pool *pool, uint64_t now)
 {
-    return s->look.n || s->out.n ||
-           (s->pipe.n && ring_front(&s->pipe).ready <= now) ||
-           (s->to_dram.n && ring_front(&s->to_dram).ready <= now) ||
-           icnt_next(n, pool, s->port) <= now;
+    return s->due <= now || icnt_next(n, pool, s->port) <= now;
 }
 /* Next cycle this slice has work, UINT64_MAX if idle (the interconnect's
    deliveries to it are accounted by the caller). */
