@@ -341,13 +341,6 @@ void l2_dram_done(struct l2slice *s, const struct dram_req *d,
     note_due(s, now);
 }
 
-uint64_t l2_next_event(const struct l2slice *s, uint64_t now)
-{
-    if (s->due == UINT64_MAX)
-        return UINT64_MAX;
-    return s->due > now ? s->due : now + 1;
-}
-
 uint32_t l2_pending(const struct l2slice *s)
 {
     return s->look.n + s->pipe.n + s->out.n + s->to_dram.n +

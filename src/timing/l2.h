@@ -91,7 +91,12 @@ static inline bool l2_due(const struct l2slice *s, const struct icnt *n,
 }
 /* Next cycle this slice has work, UINT64_MAX if idle (the interconnect's
    deliveries to it are accounted by the caller). */
-uint64_t l2_next_event(const struct l2slice *s, uint64_t now);
+static inline uint64_t l2_next_event(const struct l2slice *s, uint64_t now)
+{
+    if (s->due == UINT64_MAX)
+        return UINT64_MAX;
+    return s->due > now ? s->due : now + 1;
+}
 
 /* Requests held (lookups, pipeline, DRAM queue, MSHRs). */
 uint32_t l2_pending(const struct l2slice *s);

@@ -134,16 +134,3 @@ int32_t icnt_receive(struct icnt *n, struct mreq_pool *p, uint32_t dst,
     return r;
 }
 
-int32_t icnt_busy_port(const struct icnt *n, uint32_t from)
-{
-    for (uint32_t wd = from >> 6; wd * 64 < n->ports; wd++) {
-        uint64_t v = n->busy[wd];
-        if (wd == from >> 6)
-            v &= ~0ULL << (from & 63);
-        if (v) {
-            uint32_t b = wd * 64 + (uint32_t)__builtin_ctzll(v);
-            return b < n->ports ? (int32_t)b : -1;
-        }
-    }
-    return -1;
-}

@@ -101,7 +101,19 @@ static inline uint64_t icnt_next(const struct icnt *n,
 }
 
 /* The first destination port >= from with packets queued, or -1. */
-int32_t icnt_busy_port(const struct icnt *n, uint32_t from);
+static inline int32_t icnt_busy_port(const struct icnt *n, uint32_t from)
+{
+    for (uint32_t wd = from >> 6; wd * 64 < n->ports; wd++) {
+        uint64_t v = n->busy[wd];
+        if (wd == from >> 6)
+            v &= ~0ULL << (from & 63);
+        if (v) {
+            uint32_t b = wd * 64 + (uint32_t)__builtin_ctzll(v);
+            return b < n->ports ? (int32_t)b : -1;
+        }
+    }
+    return -1;
+}
 
 /* Earliest cycle port src can send. */
 static inline uint64_t icnt_src_free(const struct icnt *n, uint32_t src)
