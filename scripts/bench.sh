@@ -30,12 +30,22 @@
 # TRACE=1 also writes a timeline trace of every run (--trace, all events;
 # docs/trace.md) and adds its size: what tracing costs when on. Without
 # it nothing is traced, which is what tracing costs when off.
+# Every one-thread run is pinned to one host CPU (BENCH_CPU, default the
+# first this process may use; BENCH_CPU=none does not pin): the cores of
+# a virtual machine can differ in speed by a third, and a run the kernel
+# moves between them measures the move. The threads table is not pinned.
 # Numbers go to docs/performance.md with the machine they were measured on.
 set -u
 bin=${1:-build/warpscope}
 cd "$(dirname "$0")/.."
 presets=${PRESETS:-teach fermi}
 repeat=${REPEAT:-3}
+pin=()
+cpu=${BENCH_CPU:-$(taskset -pc $$ 2>/dev/null | sed -nE 's/.*: *([0-9]+).*/\1/p')}
+if [ -n "$cpu" ] && [ "$cpu" != none ] && command -v taskset >/dev/null 2>&1; then
+  pin=(taskset -c "$cpu")
+  echo "one-thread runs pinned to CPU $cpu (BENCH_CPU)"
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trace=()
@@ -51,7 +61,7 @@ run() {
   local best="" line sec rc pre=()
   [ "$2" != own ] && pre=(--set preset="$2")
   for _ in $(seq "${4:-$repeat}"); do
-    "$bin" run "$1" "${pre[@]}" --set sim.mode="$3" "${extra[@]}" --host-stats \
+    "${pin[@]}" "$bin" run "$1" "${pre[@]}" --set sim.mode="$3" "${extra[@]}" --host-stats \
       --json "$tmp/s.json" "${trace[@]}" >/dev/null 2>"$tmp/err"
     rc=$?
     line=$(grep -ao 'host: .*' "$tmp/err")
@@ -150,6 +160,7 @@ if [ "${THREADS:-1 2}" != 0 ]; then
   echo "threads (fermi, timing; sim.threads):"
   printf '%-18s %-8s %-10s %11s %11s %8s %13s %9s %10s %9s %8s\n' \
     workload preset threads cycles warp-instr sim-s warp-instr/s ns/w-inst ns/cycle peak-KiB speed-up
+  pinned=("${pin[@]}"); pin=()       # N threads need N cores
   for s in examples/bench/gemm_tiled_256.lua examples/bench/hotspot_256.lua \
            examples/suite/sgemm.lua examples/suite/matrixmul.lua; do
     name=$(basename "$s" .lua); sec1=""
@@ -174,6 +185,7 @@ if [ "${THREADS:-1 2}" != 0 ]; then
         "$(awk -v a="$sec1" -v b="$sec" 'BEGIN { printf "%8.2f", a / b }')$same"
     done
   done
+  pin=("${pinned[@]}")
 fi
 
 # Reverse execution: after 1,000,000 cycles of hotspot_256 on teach, the
@@ -185,7 +197,7 @@ rev_best() {  # COMMANDS-FILE
   for _ in $(seq "$repeat"); do
     local t0 t1 dt
     t0=$(date +%s.%N)
-    "$bin" run examples/bench/hotspot_256.lua --commands "$1" >/dev/null 2>&1
+    "${pin[@]}" "$bin" run examples/bench/hotspot_256.lua --commands "$1" >/dev/null 2>&1
     t1=$(date +%s.%N)
     dt=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }')
     if [ -z "$best" ] || awk -v a="$dt" -v b="$best" 'BEGIN { exit !(a < b) }'; then
