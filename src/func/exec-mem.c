@@ -255,6 +255,37 @@ static bool fast_pointers(struct fctx *x, const struct fwarp *w, uint8_t space,
 ** between the register's slots and memory. False (nothing done) when the
 ** instruction is anything else or some lane would fault.
 */
+static bool full_shared32(struct fctx *x, const uint32_t *lo, uint32_t imm,
+                          uint32_t *v, bool store)
+{
+    /* A whole warp's 32-bit access to shared memory through a 32-bit
+       address (the inner loop of tiled kernels): checked and copied in
+       32-bit arithmetic, without the pointer array. */
+    uint32_t a[WS_WARP], any = 0, hi = 0;
+    for (int l = 0; l < WS_WARP; l++) {
+        a[l] = lo[l] + imm;
+        any |= a[l];
+        hi = a[l] > hi ? a[l] : hi;
+    }
+    uint8_t *const shared = x->cta->shared;
+    if ((any & 3) || hi > x->cta->shared_bytes - 4)
+        return false;
+    if (store) {
+        for (int l = 0; l < WS_WARP; l++)
+            memcpy(shared + a[l], &v[l], 4);
+    } else {
+        for (int l = 0; l < WS_WARP; l++)
+            memcpy(&v[l], shared + a[l], 4);
+    }
+    if (x->rec) {
+        record(x, KS_SHARED, 4, store, false);
+        x->rec->mask = 0xffffffffu;
+        for (int l = 0; l < WS_WARP; l++)
+            x->rec->addr[l] = a[l];
+    }
+    return true;
+}
+
 static bool fast_ldst32(struct fctx *x, struct fwarp *w, const struct kinst *ki,
                         uint32_t m)
 {
@@ -265,8 +296,12 @@ static bool fast_ldst32(struct fctx *x, struct fwarp *w, const struct kinst *ki,
         vo->kind != KO_REG || vo->nslot != 1 || vo->bytes != 4 ||
         ao->kind != KO_ADDR || ao->slot < 0)
         return false;
-    uint64_t addr[WS_WARP];
     const uint32_t *lo = w->r + (size_t)ao->slot * WS_WARP;
+    uint32_t *v = w->r + (size_t)vo->slot * WS_WARP;
+    if (ki->space == KS_SHARED && ao->nslot == 1 && m == 0xffffffffu &&
+        x->cta->shared_bytes >= 4)
+        return full_shared32(x, lo, (uint32_t)ao->imm, v, store);
+    uint64_t addr[WS_WARP];
     if (ao->nslot == 2) {
         const uint32_t *hi = lo + WS_WARP;
         for (int l = 0; l < WS_WARP; l++)
@@ -278,7 +313,6 @@ static bool fast_ldst32(struct fctx *x, struct fwarp *w, const struct kinst *ki,
     uint8_t *ptr[WS_WARP];
     if (!fast_pointers(x, w, ki->space, addr, m, 4, store, ptr))
         return false;
-    uint32_t *v = w->r + (size_t)vo->slot * WS_WARP;
     if (store) {
         for (int l = 0; l < WS_WARP; l++)
             if (m >> l & 1)
