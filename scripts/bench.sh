@@ -43,6 +43,10 @@ repeat=${REPEAT:-3}
 pin=()
 cpu=${BENCH_CPU:-$(taskset -pc $$ 2>/dev/null | sed -nE 's/.*: *([0-9]+).*/\1/p')}
 if [ -n "$cpu" ] && [ "$cpu" != none ] && command -v taskset >/dev/null 2>&1; then
+  if ! taskset -c "$cpu" true 2>/dev/null; then
+    echo "bench: BENCH_CPU=$cpu: not a CPU this process may run on (taskset -pc \$\$ lists them; BENCH_CPU=none does not pin)" >&2
+    exit 2
+  fi
   pin=(taskset -c "$cpu")
   echo "one-thread runs pinned to CPU $cpu (BENCH_CPU)"
 fi
