@@ -61,6 +61,15 @@ void tq_push(struct sm *s, struct tqueue *q, int32_t i)
     q->n++;
 }
 
+/* Instruction i, its ready cycle set, starts executing in its class's
+   queue. */
+static void exec_push(struct sm *s, int32_t i)
+{
+    tq_push(s, &s->exec[s->in[i].cls], i);
+    if (s->in[i].ready < s->exec_due)
+        s->exec_due = s->in[i].ready;
+}
+
 int32_t tq_pop(struct sm *s, struct tqueue *q)
 {
     int32_t i = q->head;
@@ -140,6 +149,7 @@ void sm_init(struct sm *s, uint32_t id, const struct tparams *p,
     tq_init(&s->wb);
     for (int c = 0; c < TC__COUNT; c++)
         tq_init(&s->exec[c]);
+    s->exec_due = UINT64_MAX;
     s->sp_free = ws_xcalloc(p->sp_units, sizeof *s->sp_free);
     s->sfu_free = ws_xcalloc(p->sfu_units, sizeof *s->sfu_free);
     struct seam_env env = { .p = p, .sm = id, .bus = bus, .l2 = l2,
@@ -423,7 +433,7 @@ static void ask_reads(struct sm *s, int32_t i)
 static void complete_wb(struct sm *s, int32_t i)
 {
     s->in[i].ready = *s->g_cycle + 1;
-    tq_push(s, &s->exec[TC_MEM], i);
+    exec_push(s, i);
     s->progressed = true;
 }
 
@@ -576,7 +586,7 @@ static void dispatch(struct sm *s, uint64_t now)
             s->collectors_used--;
             s->pool_used[tparams_pool(p, in->cls)]--;
             if (in->cls != TC_MEM)
-                tq_push(s, &s->exec[in->cls], i);
+                exec_push(s, i);
             s->progressed = true;
         } else {
             prev = i;
@@ -605,10 +615,15 @@ int sm_cycle(struct sm *s, uint64_t now, struct ws_diag *diag)
     /* Memory operations whose data is ready (L1 hits, shared memory). */
     mo_timed(s, now);
     /* Arithmetic results. */
-    for (int c = 0; c < TC__COUNT; c++) {
-        struct tqueue *q = &s->exec[c];
-        while (q->head >= 0 && s->in[q->head].ready <= now)
-            sm_complete(s, tq_pop(s, q));
+    if (s->exec_due <= now) {
+        s->exec_due = UINT64_MAX;
+        for (int c = 0; c < TC__COUNT; c++) {
+            struct tqueue *q = &s->exec[c];
+            while (q->head >= 0 && s->in[q->head].ready <= now)
+                sm_complete(s, tq_pop(s, q));
+            if (q->head >= 0 && s->in[q->head].ready < s->exec_due)
+                s->exec_due = s->in[q->head].ready;
+        }
     }
     /* Register file: writes, then operand reads. */
     if (s->rfo->part.tick)
@@ -727,9 +742,7 @@ uint64_t sm_next_event(struct sm *s, uint64_t now)
         return now + 1;
     uint64_t t = UINT64_MAX;
 #define MIN(x) do { uint64_t v_ = (x); if (v_ < t) t = v_; } while (0)
-    for (int c = 0; c < TC__COUNT; c++)
-        if (s->exec[c].head >= 0)
-            MIN(s->in[s->exec[c].head].ready);
+    MIN(s->exec_due);
     MIN(mo_next(s));
     MIN(fetch_next_event(s, now));
     for (uint32_t i = 0; i < s->nparts; i++)

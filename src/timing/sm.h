@@ -219,6 +219,7 @@ struct sm {
     uint32_t pool_used[3];        /* per collector pool (SM_POOL_*) */
     struct tqueue collecting;     /* in collectors, in issue order */
     struct tqueue exec[TC__COUNT];/* executing, per class (FIFO by ready) */
+    uint64_t exec_due;            /* the earliest ready of their heads */
     uint64_t *sp_free, *sfu_free; /* per unit: cycle it accepts again */
     uint64_t ldst_free;
     struct tqueue wb;             /* results waiting for register writes */
