@@ -250,17 +250,14 @@ static bool fast_pointers(struct fctx *x, const struct fwarp *w, uint8_t space,
 }
 
 /*
-** ld/st of one 32-bit value per lane between a register and shared,
-** local or global memory, the bulk of memory instructions: straight
-** between the register's slots and memory. False (nothing done) when the
-** instruction is anything else or some lane would fault.
+** A whole warp's 32-bit access to shared memory through a 32-bit address
+** (the inner loop of tiled kernels), checked and copied in 32-bit
+** arithmetic without fast_pointers' array of host pointers. False
+** (nothing done) when some lane would fault: the slow path says why.
 */
 static bool full_shared32(struct fctx *x, const uint32_t *lo, uint32_t imm,
                           uint32_t *v, bool store)
 {
-    /* A whole warp's 32-bit access to shared memory through a 32-bit
-       address (the inner loop of tiled kernels): checked and copied in
-       32-bit arithmetic, without the pointer array. */
     uint32_t a[WS_WARP], any = 0, hi = 0;
     for (int l = 0; l < WS_WARP; l++) {
         a[l] = lo[l] + imm;
@@ -286,6 +283,12 @@ static bool full_shared32(struct fctx *x, const uint32_t *lo, uint32_t imm,
     return true;
 }
 
+/*
+** ld/st of one 32-bit value per lane between a register and shared,
+** local or global memory, the bulk of memory instructions: straight
+** between the register's slots and memory. False (nothing done) when the
+** instruction is anything else or some lane would fault.
+*/
 static bool fast_ldst32(struct fctx *x, struct fwarp *w, const struct kinst *ki,
                         uint32_t m)
 {

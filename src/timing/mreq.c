@@ -133,4 +133,3 @@ int32_t icnt_receive(struct icnt *n, struct mreq_pool *p, uint32_t dst,
     mreq_at(p, r)->next = -1;
     return r;
 }
-

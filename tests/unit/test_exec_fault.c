@@ -90,6 +90,17 @@ static void test_fault_shared_and_local_range(void **state)
     expect_fault(HDR ".visible .entry f()\n{\n .reg .b32 %r<2>;\n .shared .align 4 .b8 sh[16];\n"
                  " mov.u32 %r1, 1;\n st.shared.u32 [sh+16], %r1;\n ret;\n}\n",
                  1, NULL, 0, 9, 2, "outside the CTA's 16 bytes of shared memory");
+    /* a whole warp through a 32-bit shared address (the fast path): the
+       last lane's word starts at the array's end, or one lane is
+       misaligned */
+    expect_fault(HDR ".visible .entry f()\n{\n .reg .b32 %r<6>;\n .shared .align 4 .b8 sh[124];\n"
+                 " mov.u32 %r1, %tid.x;\n shl.b32 %r2, %r1, 2;\n mov.u32 %r3, sh;\n"
+                 " add.u32 %r4, %r3, %r2;\n ld.shared.u32 %r5, [%r4];\n ret;\n}\n",
+                 32, NULL, 0, 12, 2, "(warp 0 lane 31): shared load of 4 bytes at");
+    expect_fault(HDR ".visible .entry f()\n{\n .reg .b32 %r<6>;\n .shared .align 4 .b8 sh[256];\n"
+                 " mov.u32 %r1, %tid.x;\n shl.b32 %r2, %r1, 2;\n mov.u32 %r3, sh;\n"
+                 " add.u32 %r4, %r3, %r2;\n st.shared.u32 [%r4+2], %r1;\n ret;\n}\n",
+                 32, NULL, 0, 12, 2, "misaligned");
     expect_fault(HDR ".visible .entry f()\n{\n .reg .b32 %r<3>;\n .local .align 4 .b8 fr[8];\n"
                  " mov.u32 %r1, 64;\n ld.local.u32 %r2, [%r1];\n ret;\n}\n",
                  1, NULL, 0, 9, 2, "outside the thread's 8-byte local frame");
