@@ -47,7 +47,7 @@ static bool coalesce_simple(const uint64_t *addr, uint32_t mask, uint32_t size,
 {
     if (!size || seg > 128 || (seg & (seg - 1)) || size > seg)
         return false;
-    uint64_t lo = seg - 1, bits[32][2];
+    uint64_t lo = seg - 1, bits[32][2], top = 0;
     uint32_t n = 0, last = 0;
     for (uint32_t m = mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
@@ -56,8 +56,14 @@ static bool coalesce_simple(const uint64_t *addr, uint32_t mask, uint32_t size,
             return false;
         uint32_t i = last;
         if (!n || out[i] != s) {
-            for (i = 0; i < n && out[i] != s; i++)
-                ;
+            if (n && s <= top) {
+                for (i = 0; i < n && out[i] != s; i++)
+                    ;
+            } else {      /* above every segment so far (lanes walking up
+                             memory): new, without looking */
+                i = n;
+                top = s;
+            }
             if (i == n) {
                 out[n] = s;
                 bits[n][0] = bits[n][1] = 0;
