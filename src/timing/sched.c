@@ -131,16 +131,20 @@ void sched_update(struct sm *s, uint32_t wi)
         evbus_deliver(s->bus, &e);
     }
     uint64_t bit = 1ULL << (j & 63);
-    if (w->rs == STALL_NONE)
+    if (w->rs == STALL_NONE) {
         q->ready[w->kind][j >> 6] &= ~bit;
-    else if (w->rs != RS_ABSENT)
+        q->nready--;
+    } else if (w->rs != RS_ABSENT) {
         q->cnt[w->rs]--;
+    }
     w->rs = rs;
     w->kind = kind;
-    if (rs == STALL_NONE)
+    if (rs == STALL_NONE) {
         q->ready[kind][j >> 6] |= bit;
-    else if (rs != RS_ABSENT)
+        q->nready++;
+    } else if (rs != RS_ABSENT) {
         q->cnt[rs]++;
+    }
     if (rs == RS_ABSENT || rs == STALL_IDLE || rs == STALL_BARRIER ||
         (rs == STALL_MEMORY && w->missing &&
          s->p->leave_on == LEAVE_MISS))
@@ -196,24 +200,7 @@ static int32_t first_bit(const uint64_t *m, uint32_t from, uint32_t to)
     return -1;
 }
 
-/* Why scheduler q issues nothing when none of its warps is ready: the
-   most pressing reason one of them waits. */
-static enum stall waiting_for(const struct sched *q)
-{
-    if (q->cnt[STALL_MEMORY])
-        return STALL_MEMORY;
-    if (q->cnt[STALL_RAW])
-        return STALL_RAW;
-    if (q->cnt[STALL_FETCH])
-        return STALL_FETCH;
-    if (q->cnt[STALL_DESIGN])
-        return STALL_DESIGN;
-    if (q->cnt[STALL_BARRIER])
-        return STALL_BARRIER;
-    return STALL_IDLE;
-}
-
-int32_t sched_pick(struct sm *s, uint32_t k, enum stall *why)
+int32_t sched_pick_any(struct sm *s, uint32_t k, enum stall *why)
 {
     const struct tparams *p = s->p;
     struct sched *q = &s->sch[k];
@@ -228,7 +215,7 @@ int32_t sched_pick(struct sm *s, uint32_t k, enum stall *why)
                   q->ready[K_CTRL][i] | q->ready[K_SFU][i]) &
                  (two ? q->pool[i] : ~0ULL);
     if (!r_any) {
-        *why = waiting_for(q);
+        *why = sched_waiting_for(q);
         return -1;
     }
     bool sp = s->pool_used[SM_POOL_SP] < p->pool_size[SM_POOL_SP];
@@ -265,7 +252,7 @@ int32_t sched_pick(struct sm *s, uint32_t k, enum stall *why)
         if (ready)
             *why = !coll && s->bank_stalled ? STALL_BANK : STALL_STRUCTURAL;
         else
-            *why = waiting_for(q);
+            *why = sched_waiting_for(q);
         return -1;
     }
     int32_t j = -1;

@@ -23,8 +23,35 @@ void sched_update(struct sm *s, uint32_t wi);
 void sched_update_cta(struct sm *s, const struct tcta *t);
 /* Two-level: wi issued a long-latency load. */
 void sched_leave_pool(struct sm *s, uint32_t wi);
-/* The warp slot scheduler k issues from now, or -1 with *why set. */
-int32_t sched_pick(struct sm *s, uint32_t k, enum stall *why);
+/* Why scheduler q issues nothing when none of its warps is ready: the
+   most pressing reason one of them waits. */
+static inline enum stall sched_waiting_for(const struct sched *q)
+{
+    if (q->cnt[STALL_MEMORY])
+        return STALL_MEMORY;
+    if (q->cnt[STALL_RAW])
+        return STALL_RAW;
+    if (q->cnt[STALL_FETCH])
+        return STALL_FETCH;
+    if (q->cnt[STALL_DESIGN])
+        return STALL_DESIGN;
+    if (q->cnt[STALL_BARRIER])
+        return STALL_BARRIER;
+    return STALL_IDLE;
+}
+int32_t sched_pick_any(struct sm *s, uint32_t k, enum stall *why);
+/* The warp slot scheduler k issues from now, or -1 with *why set (at
+   once when none of its warps is ready, the usual cycle of a stalled SM;
+   two-level scheduling first refills its pool). */
+static inline int32_t sched_pick(struct sm *s, uint32_t k, enum stall *why)
+{
+    const struct sched *q = &s->sch[k];
+    if (!q->nready && s->p->policy != SCHED_TWO_LEVEL) {
+        *why = sched_waiting_for(q);
+        return -1;
+    }
+    return sched_pick_any(s, k, why);
+}
 
 /* Instruction fetch (fetch.c). */
 /* True if warp w's buffer holds the instruction at pc. */

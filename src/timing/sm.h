@@ -73,6 +73,7 @@ struct sched {
     uint64_t *pool;               /* two-level: the active pool */
     uint32_t in_pool;
     uint32_t cnt[STALL__COUNT];   /* waiting warps by reason */
+    uint32_t nready;              /* ready warps (bits set in ready[]) */
     uint32_t last;                /* last issued (index among its warps) */
     bool last_mem;                /* ... and it was a memory instruction */
 };
