@@ -39,6 +39,7 @@ static inline enum stall sched_waiting_for(const struct sched *q)
         return STALL_BARRIER;
     return STALL_IDLE;
 }
+/* sched_pick's choice among ready warps (sched.c). */
 int32_t sched_pick_any(struct sm *s, uint32_t k, enum stall *why);
 /* The warp slot scheduler k issues from now, or -1 with *why set (at
    once when none of its warps is ready, the usual cycle of a stalled SM;
