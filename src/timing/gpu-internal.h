@@ -73,6 +73,14 @@ struct gpu {
     uint64_t kernel_cycles;       /* cycles inside launches */
     uint64_t warp_insts, thread_insts;
     struct sm *sm;
+    /* Beside the SMs and slices, so that a cycle's scan for the ones due
+       reads short arrays instead of every SM, slice and channel: due[i] is
+       sm[i].next_due (written only through set_due), l2due[s] the
+       earliest of slice s's noted work and its port's next delivery. */
+    uint64_t *due;
+    uint64_t *l2due;
+    bool *dbusy;                  /* DRAM channel c holds requests */
+    uint64_t issued;              /* the SMs' st.issued, summed */
     struct mreq_pool pool;
     struct icnt net;              /* ports: SMs, then L2 slices */
     struct l2slice *l2;

@@ -20,6 +20,19 @@
 
 /* ---- the SMs' port to L2 (struct l2_port) ------------------------------ */
 
+/* SM s's next event is t. */
+static inline void set_due(struct gpu *g, struct sm *s, uint64_t t)
+{
+    s->next_due = t;
+    g->due[s - g->sm] = t;
+}
+
+/* Slice k's queues or port changed: when it next has work. */
+static inline void l2_noted(struct gpu *g, uint32_t k)
+{
+    g->l2due[k] = l2_when(&g->l2[k], &g->net, &g->pool);
+}
+
 /* The L2 slice owning addr: the DRAM channel's slices split its lines. */
 static uint32_t slice_of(const struct gpu *g, uint64_t addr)
 {
@@ -35,8 +48,12 @@ static void enqueue_to_l2(struct gpu *g, const struct mreq *req,
 {
     int32_t r = mreq_alloc(&g->pool);
     *mreq_at(&g->pool, r) = *req;
-    uint32_t dst = g->p.nsm + slice_of(g, req->addr);
-    icnt_enqueue(&g->net, &g->pool, r, req->sm, dst, now, flits);
+    uint32_t k = slice_of(g, req->addr);
+    icnt_enqueue(&g->net, &g->pool, r, req->sm, g->p.nsm + k, now, flits);
+    /* a port delivers in order: a packet behind others is not its next */
+    uint64_t t = mreq_at(&g->pool, r)->deliver;
+    if (t < g->l2due[k])
+        g->l2due[k] = t;
 }
 
 static bool to_l2(void *ctx, uint32_t sm, const struct mreq *req,
@@ -89,15 +106,22 @@ struct gpu *gpu_new(const struct ws_config *cfg, const struct design *d,
     icnt_init(&g->net, p.nsm + p.l2_slices, p.icnt_flit, p.icnt_latency);
     g->net.input_queued = p.icnt_input_queued;
     g->dram = ws_xcalloc(p.dram.channels, sizeof *g->dram);
+    g->dbusy = ws_xcalloc(p.dram.channels, sizeof *g->dbusy);
     for (uint32_t c = 0; c < p.dram.channels; c++)
         g->dram[c] = dram_new(&g->p.dram, c);
     g->l2 = ws_xcalloc(p.l2_slices, sizeof *g->l2);
     for (uint32_t s = 0; s < p.l2_slices; s++)
         l2_init(&g->l2[s], s, p.nsm + s, &g->p,
                 g->dram[s / g->slices_per_chan], s / g->slices_per_chan, bus);
+    g->l2due = ws_xcalloc(p.l2_slices, sizeof *g->l2due);
+    for (uint32_t s = 0; s < p.l2_slices; s++)
+        l2_noted(g, s);
     g->sm = ws_xcalloc(p.nsm, sizeof *g->sm);
-    for (uint32_t i = 0; i < p.nsm; i++)
+    g->due = ws_xcalloc(p.nsm, sizeof *g->due);
+    for (uint32_t i = 0; i < p.nsm; i++) {
         sm_init(&g->sm[i], i, &g->p, d, cfg, bus, &g->cycle, &g->port);
+        g->due[i] = g->sm[i].next_due;
+    }
     uint32_t threads = (uint32_t)config_i(cfg, CK_SIM_THREADS);
     if (threads > p.nsm)
         threads = p.nsm;
@@ -141,8 +165,11 @@ void gpu_free(struct gpu *g)
     free(g->crew);
     free(g->cut);
     free(g->sm);
+    free(g->due);
     free(g->l2);
+    free(g->l2due);
     free(g->dram);
+    free(g->dbusy);
     icnt_free(&g->net);
     mreq_pool_free(&g->pool);
     free(g);
@@ -286,7 +313,7 @@ static bool dispatch_ctas(struct gpu *g, uint64_t now)
                                 (uint32_t)(id / ((uint64_t)gx * gy)) };
             sm_account(s, now + 1);
             sm_add_cta(s, L, id, cid, g->regs_per_thread);
-            s->next_due = now + 1;
+            set_due(g, s, now + 1);
             placed = any = true;
         }
     }
@@ -378,20 +405,26 @@ static void deliver_to_sms(struct gpu *g, uint64_t now, bool held)
             mreq_release(&g->pool, r);
         }
         if (got)
-            s->next_due = now;
+            set_due(g, s, now);
     }
 }
 
 static void memory_cycle(struct gpu *g, uint64_t now)
 {
-    for (uint32_t s = 0; s < g->p.l2_slices; s++) {
-        struct l2slice *l = &g->l2[s];
-        if (!g->skip || l2_due(l, &g->net, &g->pool, now))
+    const uint64_t *l2due = g->l2due;
+    const uint32_t nslices = g->p.l2_slices;
+    const bool skip = g->skip;
+    for (uint32_t s = 0; s < nslices; s++)
+        if (!skip || l2due[s] <= now) {
+            struct l2slice *l = &g->l2[s];
             l2_tick(l, &g->net, &g->pool, now);
-    }
+            l2_noted(g, s);
+            /* only a slice's tick gives its channel requests */
+            g->dbusy[l->chan] = dram_pending(l->dram) > 0;
+        }
     for (uint32_t c = 0; c < g->p.dram.channels; c++) {
         struct dram_chan *d = g->dram[c];
-        if (g->skip && !dram_pending(d))
+        if (skip && !g->dbusy[c])
             continue;
         dram_tick(d, now);
         struct dram_req out;
@@ -402,7 +435,9 @@ static void memory_cycle(struct gpu *g, uint64_t now)
                 evbus_deliver(g->bus, &e);
             }
             l2_dram_done(&g->l2[L2_TAG_SLICE(out.tag)], &out, &g->pool, now);
+            l2_noted(g, L2_TAG_SLICE(out.tag));
         }
+        g->dbusy[c] = dram_pending(d) > 0;
     }
 }
 
@@ -413,18 +448,20 @@ static void memory_cycle(struct gpu *g, uint64_t now)
 */
 static uint64_t memory_next(const struct gpu *g, uint64_t now, uint64_t t)
 {
-    for (int32_t i = icnt_busy_port(&g->net, 0); i >= 0;
+    /* the SMs' ports; a slice's port is in its l2due */
+    for (int32_t i = icnt_busy_port(&g->net, 0);
+         i >= 0 && (uint32_t)i < g->p.nsm;
          i = icnt_busy_port(&g->net, (uint32_t)i + 1)) {
         uint64_t v = icnt_next(&g->net, &g->pool, (uint32_t)i);
         if (v < t)
             t = v;
     }
-    for (uint32_t s = 0; s < g->p.l2_slices; s++) {
-        uint64_t v = l2_next_event(&g->l2[s], now);
-        if (v < t)
-            t = v;
-    }
+    for (uint32_t s = 0; s < g->p.l2_slices; s++)
+        if (g->l2due[s] < t)
+            t = g->l2due[s];
     for (uint32_t c = 0; c < g->p.dram.channels && t > now + 1; c++) {
+        if (!g->dbusy[c])
+            continue;             /* an idle channel has no next event */
         uint64_t v = dram_next_event(g->dram[c], now);
         if (v < t)
             t = v;
@@ -449,7 +486,7 @@ static bool launch_over(struct gpu *g)
             s->l1o->invalidate(s->l1);
             if (s->laneo && s->laneo->invalidate)
                 s->laneo->invalidate(s->lane);
-            s->next_due = g->cycle;
+            set_due(g, s, g->cycle);
         }
         g->flushed = true;
     }
@@ -498,7 +535,7 @@ static void begin(struct gpu *g, const struct flaunch *L, uint32_t rpt,
         s->launch = L;
         s->tinst = t;
         s->mem = mem;
-        s->next_due = UINT64_MAX;
+        set_due(g, s, UINT64_MAX);
         s->acct = g->cycle;
     }
 }
@@ -556,6 +593,7 @@ int gpu_start(struct gpu *g, const struct flaunch *L, uint32_t regs_per_thread,
         g->wi0 += g->sm[i].st.warp_insts;
         g->ti0 += g->sm[i].st.thread_insts;
     }
+    g->issued = g->issued0;
     g->budget = budget;
     g->issued_limit = g->issued0 + budget;
     g->cycle_limit = cycle_limit;
@@ -715,7 +753,7 @@ static void sm_share(void *ctx, uint32_t k)
             for (size_t r = 0; r < o->in.n; r++)
                 sm_response(s, &o->in.v[r], now);
             o->in.n = 0;
-            s->next_due = now;
+            set_due(g, s, now);
         }
         if (sm_due(g, s, now)) {
             s->defer_global = true;
@@ -725,7 +763,7 @@ static void sm_share(void *ctx, uint32_t k)
                 c->waits = true;      /* finished below, in SM order */
                 continue;
             }
-            s->next_due = sm_next_event(s, now);
+            set_due(g, s, sm_next_event(s, now));
         }
         sm_tally(s, &c->issued, &c->retired, &c->next_due);
     }
@@ -762,7 +800,7 @@ static void sm_share(void *ctx, uint32_t k)
         if (!g->out[i].finished)
             continue;
         sm_cycle_end(s, now);
-        s->next_due = sm_next_event(s, now);
+        set_due(g, s, sm_next_event(s, now));
         sm_tally(s, &c->issued, &c->retired, &c->next_due);
     }
     c->look = failed;
@@ -875,19 +913,35 @@ static int one_cycle(struct gpu *g, uint64_t now, bool *over,
     uint64_t t0 = timed ? ws_now_ns() : 0;
     deliver_to_sms(g, now, share);
     uint32_t retired = 0;
-    uint64_t issued = 0;
     *next_due = UINT64_MAX;
     if (share) {
-        sms_at_once(g, now, &issued, &retired, next_due, &rc, diag);
+        sms_at_once(g, now, &g->issued, &retired, next_due, &rc, diag);
     } else {
-        for (uint32_t i = 0; i < g->p.nsm && rc == WS_OK; i++) {
-            struct sm *s = &g->sm[i];
-            if (sm_due(g, s, now)) {
+        /* The SMs due, from the short array: an SM not due has issued
+           nothing, and has retired nothing either (a response that
+           completes a CTA makes its SM due, deliver_to_sms). */
+        const uint64_t *due = g->due;
+        const uint32_t nsm = g->p.nsm;
+        const bool skip = g->skip;
+        uint64_t nd = UINT64_MAX;
+        for (uint32_t i = 0; i < nsm; i++) {
+            uint64_t d = due[i];
+            if (d <= now || (!skip && sm_busy(&g->sm[i]))) {
+                struct sm *s = &g->sm[i];
+                uint64_t before = s->st.issued;
                 rc = sm_cycle(s, now, diag);
-                s->next_due = sm_next_event(s, now);
+                d = sm_next_event(s, now);
+                set_due(g, s, d);
+                g->issued += s->st.issued - before;
+                retired += s->retired;
+                s->retired = 0;
+                if (rc != WS_OK)
+                    break;
             }
-            sm_tally(s, &issued, &retired, next_due);
+            if (d < nd)
+                nd = d;
         }
+        *next_due = nd;
         if (rc == WS_OK)
             memory_cycle(g, now);
     }
@@ -897,7 +951,7 @@ static int one_cycle(struct gpu *g, uint64_t now, bool *over,
     }
     if (rc != WS_OK)
         return rc;
-    if (issued > g->issued_limit) {
+    if (g->issued > g->issued_limit) {
         char msg[200];
         snprintf(msg, sizeof msg,
                  "still running after %llu warp-instructions (limit.warp_instructions); does it loop forever?",

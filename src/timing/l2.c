@@ -42,7 +42,7 @@ void l2_init(struct l2slice *s, uint32_t id, uint32_t port,
 }
 
 /* Only l2_tick and l2_dram_done change the queues: each notes when the
-   slice next has work, which l2_due and l2_next_event then read. */
+   slice next has work, which l2_when then reads. */
 static void note_due(struct l2slice *s, uint64_t now)
 {
     uint64_t t = UINT64_MAX;

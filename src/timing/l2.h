@@ -82,20 +82,15 @@ void l2_warm(struct l2slice *s, uint64_t addr);
 void l2_dram_done(struct l2slice *s, const struct dram_req *r,
                   struct mreq_pool *pool, uint64_t now);
 
-/* Whether l2_tick has anything to do at now (else it would change
-   nothing: the GPU skips it). */
-static inline bool l2_due(const struct l2slice *s, const struct icnt *n,
-                          const struct mreq_pool *pool, uint64_t now)
+/* The earliest cycle at which l2_tick has anything to do: the work the
+   slice noted, or the next arrival at its port; UINT64_MAX when idle.
+   Before it a tick would change nothing, so the GPU skips the slice;
+   at or before now, the slice is due now. */
+static inline uint64_t l2_when(const struct l2slice *s, const struct icnt *n,
+                               const struct mreq_pool *pool)
 {
-    return s->due <= now || icnt_next(n, pool, s->port) <= now;
-}
-/* Next cycle this slice has work, UINT64_MAX if idle (the interconnect's
-   deliveries to it are accounted by the caller). */
-static inline uint64_t l2_next_event(const struct l2slice *s, uint64_t now)
-{
-    if (s->due == UINT64_MAX)
-        return UINT64_MAX;
-    return s->due > now ? s->due : now + 1;
+    uint64_t t = icnt_next(n, pool, s->port);
+    return s->due < t ? s->due : t;
 }
 
 /* Requests held (lookups, pipeline, DRAM queue, MSHRs). */
