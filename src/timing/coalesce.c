@@ -35,12 +35,29 @@ static uint32_t covered(const uint64_t *addr, uint32_t mask, uint32_t size,
     return (uint32_t)total;
 }
 
+/* Bytes [off, off + size) of a segment as a 128-bit mask. */
+static void mark(uint64_t bits[2], uint64_t off, uint32_t size)
+{
+    for (uint64_t b = off; b < off + size;) {
+        uint32_t w = (uint32_t)(b >> 6), at = (uint32_t)(b & 63);
+        uint32_t k = (uint32_t)(off + size - b);
+        if (k > 64 - at)
+            k = 64 - at;
+        bits[w] |= (k == 64 ? ~0ULL : ((1ULL << k) - 1)) << at;
+        b += k;
+    }
+}
+
 /* The common case in one pass: seg a power of two of at most 128 bytes
-   and every active lane's bytes inside one segment. Each segment's bytes
-   are a bit mask, so the union of the lanes' ranges is a population count
-   (the same as covered()); first[i] the lowest offset touched. Returns
-   false, having written nothing that counts, when the case does not
-   apply. */
+   and every active lane's bytes inside one segment. The bytes a segment's
+   lanes touch are the union of their ranges (lanes may read the same
+   bytes: a broadcast reads one word for all 32), the same as covered():
+   each segment keeps the interval its lanes have covered so far, which a
+   lane's range overlapping or touching it extends (lanes reading one
+   word, or walking up memory); a range apart from it moves the interval
+   into a bit mask of the segment's bytes, counted at the end. first[i]
+   is the lowest offset touched. Returns false, having written nothing
+   that counts, when the case does not apply. */
 static bool coalesce_simple(const uint64_t *addr, uint32_t mask, uint32_t size,
                             uint32_t seg, uint64_t *out, uint32_t *bytes,
                             uint8_t *first, uint32_t *nout)
@@ -48,7 +65,8 @@ static bool coalesce_simple(const uint64_t *addr, uint32_t mask, uint32_t size,
     if (!size || seg > 128 || (seg & (seg - 1)) || size > seg)
         return false;
     uint64_t lo = seg - 1, bits[32][2], top = 0;
-    uint32_t n = 0, last = 0;
+    uint8_t rlo[32], rhi[32];     /* a segment's interval [rlo, rhi) */
+    uint32_t n = 0, last = 0, masked = 0;   /* bit i: bits[i] is in use */
     for (uint32_t m = mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         uint64_t off = addr[l] & lo, s = addr[l] - off;
@@ -64,31 +82,43 @@ static bool coalesce_simple(const uint64_t *addr, uint32_t mask, uint32_t size,
                 i = n;
                 top = s;
             }
+            last = i;
             if (i == n) {
                 out[n] = s;
-                bits[n][0] = bits[n][1] = 0;
+                rlo[n] = (uint8_t)off;
+                rhi[n] = (uint8_t)(off + size);
                 if (first)
                     first[n] = (uint8_t)off;
                 n++;
+                continue;
             }
-            last = i;
         }
         if (first && off < first[i])
             first[i] = (uint8_t)off;
-        /* bytes [off, off + size) of a 128-bit mask */
-        for (uint64_t b = off; b < off + size;) {
-            uint32_t w = (uint32_t)(b >> 6), at = (uint32_t)(b & 63);
-            uint32_t k = (uint32_t)(off + size - b);
-            if (k > 64 - at)
-                k = 64 - at;
-            bits[i][w] |= (k == 64 ? ~0ULL : ((1ULL << k) - 1)) << at;
-            b += k;
+        if (off <= rhi[i] && off + size >= rlo[i]) {
+            if (off < rlo[i])
+                rlo[i] = (uint8_t)off;
+            if (off + size > rhi[i])
+                rhi[i] = (uint8_t)(off + size);
+            continue;
         }
+        if (!(masked >> i & 1)) {
+            masked |= 1u << i;
+            bits[i][0] = bits[i][1] = 0;
+        }
+        mark(bits[i], rlo[i], (uint32_t)(rhi[i] - rlo[i]));
+        rlo[i] = (uint8_t)off;
+        rhi[i] = (uint8_t)(off + size);
     }
-    if (bytes)
-        for (uint32_t i = 0; i < n; i++)
-            bytes[i] = (uint32_t)(__builtin_popcountll(bits[i][0]) +
-                                  __builtin_popcountll(bits[i][1]));
+    for (uint32_t i = 0; i < n && bytes; i++) {
+        if (!(masked >> i & 1)) {
+            bytes[i] = (uint32_t)(rhi[i] - rlo[i]);
+            continue;
+        }
+        mark(bits[i], rlo[i], (uint32_t)(rhi[i] - rlo[i]));
+        bytes[i] = (uint32_t)(__builtin_popcountll(bits[i][0]) +
+                              __builtin_popcountll(bits[i][1]));
+    }
     *nout = n;
     return true;
 }
