@@ -84,6 +84,8 @@ struct dcmd {
     struct cbank *bk;
     struct cgroup *grp;
     uint64_t CCDk, RRDk, RTWk, WTRk;   /* as cbank's */
+    uint64_t serving;           /* bit j: bank j has a request (mrq) */
+    uint64_t waiting;           /* bit j: bank j has queued requests */
     bool writing;               /* the pipeline's direction */
     uint32_t prio;
     struct rwslot *rwq;         /* ring of rwq_cap */
@@ -172,6 +174,7 @@ bool dcmd_push(struct dcmd *d, const struct dram_req *q, uint32_t bank,
     else
         b->head = i;
     b->tail = i;
+    d->waiting |= 1ULL << bank;
     d->held++;
     d->queued++;
     return true;
@@ -218,31 +221,32 @@ static int32_t schedule(struct dcmd *d, struct cbank *b)
     return i;
 }
 
-/* Gives at most one idle bank its next request. */
-static void assign(struct dcmd *d, uint64_t now)
+/* Gives at most one idle bank its next request, the first with queued
+   requests in the rotating priority order; whether it did. */
+static bool assign(struct dcmd *d, uint64_t now)
 {
-    uint32_t nb = d->cfg.banks;
-    for (uint32_t k = 0; k < nb; k++) {
-        uint32_t j = (k + d->prio) % nb;
-        struct cbank *b = &d->bk[j];
-        if (b->mrq >= 0)
-            continue;
-        int32_t i = schedule(d, b);
-        if (i < 0)
-            continue;
-        d->prio = (d->prio + 1) % nb;
-        b->mrq = i;
-        d->r[i].where = W_BANK;
-        d->queued--;
-        if (b->active && b->row == d->r[i].row)
-            d->st.row_hits++;
-        else if (b->active)
-            d->st.row_misses++;
-        else
-            d->st.row_empty++;
-        (void)now;
-        return;
-    }
+    uint64_t idle = d->waiting & ~d->serving;
+    if (!idle)
+        return false;
+    uint64_t from = idle & (~0ULL << d->prio);
+    uint32_t j = (uint32_t)__builtin_ctzll(from ? from : idle);
+    struct cbank *b = &d->bk[j];
+    int32_t i = schedule(d, b);
+    d->prio = (d->prio + 1) % d->cfg.banks;
+    b->mrq = i;
+    d->serving |= 1ULL << j;
+    if (b->head < 0)
+        d->waiting &= ~(1ULL << j);
+    d->r[i].where = W_BANK;
+    d->queued--;
+    if (b->active && b->row == d->r[i].row)
+        d->st.row_hits++;
+    else if (b->active)
+        d->st.row_misses++;
+    else
+        d->st.row_empty++;
+    (void)now;
+    return true;
 }
 
 static struct cgroup *group_of(struct dcmd *d, uint32_t j)
@@ -279,8 +283,10 @@ static bool issue_col(struct dcmd *d, uint32_t j, uint64_t k)
         b->RTPk = k + d->bl;
         g->RTPLk = k + d->cfg.tRTPL;
     }
-    if (r->txbytes >= r->req.bytes)
+    if (r->txbytes >= r->req.bytes) {
         b->mrq = NONE;                 /* every column command is out */
+        d->serving &= ~(1ULL << j);
+    }
     else
         r->where = W_BANK;
     return true;
@@ -332,19 +338,21 @@ static void complete(struct dcmd *d, int32_t i, uint64_t k)
     *at = i;
 }
 
-/* The read/write pipeline hands on its head; the return queue one read. */
-static void data_out(struct dcmd *d, uint64_t k)
+/* The read/write pipeline hands on its head; the return queue one read.
+   Whether either did. */
+static bool data_out(struct dcmd *d, uint64_t k)
 {
-    if (d->ret_n) {
+    bool out = d->ret_n > 0;
+    if (out) {
         complete(d, d->retq[d->ret_head], k);
         d->ret_head = (d->ret_head + 1) % d->cfg.return_queue;
         d->ret_n--;
     }
     if (!d->rwq_n || d->ret_n == d->cfg.return_queue)
-        return;
+        return out;
     struct rwslot *s = &d->rwq[d->rwq_head];
     if (s->due > k)
-        return;
+        return out;
     struct creq *r = &d->r[s->req];
     int32_t i = s->req;
     d->rwq_head = (d->rwq_head + 1) % d->rwq_cap;
@@ -352,51 +360,92 @@ static void data_out(struct dcmd *d, uint64_t k)
     r->dqbytes += d->cfg.atom;
     d->bus_cycles += d->bl;
     if (r->dqbytes < r->req.bytes)
-        return;
+        return true;
     if (r->req.write) {
         complete(d, i, k);
     } else {
         r->where = W_RETURN;
         d->retq[(d->ret_head + d->ret_n++) % d->cfg.return_queue] = i;
     }
+    return true;
 }
 
-/* One DRAM cycle. */
-static void dram_cycle(struct dcmd *d, uint64_t k)
+/* One DRAM cycle; whether anything happened. */
+static bool dram_cycle(struct dcmd *d, uint64_t k)
 {
-    data_out(d, k);
-    assign(d, core_of(d, k));
+    bool moved = data_out(d, k);
+    moved |= assign(d, core_of(d, k));
     bool col = false, row = false;
-    for (uint32_t i = 0; i < d->cfg.banks; i++) {
-        uint32_t j = (i + d->prio) % d->cfg.banks;
+    /* (a row command moves the priority: the banks after it are taken
+       in the new order, as GPGPU-Sim's loop does) */
+    for (uint32_t i = 0; i < d->cfg.banks && d->serving && !(col && row);
+         i++) {
+        uint32_t j = i + d->prio < d->cfg.banks ? i + d->prio
+                                                : i + d->prio - d->cfg.banks;
+        if (!(d->serving >> j & 1))
+            continue;                  /* no request: nothing to command */
         if (!col)
             col = issue_col(d, j, k);
         if (!col && !row)
             row = issue_row(d, j, k);
     }
+    return moved || col || row;
 }
 
-/* Anything queued, in a bank, in the pipeline or in the return queue. */
-static bool has_work(const struct dcmd *d)
+static uint64_t max2(uint64_t a, uint64_t b);
+
+/*
+** After a DRAM cycle in which nothing happened: the first DRAM cycle from
+** d->k on at which dram_cycle can do anything (UINT64_MAX: nothing until
+** a request arrives), from the conditions it tests. Nothing happened, so
+** the return queue is empty and no idle bank has a queued request for
+** the scheduler to give it; the pipeline hands on its head when that is
+** due; a bank's request waits for its column command's constraints (its
+** row open; a full pipeline frees with its head), its precharge's or its
+** activate's. The cycles before it would change nothing, so run_until
+** skips them.
+*/
+static uint64_t next_action(const struct dcmd *d)
 {
-    if (d->queued || d->rwq_n || d->ret_n)
-        return true;
-    for (uint32_t j = 0; j < d->cfg.banks; j++)
-        if (d->bk[j].mrq >= 0)
-            return true;
-    return false;
+    uint64_t k = d->k, t = UINT64_MAX;
+    WS_ASSERT(!d->ret_n);
+    if (d->rwq_n)
+        t = d->rwq[d->rwq_head].due;
+    WS_ASSERT(!(d->waiting & ~d->serving));
+    for (uint64_t m = d->serving; m; m &= m - 1) {
+        uint32_t j = (uint32_t)__builtin_ctzll(m);
+        const struct cbank *b = &d->bk[j];
+        const struct creq *r = &d->r[b->mrq];
+        const struct cgroup *g = &d->grp[j % (d->cfg.groups ? d->cfg.groups : 1)];
+        uint64_t v;
+        if (!b->active)
+            v = max2(d->RRDk, max2(b->RPk, b->RCk));
+        else if (b->row != r->row)
+            v = max2(max2(b->RASk, b->WTPk), max2(b->RTPk, g->RTPLk));
+        else if (d->rwq_n == d->rwq_cap)
+            continue;
+        else
+            v = max2(max2(d->CCDk, g->CCDLk),
+                     r->req.write ? max2(b->RCDWRk, d->RTWk)
+                                  : max2(b->RCDk, d->WTRk));
+        if (v < t)
+            t = v;
+    }
+    return t > k ? t : k;
 }
 
-/* Runs the DRAM cycles before `end`; idle stretches are skipped (the
-   timing constraints are DRAM cycles from which they allow a command). */
+/* Runs the DRAM cycles before `end`. After a cycle in which nothing
+   happened, the ones before the next in which something can are skipped
+   (the timing constraints are DRAM cycles from which they allow a
+   command); a busy stretch runs cycle by cycle without looking ahead. */
 static void run_until(struct dcmd *d, uint64_t end)
 {
     while (d->k < end) {
-        if (!has_work(d)) {
-            d->k = end;
-            return;
-        }
-        dram_cycle(d, d->k++);
+        if (dram_cycle(d, d->k++) || d->k >= end || d->cfg.every_cycle)
+            continue;
+        uint64_t t = next_action(d);
+        if (t > d->k)
+            d->k = t < end ? t : end;
     }
 }
 

@@ -31,6 +31,8 @@ struct dram_cfg {
     uint32_t tCCD, tRRD, tRC, tWL, tCDLR, tWR;   /* DRAM cycles */
     uint32_t groups, tCCDL, tRTPL;               /* bank groups */
     uint32_t return_queue;   /* completed requests held */
+    bool every_cycle;        /* tests: run every DRAM cycle, without the
+                                look-ahead over idle ones */
 };
 
 struct dram_req {

@@ -827,6 +827,38 @@ static void test_cmd_gaps(void **state)
     assert_true(ev.visits * 2 < ref.visits);
 }
 
+/* The command model skips the DRAM cycles in which nothing can happen
+   (next_action in dram-cmd.c): random mixes of reads and writes over a
+   few banks and rows, with and without bank groups and with a short
+   return queue, complete at the same cycles in the same order as when
+   every DRAM cycle is run. */
+static void test_cmd_lookahead(void **state)
+{
+    (void)state;
+    static struct job j[NREQ];
+    static struct run every, ahead;
+    for (uint32_t v = 0; v < 3; v++) {
+        struct dram_cfg c = cmdcfg();
+        c.queue = 16;
+        if (v == 1) {
+            c.groups = 4; c.tCCDL = 3; c.tRTPL = 2;
+        } else if (v == 2) {
+            c.return_queue = 2;
+        }
+        for (uint64_t seed = 11; seed <= 13; seed++) {
+            make_jobs(&c, seed, j);
+            c.every_cycle = true;
+            drive(&c, j, STEP_EVERY, 0, &every);
+            c.every_cycle = false;
+            drive(&c, j, STEP_EVERY, 0, &ahead);
+            assert_memory_equal(every.done, ahead.done, sizeof every.done);
+            assert_memory_equal(every.order, ahead.order, sizeof every.order);
+            drive(&c, j, STEP_NEXT_EVENT, 0, &ahead);
+            assert_memory_equal(every.done, ahead.done, sizeof every.done);
+        }
+    }
+}
+
 /* Column commands, as GPGPU-Sim's n_rd / n_wr count them: a request of
    n bytes takes ceil(n / dram.atom) bursts. With 64-byte atoms a 128-byte
    line written back is 2 of them, a 32-byte sector read 1 and a 96-byte
@@ -881,6 +913,7 @@ int main(void)
         cmocka_unit_test(test_cmd_trrd_trc),
         cmocka_unit_test(test_cmd_write_turnaround),
         cmocka_unit_test(test_cmd_gaps),
+        cmocka_unit_test(test_cmd_lookahead),
         cmocka_unit_test(test_columns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
