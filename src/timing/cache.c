@@ -37,12 +37,7 @@ void cache_configure(struct cache *c, const struct cache_opts *o)
 
 uint32_t cache_log2(uint64_t v)
 {
-    uint32_t n = 0;
-    while (v > 1) {
-        v >>= 1;
-        n++;
-    }
-    return n;
+    return v > 1 ? 63 - (uint32_t)__builtin_clzll(v) : 0;
 }
 
 uint64_t cache_tag_bits(uint32_t size, uint32_t ways, uint32_t line)
@@ -131,6 +126,18 @@ static struct cache_line *victim_way(const struct cache *c,
                                      struct cache_line *set, bool skip_pending,
                                      uint64_t *rng)
 {
+    if (c->repl != REPL_RANDOM) {
+        /* an empty way, else the least recently used candidate */
+        struct cache_line *v = NULL;
+        for (uint32_t w = 0; w < c->ways; w++) {
+            if (!set[w].valid)
+                return &set[w];
+            if (!(skip_pending && set[w].sec_pending) &&
+                (!v || set[w].stamp < v->stamp))
+                v = &set[w];
+        }
+        return v;
+    }
     uint32_t cand = 0;
     for (uint32_t w = 0; w < c->ways; w++) {
         if (!set[w].valid)
@@ -139,20 +146,13 @@ static struct cache_line *victim_way(const struct cache *c,
     }
     if (!cand)
         return NULL;
-    if (c->repl == REPL_RANDOM) {
-        /* the k-th candidate way */
-        rng_step(rng);
-        uint32_t k = (uint32_t)(*rng % cand);
-        for (uint32_t w = 0; w < c->ways; w++)
-            if (!(skip_pending && set[w].sec_pending) && k-- == 0)
-                return &set[w];
-    }
-    struct cache_line *v = NULL;
+    /* the k-th candidate way */
+    rng_step(rng);
+    uint32_t k = (uint32_t)(*rng % cand);
     for (uint32_t w = 0; w < c->ways; w++)
-        if (!(skip_pending && set[w].sec_pending) &&
-            (!v || set[w].stamp < v->stamp))
-            v = &set[w];
-    return v;
+        if (!(skip_pending && set[w].sec_pending) && k-- == 0)
+            return &set[w];
+    return NULL;
 }
 
 /* Empties way l; records the victim (and counts it unless `quiet`).

@@ -470,6 +470,22 @@ static void test_strip_uses_every_set(void **state)
     cache_free(&c);
 }
 
+/* floor(log2(v)), 0 for 0 and 1: the index bits of v sets or bytes
+   (also of sizes that are not powers of two, in the storage bills). */
+static void test_log2(void **state)
+{
+    (void)state;
+    assert_int_equal(cache_log2(0), 0);
+    assert_int_equal(cache_log2(1), 0);
+    assert_int_equal(cache_log2(2), 1);
+    assert_int_equal(cache_log2(3), 1);
+    assert_int_equal(cache_log2(128), 7);
+    assert_int_equal(cache_log2(129), 7);
+    assert_int_equal(cache_log2(255), 7);
+    assert_int_equal(cache_log2(1ULL << 40), 40);
+    assert_int_equal(cache_log2(UINT64_MAX), 63);
+}
+
 /* GPGPU-Sim's Fermi hash for 32 sets: bits 7-11 xor (13, 14, 15, 17,
    19); with 64 sets bit 12 is the sixth index bit. A power-of-two row
    pitch of 4 KB puts 32 rows into one linear set but into 8 hashed ones
@@ -580,6 +596,7 @@ static void test_alloc_on_miss(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_log2),
         cmocka_unit_test(test_hit_after_fill),
         cmocka_unit_test(test_sets_independent),
         cmocka_unit_test(test_lru_order),
