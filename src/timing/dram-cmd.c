@@ -21,9 +21,9 @@
 ** down every cycle, reach zero at the same cycle).
 **
 ** Core cycles and DRAM cycles interleave by their clocks: DRAM cycle k
-** belongs to core cycle floor(k x core / dram). dram_tick(now) runs every
-** DRAM cycle of core cycles up to now; while the channel holds nothing it
-** skips them, so ticking with gaps gives the same result, and
+** belongs to core cycle floor(k x core / dram). dram_tick(now) runs the
+** DRAM cycles of core cycles up to now, skipping those in which nothing
+** can happen (next_action), so ticking with gaps gives the same result, and
 ** dcmd_next_event bounds the next completion so that the GPU need not
 ** visit the cycles before it. Deterministic; no allocation after dcmd_new.
 */
@@ -510,8 +510,8 @@ static uint64_t done_bound(const struct dcmd *d, uint64_t c, bool wr)
 ** lower bound on its next completion, worked out from the counters,
 ** queues and pipeline without running it. Until then nothing it does is
 ** seen outside (a push runs it up to the push first, and dcmd_tick runs
-** any stretch DRAM cycle by DRAM cycle), so the GPU can skip the cycles
-** in between; the result is the same as ticking every cycle.
+** any stretch as if DRAM cycle by DRAM cycle), so the GPU can skip the
+** cycles in between; the result is the same as ticking every cycle.
 */
 uint64_t dcmd_next_event(const struct dcmd *d, uint64_t now)
 {

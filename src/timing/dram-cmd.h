@@ -19,7 +19,8 @@ void dcmd_free(struct dcmd *d);
    now; false when the scheduler's queue is full. */
 bool dcmd_push(struct dcmd *d, const struct dram_req *q, uint32_t bank,
                uint64_t row, uint64_t now);
-/* Runs every DRAM cycle of the core cycles up to now. */
+/* Runs the DRAM cycles of the core cycles up to now (the ones in which
+   nothing can happen are skipped). */
 void dcmd_tick(struct dcmd *d, uint64_t now);
 /* A request completed by now (oldest completion first); false if none. */
 bool dcmd_pop(struct dcmd *d, uint64_t now, struct dram_req *out);
