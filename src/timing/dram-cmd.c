@@ -286,9 +286,9 @@ static bool issue_col(struct dcmd *d, uint32_t j, uint64_t k)
     if (r->txbytes >= r->req.bytes) {
         b->mrq = NONE;                 /* every column command is out */
         d->serving &= ~(1ULL << j);
-    }
-    else
+    } else {
         r->where = W_BANK;
+    }
     return true;
 }
 
@@ -376,8 +376,8 @@ static bool dram_cycle(struct dcmd *d, uint64_t k)
     bool moved = data_out(d, k);
     moved |= assign(d, core_of(d, k));
     bool col = false, row = false;
-    /* (a row command moves the priority: the banks after it are taken
-       in the new order, as GPGPU-Sim's loop does) */
+    /* (a row command moves the priority, and the banks after it are
+       taken in the new order: j is worked out from d->prio each time) */
     for (uint32_t i = 0; i < d->cfg.banks && d->serving && !(col && row);
          i++) {
         uint32_t j = i + d->prio < d->cfg.banks ? i + d->prio
