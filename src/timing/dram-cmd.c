@@ -249,9 +249,15 @@ static bool assign(struct dcmd *d, uint64_t now)
     return true;
 }
 
+/* The bank group of bank j. */
+static uint32_t group_ix(const struct dcmd *d, uint32_t j)
+{
+    return j % (d->cfg.groups ? d->cfg.groups : 1);
+}
+
 static struct cgroup *group_of(struct dcmd *d, uint32_t j)
 {
-    return &d->grp[j % (d->cfg.groups ? d->cfg.groups : 1)];
+    return &d->grp[group_ix(d, j)];
 }
 
 static bool issue_col(struct dcmd *d, uint32_t j, uint64_t k)
@@ -416,7 +422,7 @@ static uint64_t next_action(const struct dcmd *d)
         uint32_t j = (uint32_t)__builtin_ctzll(m);
         const struct cbank *b = &d->bk[j];
         const struct creq *r = &d->r[b->mrq];
-        const struct cgroup *g = &d->grp[j % (d->cfg.groups ? d->cfg.groups : 1)];
+        const struct cgroup *g = &d->grp[group_ix(d, j)];
         uint64_t v;
         if (!b->active)
             v = max2(d->RRDk, max2(b->RPk, b->RCk));
@@ -483,7 +489,7 @@ static uint64_t col_bound(const struct dcmd *d, uint32_t j, uint64_t row,
                           bool wr)
 {
     const struct cbank *b = &d->bk[j];
-    const struct cgroup *g = &d->grp[j % (d->cfg.groups ? d->cfg.groups : 1)];
+    const struct cgroup *g = &d->grp[group_ix(d, j)];
     uint64_t k = d->k;
     if (b->active && b->row == row)
         return max2(max2(k, max2(d->CCDk, g->CCDLk)),
