@@ -62,11 +62,21 @@ void fx_read_sreg(const struct fctx *x, const struct fwarp *w,
     uint64_t u = 0;
     switch (o->sreg) {
     case SR_TID: {
+        /* Thread t = 32 wid + l is (t % bx, t / bx % by, t / (bx by)):
+           divided once, then counted up lane by lane. */
         uint32_t bx = L->block[0], by = L->block[1];
+        uint32_t t = (uint32_t)w->wid * WS_WARP;
+        uint32_t c[3] = { t % bx, t / bx % by, t / (bx * by) };
+        int k = o->comp < 2 ? o->comp : 2;
         for (int l = 0; l < WS_WARP; l++) {
-            uint32_t t = (uint32_t)w->wid * WS_WARP + (uint32_t)l;
-            v[l] = o->comp == 0 ? t % bx : o->comp == 1 ? (t / bx) % by
-                                                        : t / (bx * by);
+            v[l] = c[k];
+            if (++c[0] == bx) {
+                c[0] = 0;
+                if (++c[1] == by) {
+                    c[1] = 0;
+                    c[2]++;
+                }
+            }
         }
         return;
     }

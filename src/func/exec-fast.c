@@ -67,29 +67,45 @@ static uint32_t *dst32(struct fwarp *w, const struct kop *o)
     return NULL;
 }
 
-/* Writes r to d in the lanes of m. */
-static void put32(uint32_t *d, const uint32_t *r, uint32_t m)
+/* Bit l of a lane mask, for loops that the compiler vectorises (a shift
+   by the lane number is not a vector operation on the baseline x86-64). */
+static const uint32_t LANE_BIT[WS_WARP] = {
+    1u << 0, 1u << 1, 1u << 2, 1u << 3, 1u << 4, 1u << 5, 1u << 6, 1u << 7,
+    1u << 8, 1u << 9, 1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14,
+    1u << 15, 1u << 16, 1u << 17, 1u << 18, 1u << 19, 1u << 20, 1u << 21,
+    1u << 22, 1u << 23, 1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28,
+    1u << 29, 1u << 30, 1u << 31,
+};
+
+/* Writes r to d in the lanes of m (d and r are different rows). Not
+   inlined: inlined, its copy keeps gcc from vectorising the callers'
+   loops that fill r. */
+__attribute__((noinline)) static void
+put32(uint32_t *restrict d, const uint32_t *restrict r, uint32_t m)
 {
     if (m == 0xffffffffu) {
         for (int l = 0; l < WS_WARP; l++)
             d[l] = r[l];
-    } else {
-        for (int l = 0; l < WS_WARP; l++)
-            d[l] = (m >> l & 1) ? r[l] : d[l];
+        return;
+    }
+    for (int l = 0; l < WS_WARP; l++) {
+        uint32_t k = (m & LANE_BIT[l]) ? 0xffffffffu : 0;
+        d[l] = (r[l] & k) | (d[l] & ~k);
     }
 }
 
-static bool put64(struct fwarp *w, const struct kop *o, const uint64_t *r,
-                  uint32_t m)
+static bool put64(struct fwarp *w, const struct kop *o,
+                  const uint64_t *restrict r, uint32_t m)
 {
     if (o->kind != KO_REG || o->nslot != 2 || o->bytes != 8)
         return false;
-    uint32_t *lo = w->r + (size_t)o->slot * WS_WARP, *hi = lo + WS_WARP;
-    for (int l = 0; l < WS_WARP; l++)
-        if (m >> l & 1) {
-            lo[l] = (uint32_t)r[l];
-            hi[l] = (uint32_t)(r[l] >> 32);
-        }
+    uint32_t *restrict lo = w->r + (size_t)o->slot * WS_WARP;
+    uint32_t *restrict hi = lo + WS_WARP;
+    for (int l = 0; l < WS_WARP; l++) {
+        uint32_t k = (m & LANE_BIT[l]) ? 0xffffffffu : 0;
+        lo[l] = ((uint32_t)r[l] & k) | (lo[l] & ~k);
+        hi[l] = ((uint32_t)(r[l] >> 32) & k) | (hi[l] & ~k);
+    }
     return true;
 }
 
@@ -171,10 +187,12 @@ static bool int32_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
     case OP_MIN:
     case OP_MAX: {
         bool mx = ki->op == OP_MAX;
-        for (int l = 0; l < WS_WARP; l++) {
-            bool lt = s ? (int32_t)a[l] < (int32_t)b[l] : a[l] < b[l];
-            r[l] = lt != mx ? a[l] : b[l];
-        }
+        if (s)
+            for (int l = 0; l < WS_WARP; l++)
+                r[l] = ((int32_t)a[l] < (int32_t)b[l]) != mx ? a[l] : b[l];
+        else
+            for (int l = 0; l < WS_WARP; l++)
+                r[l] = (a[l] < b[l]) != mx ? a[l] : b[l];
         break;
     }
     default:
@@ -218,6 +236,39 @@ static bool int64_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
     return false;
 }
 
+/* fma on 32 lanes: fmaf is correctly rounded, so the library's (a call
+   per lane) and the host's FMA instruction give the same bits; the
+   instruction is used where the host has it (fma_hw, found at start-up),
+   eight lanes at a time. */
+static void fma_lanes(uint32_t *restrict r, const uint32_t *a,
+                      const uint32_t *b, const uint32_t *c)
+{
+    for (int l = 0; l < WS_WARP; l++)
+        r[l] = bits_of(fmaf(f32_of(a[l]), f32_of(b[l]), f32_of(c[l])));
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+__attribute__((target("avx2,fma"))) static void
+fma_lanes_hw(uint32_t *restrict r, const uint32_t *a, const uint32_t *b,
+             const uint32_t *c)
+{
+    for (int l = 0; l < WS_WARP; l++)
+        r[l] = bits_of(fmaf(f32_of(a[l]), f32_of(b[l]), f32_of(c[l])));
+}
+
+static bool fma_hw;
+
+__attribute__((constructor)) static void find_fma(void)
+{
+    __builtin_cpu_init();
+    fma_hw = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+}
+#define FMA_LANES(r, a, b, c)                                              \
+    (fma_hw ? fma_lanes_hw(r, a, b, c) : fma_lanes(r, a, b, c))
+#else
+#define FMA_LANES fma_lanes
+#endif
+
 /* f32 add, sub, mul, fma and mad rounded to nearest, without .ftz/.sat. */
 static bool f32_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
 {
@@ -248,8 +299,7 @@ static bool f32_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
         const uint32_t *c = src32(w, &ki->s[2], tc);
         if (!c)
             return false;
-        for (int l = 0; l < WS_WARP; l++)
-            r[l] = bits_of(fmaf(f32_of(a[l]), f32_of(b[l]), f32_of(c[l])));
+        FMA_LANES(r, a, b, c);
         break;
     }
     default:
@@ -331,18 +381,70 @@ static bool cmp_f32(const struct kinst *ki, const uint32_t *ua,
     return true;
 }
 
+/* A 64-bit register or immediate into a 64-bit register. */
+static bool copy64(struct fwarp *w, const struct kop *d, const struct kop *s,
+                   uint32_t m)
+{
+    if (d->kind != KO_REG || d->nslot != 2 || d->bytes != 8)
+        return false;
+    uint32_t *dl = w->r + (size_t)d->slot * WS_WARP, *dh = dl + WS_WARP;
+    if (s->kind == KO_IMM) {
+        uint32_t lo[WS_WARP], hi[WS_WARP];
+        for (int l = 0; l < WS_WARP; l++) {
+            lo[l] = (uint32_t)s->imm;
+            hi[l] = (uint32_t)(s->imm >> 32);
+        }
+        put32(dl, lo, m);
+        put32(dh, hi, m);
+        return true;
+    }
+    if (s->kind != KO_REG || s->nslot != 2)
+        return false;
+    if (s->slot == d->slot)
+        return true;
+    if (s->slot + 1 == d->slot || d->slot + 1 == s->slot)
+        return false;        /* overlapping pairs: the general path */
+    const uint32_t *sl = w->r + (size_t)s->slot * WS_WARP;
+    put32(dl, sl, m);
+    put32(dh, sl + WS_WARP, m);
+    return true;
+}
+
 bool fx_fast_mov(const struct fctx *x, struct fwarp *w,
                  const struct kinst *ki, uint32_t m)
 {
     if (x->general_only || ki->m.vec > 1)
         return false;
+    const struct kop *s = &ki->s[0];
     uint32_t t[WS_WARP];
     uint32_t *d = dst32(w, &ki->d[0]);
-    const uint32_t *a = src32(w, &ki->s[0], t);
-    if (!d || !a || d == a)
-        return d && d == a;
+    if (!d)
+        return type_bits(ki->m.type) == 64 && copy64(w, &ki->d[0], s, m);
+    if (s->kind == KO_SREG && type_bits(ki->m.type) == 32) {
+        /* mov.u32 %r, %tid.x and the like: the low 32 bits of the value */
+        uint64_t v[WS_WARP];
+        fx_read_sreg(x, w, s, v);
+        for (int l = 0; l < WS_WARP; l++)
+            t[l] = (uint32_t)v[l];
+        put32(d, t, m);
+        return true;
+    }
+    const uint32_t *a = src32(w, s, t);
+    if (!a || d == a)
+        return d == a;
     put32(d, a, m);
     return true;
+}
+
+bool fx_fast_cvta(const struct fctx *x, struct fwarp *w,
+                  const struct kinst *ki, uint32_t m)
+{
+    if (x->general_only || type_bits(ki->m.type) != 64)
+        return false;
+    uint8_t sp = ki->m.space;
+    if (sp == SP_SHARED || sp == SP_LOCAL || sp == SP_CONST)
+        return false;
+    return copy64(w, &ki->d[0], &ki->s[0], m);
 }
 
 bool fx_fast_setp(const struct fctx *x, struct fwarp *w,

@@ -249,6 +249,24 @@ static bool fast_pointers(struct fctx *x, const struct fwarp *w, uint8_t space,
     }
 }
 
+/* a[l] = lo[l] + imm; true when every a[l] is 4-aligned and at most lim
+   (< 2^31): exactly when neither a[l] nor lim - a[l] (which wraps past
+   2^31 when a[l] > lim) has its top bit set and a[l] its low two. ORs
+   and subtractions, which the compiler vectorises (kept apart from its
+   caller so that it does). */
+__attribute__((noinline)) static bool
+shared_addrs32(uint32_t *restrict a, const uint32_t *restrict lo, uint32_t imm,
+               uint32_t lim)
+{
+    uint32_t any = 0, over = 0;
+    for (int l = 0; l < WS_WARP; l++) {
+        a[l] = lo[l] + imm;
+        any |= a[l];
+        over |= lim - a[l];
+    }
+    return !(any & 0x80000003u) && !(over & 0x80000000u);
+}
+
 /*
 ** A whole warp's 32-bit access to shared memory through a 32-bit address
 ** (the inner loop of tiled kernels), checked and copied in 32-bit
@@ -258,15 +276,10 @@ static bool fast_pointers(struct fctx *x, const struct fwarp *w, uint8_t space,
 static bool full_shared32(struct fctx *x, const uint32_t *lo, uint32_t imm,
                           uint32_t *v, bool store)
 {
-    uint32_t a[WS_WARP], any = 0, hi = 0;
-    for (int l = 0; l < WS_WARP; l++) {
-        a[l] = lo[l] + imm;
-        any |= a[l];
-        hi = a[l] > hi ? a[l] : hi;
-    }
-    uint8_t *const shared = x->cta->shared;
-    if ((any & 3) || hi > x->cta->shared_bytes - 4)
+    uint32_t a[WS_WARP];
+    if (!shared_addrs32(a, lo, imm, x->cta->shared_bytes - 4))
         return false;
+    uint8_t *const shared = x->cta->shared;
     if (store) {
         for (int l = 0; l < WS_WARP; l++)
             memcpy(shared + a[l], &v[l], 4);
@@ -302,7 +315,7 @@ static bool fast_ldst32(struct fctx *x, struct fwarp *w, const struct kinst *ki,
     const uint32_t *lo = w->r + (size_t)ao->slot * WS_WARP;
     uint32_t *v = w->r + (size_t)vo->slot * WS_WARP;
     if (ki->space == KS_SHARED && ao->nslot == 1 && m == 0xffffffffu &&
-        x->cta->shared_bytes >= 4)
+        x->cta->shared_bytes >= 4 && x->cta->shared_bytes <= 0x80000000u)
         return full_shared32(x, lo, (uint32_t)ao->imm, v, store);
     uint64_t addr[WS_WARP];
     if (ao->nslot == 2) {

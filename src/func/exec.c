@@ -306,6 +306,8 @@ static enum fx_status do_mov(struct fctx *x, struct fwarp *w,
 static enum fx_status do_cvta(struct fctx *x, struct fwarp *w,
                               const struct kinst *ki, uint32_t m)
 {
+    if (fx_fast_cvta(x, w, ki, m))
+        return FX_OK;
     lanes_t v;
     rd(x, w, &ki->s[0], v);
     uint64_t base = 0;

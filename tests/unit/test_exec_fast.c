@@ -113,6 +113,8 @@ static const char *F32[] = {
     "add.rn.f32 %d, %a, 0f3F800000;", "mul.rn.f32 %d, %a, 0fBF000000;",
     "fma.rn.f32 %d, %a, %b, %c;", "mad.rn.f32 %d, %a, %b, %c;",
     "fma.rn.f32 %d, %a, 0f40000000, %c;",
+    /* the rounding error of a*b: zero unless the multiply-add is fused */
+    "mul.rn.f32 %t0, %a, %b; neg.f32 %t0, %t0; fma.rn.f32 %d, %a, %b, %t0;",
     "setp.lt.u32 %p0, %tidx, 20; @%p0 fma.rn.f32 %d, %a, %b, %c;",
     /* not taken over (directed rounding, ftz, sat): must still agree */
     "add.rz.f32 %d, %a, %b;", "mul.ftz.f32 %d, %a, %b;",
@@ -165,6 +167,41 @@ static const char *INT64[] = {
     "setp.lt.u32 %p0, %tidx, 7; @%p0 add.s64 %d, %a, %b;",
 };
 
+/* Integer conversions (the whole-warp path takes those without .sat),
+   64-bit moves and cvta to and from global memory. */
+static const char *CVT_MOV64[] = {
+    "cvt.u32.u64 %t0, %a; cvt.u64.u32 %d, %t0;",
+    "cvt.u32.u64 %t0, %a; cvt.s64.s32 %d, %t0;",
+    "cvt.s32.s64 %t0, %a; cvt.s64.s32 %d, %t0;",
+    "cvt.u32.u64 %t0, %a; cvt.s64.u32 %d, %t0;",
+    "cvt.u32.u64 %t0, %a; cvt.u64.s32 %d, %t0;",
+    ".reg .b16 %h<2>; cvt.u16.u64 %h0, %a; cvt.u64.u16 %d, %h0;",
+    ".reg .b16 %h<2>; cvt.u16.u64 %h0, %a; cvt.s64.s16 %d, %h0;",
+    ".reg .b16 %h<2>; cvt.s16.s64 %h0, %a; cvt.s64.s16 %d, %h0;",
+    (".reg .b16 %h<2>; cvt.u32.u64 %t0, %a; cvt.u16.u32 %h0, %t0;"
+    " cvt.s32.s16 %t1, %h0; cvt.u64.u32 %d, %t1;"),
+    ("cvt.u32.u64 %t0, %a; cvt.s8.s32 %t1, %t0; cvt.s64.s8 %d, %t1;"),
+    ("cvt.u32.u64 %t0, %a; cvt.u8.u32 %t1, %t0; cvt.u64.u8 %d, %t1;"),
+    /* narrow types in wider registers: the whole register is written */
+    "cvt.u32.u64 %t0, %a; cvt.s8.s32 %t1, %t0; cvt.u64.u32 %d, %t1;",
+    "cvt.u32.u64 %t0, %a; cvt.s16.u32 %t1, %t0; cvt.u64.u32 %d, %t1;",
+    "cvt.u32.u64 %t0, %a; cvt.u8.s32 %t1, %t0; cvt.u64.u32 %d, %t1;",
+    "cvt.s8.s64 %d, %a;", "cvt.u16.s64 %d, %b;", "cvt.s32.u64 %d, %c;",
+    "setp.lt.u32 %p0, %tidx, 11; cvt.u32.u64 %t0, %b; @%p0 cvt.s64.s32 %d, %t0;",
+    /* not taken over (.sat): must still agree */
+    "cvt.sat.s32.s64 %t0, %a; cvt.s64.s32 %d, %t0;",
+    ".reg .b16 %h<2>; cvt.sat.u16.s64 %h0, %a; cvt.u64.u16 %d, %h0;",
+    "mov.b64 %d, %a;", "mov.u64 %d, 0x123456789abcdef0;",
+    "mov.b64 %w0, %b; mov.b64 %d, %w0;", "mov.b64 %a, %a; mov.b64 %d, %a;",
+    "setp.lt.u32 %p0, %tidx, 17; @%p0 mov.b64 %d, %a;",
+    "setp.lt.u32 %p0, %tidx, 3; @!%p0 mov.s64 %d, -5;",
+    "cvta.to.global.u64 %d, %a;", "cvta.global.u64 %d, %b;",
+    "setp.ne.u64 %p0, %a, 0; @%p0 cvta.to.global.u64 %d, %c;",
+    "cvta.shared.u64 %d, %a;", "cvta.to.local.u64 %d, %a;",
+    "mov.u32 %t0, %tid.x; mov.u32 %t1, %laneid; add.u32 %t0, %t0, %t1; cvt.u64.u32 %d, %t0;",
+    "setp.lt.u32 %p0, %tidx, 9; @%p0 mov.u32 %t0, %tid.x; cvt.u64.u32 %d, %t0;",
+};
+
 /* Loads and stores of 32-bit values through registers: shared, global,
    local, with lanes storing to the same word (the highest lane wins). */
 static const char *MEM32[] = {
@@ -178,6 +215,98 @@ static const char *MEM32[] = {
     ("and.b32 %t0, %a, 3; mul.wide.u32 %w0, %t0, 4; add.s64 %w0, %pc, %w0;"
     " st.global.u32 [%w0], %b; ld.global.f32 %d, [%w0];"),
 };
+
+/* Shared-memory words at the end of the array and one past it: the
+   whole-warp check must let the first through and leave the second to the
+   general path's fault, with the same message. */
+static const char *SHARED_EDGE[] = {
+    (".shared .align 4 .b8 sh[128]; mov.u32 %t0, sh; shl.b32 %t1, %tidx, 2;"
+    " add.u32 %t0, %t0, %t1; st.shared.u32 [%t0], %a; bar.sync 0;"
+    " xor.b32 %t1, %t1, 124; mov.u32 %t2, sh; add.u32 %t1, %t1, %t2;"
+    " ld.shared.u32 %d, [%t1];"),
+    (".shared .align 4 .b8 sh[128]; mov.u32 %t0, sh; shl.b32 %t1, %tidx, 2;"
+    " add.u32 %t0, %t0, %t1; ld.shared.u32 %d, [%t0+4];"),
+    (".shared .align 4 .b8 sh[128]; mov.u32 %t0, sh; shl.b32 %t1, %tidx, 2;"
+    " add.u32 %t0, %t0, %t1; st.shared.u32 [%t0+-4], %a;"),
+    (".shared .align 4 .b8 sh[128]; mov.u32 %t0, sh; shl.b32 %t1, %tidx, 2;"
+    " add.u32 %t0, %t0, %t1; ld.shared.u32 %d, [%t0+2];"),
+    (".shared .align 4 .b8 sh[128]; mov.u32 %t0, sh; shl.b32 %t1, %tidx, 2;"
+    " add.u32 %t0, %t0, %t1; ld.shared.u32 %d, [%t0+0x7ffffff0];"),
+};
+
+static void test_shared_edge(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof SHARED_EDGE / sizeof SHARED_EDGE[0]; i++) {
+        uint32_t a[32], b[32], c[32], d[2][32];
+        fill(a, 1);
+        fill(b, 2);
+        fill(c, 3);
+        char err[2][512];
+        int rc[2];
+        for (int g = 0; g < 2; g++) {
+            struct th t;
+            const char *sets[] = { "sim.mode=functional", NULL };
+            assert_int_equal(th_init(&t, sets), 0);
+            t.dev.general_only = g;
+            memset(d[g], 0x5a, sizeof d[g]);
+            rc[g] = th_warp_op(&t, "b32", SHARED_EDGE[i], a, b, c, d[g]);
+            /* the message, from the temporary PTX file's name on */
+            const char *e = rc[g] ? th_error(&t) : "";
+            const char *at = strstr(e, ".ptx");
+            snprintf(err[g], sizeof err[g], "%s", at ? at : e);
+            th_free(&t);
+        }
+        assert_int_equal(rc[0], rc[1]);
+        assert_string_equal(err[0], err[1]);
+        if (i == 0) {
+            assert_int_equal(rc[0], 0);
+            for (int l = 0; l < 32; l++)
+                assert_int_equal(d[0][l], a[l ^ 31]);
+        } else {
+            assert_int_not_equal(rc[0], 0);   /* a lane faults */
+        }
+        assert_memory_equal(d[0], d[1], sizeof d[0]);
+    }
+}
+
+/* %tid in a block of 5 x 3 x 4 threads (two warps, the second partial):
+   each thread stores its three components at its linear index. */
+static void test_tid(void **state)
+{
+    (void)state;
+    static const char ptx[] =
+        ".version 8.0\n.target sm_70\n.address_size 64\n"
+        ".visible .entry k(.param .u64 out)\n{\n"
+        "  .reg .b32 %r<8>;\n  .reg .b64 %rd<4>;\n"
+        "  ld.param.u64 %rd0, [out];\n"
+        "  mov.u32 %r0, %tid.x;\n  mov.u32 %r1, %tid.y;\n  mov.u32 %r2, %tid.z;\n"
+        "  mad.lo.u32 %r3, %r1, 5, %r0;\n  mad.lo.u32 %r3, %r2, 15, %r3;\n"
+        "  shl.b32 %r4, %r1, 8;\n  shl.b32 %r5, %r2, 16;\n"
+        "  or.b32 %r4, %r4, %r0;\n  or.b32 %r4, %r4, %r5;\n"
+        "  mul.wide.u32 %rd1, %r3, 4;\n  add.s64 %rd1, %rd0, %rd1;\n"
+        "  st.global.u32 [%rd1], %r4;\n  ret;\n}\n";
+    for (int g = 0; g < 2; g++) {
+        struct th t;
+        const char *sets[] = { "sim.mode=functional", NULL };
+        assert_int_equal(th_init(&t, sets), 0);
+        t.dev.general_only = g;
+        if (th_load(&t, ptx))
+            fail_msg("%s", th_error(&t));
+        uint64_t out = th_alloc(&t, 60 * 4);
+        uint32_t v[60];
+        memset(v, 0xff, sizeof v);
+        th_write(&t, out, v, sizeof v);
+        uint64_t args[1] = { out };
+        uint32_t one[3] = { 1, 1, 1 }, blk[3] = { 5, 3, 4 };
+        if (th_launch(&t, "k", one, blk, 0, args, 1))
+            fail_msg("%s", th_error(&t));
+        th_read(&t, out, v, sizeof v);
+        th_free(&t);
+        for (uint32_t i = 0; i < 60; i++)
+            assert_int_equal(v[i], i % 5 | (i / 5 % 3) << 8 | (i / 15) << 16);
+    }
+}
 
 static void run_list(const char *ty, const char *const *v, size_t n)
 {
@@ -209,6 +338,12 @@ static void test_int64(void **state)
     run_list("b64", INT64, sizeof INT64 / sizeof INT64[0]);
 }
 
+static void test_cvt_mov64(void **state)
+{
+    (void)state;
+    run_list("b64", CVT_MOV64, sizeof CVT_MOV64 / sizeof CVT_MOV64[0]);
+}
+
 static void test_mem32(void **state)
 {
     (void)state;
@@ -223,6 +358,9 @@ int main(void)
         cmocka_unit_test(test_setp),
         cmocka_unit_test(test_int64),
         cmocka_unit_test(test_mem32),
+        cmocka_unit_test(test_cvt_mov64),
+        cmocka_unit_test(test_shared_edge),
+        cmocka_unit_test(test_tid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
