@@ -67,16 +67,6 @@ static uint32_t *dst32(struct fwarp *w, const struct kop *o)
     return NULL;
 }
 
-/* Bit l of a lane mask, for loops that the compiler vectorises (a shift
-   by the lane number is not a vector operation on the baseline x86-64). */
-static const uint32_t LANE_BIT[WS_WARP] = {
-    1u << 0, 1u << 1, 1u << 2, 1u << 3, 1u << 4, 1u << 5, 1u << 6, 1u << 7,
-    1u << 8, 1u << 9, 1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14,
-    1u << 15, 1u << 16, 1u << 17, 1u << 18, 1u << 19, 1u << 20, 1u << 21,
-    1u << 22, 1u << 23, 1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28,
-    1u << 29, 1u << 30, 1u << 31,
-};
-
 /* Writes r to d in the lanes of m (d and r are different rows). Not
    inlined: inlined, its copy keeps gcc from vectorising the callers'
    loops that fill r. */
@@ -89,7 +79,7 @@ put32(uint32_t *restrict d, const uint32_t *restrict r, uint32_t m)
         return;
     }
     for (int l = 0; l < WS_WARP; l++) {
-        uint32_t k = (m & LANE_BIT[l]) ? 0xffffffffu : 0;
+        uint32_t k = (m & fx_lane_bit[l]) ? 0xffffffffu : 0;
         d[l] = (r[l] & k) | (d[l] & ~k);
     }
 }
@@ -102,7 +92,7 @@ static bool put64(struct fwarp *w, const struct kop *o,
     uint32_t *restrict lo = w->r + (size_t)o->slot * WS_WARP;
     uint32_t *restrict hi = lo + WS_WARP;
     for (int l = 0; l < WS_WARP; l++) {
-        uint32_t k = (m & LANE_BIT[l]) ? 0xffffffffu : 0;
+        uint32_t k = (m & fx_lane_bit[l]) ? 0xffffffffu : 0;
         lo[l] = ((uint32_t)r[l] & k) | (lo[l] & ~k);
         hi[l] = ((uint32_t)(r[l] >> 32) & k) | (hi[l] & ~k);
     }
@@ -117,6 +107,26 @@ static bool int32_type(uint8_t t)
 static bool int64_type(uint8_t t)
 {
     return t == PT_B64 || t == PT_U64 || t == PT_S64;
+}
+
+/* prmt.b32 with an immediate selector (how nvcc packs bytes): each result
+   byte is the same byte of {b, a}, or its sign, in every lane. */
+static void prmt_lanes(uint32_t *restrict r, const uint32_t *a,
+                       const uint32_t *b, uint32_t c)
+{
+    for (int l = 0; l < WS_WARP; l++)
+        r[l] = 0;
+    for (int i = 0; i < 4; i++) {
+        unsigned sel = (c >> (4 * i)) & 0xf;
+        const uint32_t *src = (sel & 4) ? b : a;
+        int sh = 8 * (int)(sel & 3);
+        if (sel & 8)
+            for (int l = 0; l < WS_WARP; l++)
+                r[l] |= ((0u - (src[l] >> (sh + 7) & 1)) & 0xffu) << (8 * i);
+        else
+            for (int l = 0; l < WS_WARP; l++)
+                r[l] |= (src[l] >> sh & 0xffu) << (8 * i);
+    }
 }
 
 /* 32-bit integer operations on registers and immediates. */
@@ -183,6 +193,11 @@ static bool int32_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
         else
             for (int l = 0; l < WS_WARP; l++)
                 r[l] = b[l] >= 32 ? 0 : a[l] >> b[l];
+        break;
+    case OP_PRMT:
+        if (ki->m.mode != PRMT_DEFAULT || ki->s[2].kind != KO_IMM)
+            return false;
+        prmt_lanes(r, a, b, (uint32_t)ki->s[2].imm);
         break;
     case OP_MIN:
     case OP_MAX: {

@@ -110,20 +110,45 @@ static inline uint64_t norm(uint64_t v, uint8_t t)
                                                 : v & bits_mask(b);
 }
 
+/* Bit l of a lane mask by table, for loops that the compiler vectorises
+   (a shift by the lane number is no vector operation on the baseline
+   x86-64); exec.c. */
+extern const uint32_t fx_lane_bit[WS_WARP];
+
+/* A register's row(s) of 32-bit slots as 64-bit lanes, and back under a
+   lane mask. The rows and the lanes are different memory (restrict), which
+   lets the compiler vectorise the loops (the project is built with
+   -fno-strict-aliasing). */
+static inline void row_to_lanes(uint64_t *restrict v,
+                                const uint32_t *restrict lo,
+                                const uint32_t *restrict hi)
+{
+    if (!hi) {
+        for (int l = 0; l < WS_WARP; l++)
+            v[l] = lo[l];
+    } else {
+        for (int l = 0; l < WS_WARP; l++)
+            v[l] = lo[l] | (uint64_t)hi[l] << 32;
+    }
+}
+
+static inline void lanes_to_row(uint32_t *restrict r,
+                                const uint64_t *restrict v, int shift,
+                                uint32_t keep, uint32_t m)
+{
+    for (int l = 0; l < WS_WARP; l++) {
+        uint32_t k = (m & fx_lane_bit[l]) ? keep : 0;
+        r[l] = ((uint32_t)(v[l] >> shift) & k) | (r[l] & ~k);
+    }
+}
+
 static inline void rd(const struct fctx *x, const struct fwarp *w,
                       const struct kop *o, uint64_t *v)
 {
     switch (o->kind) {
     case KO_REG: {
         const uint32_t *r = w->r + (size_t)o->slot * WS_WARP;
-        if (o->nslot == 1) {
-            for (int l = 0; l < WS_WARP; l++)
-                v[l] = r[l];
-        } else {
-            const uint32_t *h = r + WS_WARP;
-            for (int l = 0; l < WS_WARP; l++)
-                v[l] = r[l] | (uint64_t)h[l] << 32;
-        }
+        row_to_lanes(v, r, o->nslot == 1 ? NULL : r + WS_WARP);
         break;
     }
     case KO_IMM:
@@ -186,15 +211,9 @@ static inline void wr_slot(struct fwarp *w, int32_t slot, int nslot,
 {
     uint32_t *r = w->r + (size_t)slot * WS_WARP;
     uint32_t keep = bytes >= 4 ? 0xffffffffu : (uint32_t)bits_mask(bytes * 8);
-    for (int l = 0; l < WS_WARP; l++)
-        if (m >> l & 1)
-            r[l] = (uint32_t)v[l] & keep;
-    if (nslot == 2) {
-        uint32_t *h = r + WS_WARP;
-        for (int l = 0; l < WS_WARP; l++)
-            if (m >> l & 1)
-                h[l] = (uint32_t)(v[l] >> 32);
-    }
+    lanes_to_row(r, v, 0, keep, m);
+    if (nslot == 2)
+        lanes_to_row(r + WS_WARP, v, 32, 0xffffffffu, m);
 }
 
 static inline void wr(struct fwarp *w, const struct kop *o, const uint64_t *v,

@@ -364,6 +364,27 @@ static inline uint64_t load_elem(const uint8_t *p, unsigned esz)
     }
 }
 
+/* Element `off` bytes into every lane's access in m, of esz bytes,
+   sign-extended when sgn: the size looked at once for the warp. */
+static void load_lanes(uint64_t *v, uint8_t *const *ptr, unsigned off,
+                       unsigned esz, bool sgn, uint32_t m)
+{
+#define LOAD_LANES(T)                                                      \
+    for (int l = 0; l < WS_WARP; l++)                                      \
+        if (m >> l & 1) {                                                  \
+            T t;                                                           \
+            memcpy(&t, ptr[l] + off, sizeof t);                            \
+            v[l] = sgn ? sext(t, 8 * (int)sizeof t) : t;                   \
+        }
+    switch (esz) {
+    case 1: LOAD_LANES(uint8_t); break;
+    case 2: LOAD_LANES(uint16_t); break;
+    case 4: LOAD_LANES(uint32_t); break;
+    default: LOAD_LANES(uint64_t); break;
+    }
+#undef LOAD_LANES
+}
+
 static inline void store_elem(uint8_t *p, unsigned esz, uint64_t v)
 {
     uint8_t b = (uint8_t)v;
@@ -450,24 +471,19 @@ enum fx_status fx_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
             addr[l] = ra;
         }
     }
-    for (int l = 0; l < WS_WARP; l++) {
-        if (!(m >> l & 1))
-            continue;
-        uint8_t *p = ptr[l];
-        if (x->rec)
-            x->rec->addr[l] = addr[l];
-        if (store) {
-            for (unsigned e = 0; e < nv; e++)
-                store_elem(p + e * esz, esz, val[e][l]);
-        } else if (sgn) {
-            for (unsigned e = 0; e < nv; e++)
-                val[e][l] = sext(load_elem(p + e * esz, esz), (int)esz * 8);
-        } else {
-            for (unsigned e = 0; e < nv; e++)
-                val[e][l] = load_elem(p + e * esz, esz);
-        }
+    if (store) {
+        for (int l = 0; l < WS_WARP; l++)
+            if (m >> l & 1)
+                for (unsigned e = 0; e < nv; e++)
+                    store_elem(ptr[l] + e * esz, esz, val[e][l]);
+    } else {
+        for (unsigned e = 0; e < nv; e++)
+            load_lanes(val[e], ptr, e * esz, esz, sgn, m);
     }
     if (x->rec) {
+        for (int l = 0; l < WS_WARP; l++)
+            if (m >> l & 1)
+                x->rec->addr[l] = addr[l];
         record(x, space, total, store, false);
         x->rec->mask = m;
     }
@@ -537,18 +553,28 @@ enum fx_status fx_atom(struct fctx *x, struct fwarp *w,
         memset(c, 0, sizeof c);
     unsigned n = ptx_type_size((enum ptx_type)ki->m.type);
     uint8_t space = KS_GLOBAL;
+    /* In global or shared memory by the instruction, every lane's address
+       valid: the warp's pointers at once (the lanes still apply in order). */
+    uint8_t *ptr[WS_WARP];
+    bool fast = !x->general_only &&
+                (ki->space == KS_GLOBAL || ki->space == KS_SHARED) &&
+                fast_pointers(x, w, ki->space, addr, m, n, true, ptr);
+    if (fast)
+        space = ki->space;
     for (int l = 0; l < WS_WARP; l++) {
         if (!(m >> l & 1))
             continue;
-        uint8_t *p;
-        uint64_t ra;
-        enum fx_status st = resolve(x, w, ki, l, addr[l], n, true, &space, &ra,
-                                    &p);
-        if (st != FX_OK)
-            return st;
-        if (space != KS_GLOBAL && space != KS_SHARED)
-            return fx_fault(x, w, ki, l, "atomics work on global or shared memory, not %s",
-                            kspace_name(space));
+        uint8_t *p = fast ? ptr[l] : NULL;
+        uint64_t ra = addr[l];
+        if (!fast) {
+            enum fx_status st = resolve(x, w, ki, l, addr[l], n, true, &space,
+                                        &ra, &p);
+            if (st != FX_OK)
+                return st;
+            if (space != KS_GLOBAL && space != KS_SHARED)
+                return fx_fault(x, w, ki, l, "atomics work on global or shared memory, not %s",
+                                kspace_name(space));
+        }
         if (x->rec)
             x->rec->addr[l] = ra;
         uint64_t old = 0;

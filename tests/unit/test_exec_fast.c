@@ -99,6 +99,11 @@ static const char *INT32[] = {
     "and.b32 %t0, %b, 63; shr.s32 %d, %a, %t0;", "shr.s32 %d, %a, 40;",
     "min.s32 %d, %a, %b;", "min.u32 %d, %a, %b;", "max.s32 %d, %a, %b;",
     "max.u32 %d, %a, -3;",
+    "prmt.b32 %d, %a, %b, 0x3340;", "prmt.b32 %d, %a, %b, 0x7654;",
+    "prmt.b32 %d, %a, %b, 0xba98;", "prmt.b32 %d, %a, %b, 0x0f4c;",
+    "prmt.b32 %d, %a, 0x01020304, 0x5173;",
+    /* not taken over (a register selector, a fixed mode): must agree */
+    "prmt.b32 %d, %a, %b, %c;", "prmt.b32.f4e %d, %a, %b, %c;",
     /* partial masks: a guard, and divergence */
     "setp.lt.u32 %p0, %tidx, 13; @%p0 add.s32 %d, %a, %b;",
     "setp.ne.u32 %p0, %a, 0; @!%p0 mul.lo.s32 %d, %a, %b;",
@@ -214,6 +219,39 @@ static const char *MEM32[] = {
     "st.global.u32 [%pd], %a; ld.global.u32 %d, [%pd];",
     ("and.b32 %t0, %a, 3; mul.wide.u32 %w0, %t0, 4; add.s64 %w0, %pc, %w0;"
     " st.global.u32 [%w0], %b; ld.global.f32 %d, [%w0];"),
+};
+
+/* Narrow and vector loads and stores and atomics, whose per-lane work
+   the general path does with the warp's pointers found at once: lanes
+   hitting the same word apply in lane order. */
+static const char *MEM_OTHER[] = {
+    "ld.global.s8 %t0, [%pa+1]; ld.global.u16 %t1, [%pb+2]; add.u32 %d, %t0, %t1;",
+    "ld.global.u8 %t0, [%pa+3]; ld.global.s16 %t1, [%pb]; sub.u32 %d, %t0, %t1;",
+    (".shared .align 16 .b8 sh[512]; mov.u32 %t0, sh; shl.b32 %t1, %tidx, 3;"
+    " add.u32 %t2, %t0, %t1; st.shared.v2.u32 [%t2], {%a, %b}; bar.sync 0;"
+    " xor.b32 %t1, %t1, 8; add.u32 %t2, %t0, %t1;"
+    " ld.shared.v2.u32 {%t2, %t3}, [%t2]; xor.b32 %d, %t2, %t3;"),
+    (".shared .align 4 .b8 sh[128]; mov.u32 %t0, sh; shl.b32 %t1, %tidx, 2;"
+    " add.u32 %t0, %t0, %t1; st.shared.u32 [%t0], %a; bar.sync 0;"
+    " xor.b32 %t1, %t1, 5; mov.u32 %t0, sh; add.u32 %t0, %t0, %t1;"
+    " ld.shared.s8 %d, [%t0];"),
+    (".shared .align 4 .b8 sh[64]; mov.u32 %t0, sh; and.b32 %t1, %a, 7;"
+    " shl.b32 %t1, %t1, 2; add.u32 %t0, %t0, %t1;"
+    " atom.shared.add.u32 %d, [%t0], %b;"),
+    (".shared .align 4 .b8 sh[64]; mov.u32 %t0, sh; and.b32 %t1, %a, 3;"
+    " shl.b32 %t1, %t1, 2; add.u32 %t0, %t0, %t1; atom.shared.exch.b32 %t2, [%t0], %b;"
+    " atom.shared.cas.b32 %t3, [%t0], %t2, %c; add.u32 %d, %t2, %t3;"),
+    (".shared .align 4 .b8 sh[64]; mov.u32 %t0, sh; and.b32 %t1, %a, 1;"
+    " shl.b32 %t1, %t1, 2; add.u32 %t0, %t0, %t1; red.shared.add.u32 [%t0], %b;"
+    " bar.sync 0; ld.shared.u32 %d, [%t0];"),
+    ("and.b32 %t0, %a, 3; mul.wide.u32 %w0, %t0, 4; add.s64 %w0, %pc, %w0;"
+    " atom.global.add.u32 %d, [%w0], %b;"),
+    ("and.b32 %t0, %a, 3; mul.wide.u32 %w0, %t0, 4; add.s64 %w0, %pc, %w0;"
+    " atom.global.max.s32 %t1, [%w0], %b; ld.global.u32 %d, [%w0]; add.u32 %d, %d, %t1;"),
+    /* generic addresses: resolved lane by lane, must still agree */
+    (".shared .align 4 .b8 sh[64]; mov.u32 %t0, sh; and.b32 %t1, %a, 7;"
+    " shl.b32 %t1, %t1, 2; add.u32 %t0, %t0, %t1; cvt.u64.u32 %w0, %t0;"
+    " cvta.shared.u64 %w0, %w0; atom.add.u32 %d, [%w0], %b;"),
 };
 
 /* Shared-memory words at the end of the array and one past it: the
@@ -344,6 +382,12 @@ static void test_cvt_mov64(void **state)
     run_list("b64", CVT_MOV64, sizeof CVT_MOV64 / sizeof CVT_MOV64[0]);
 }
 
+static void test_mem_other(void **state)
+{
+    (void)state;
+    run_list("b32", MEM_OTHER, sizeof MEM_OTHER / sizeof MEM_OTHER[0]);
+}
+
 static void test_mem32(void **state)
 {
     (void)state;
@@ -359,6 +403,7 @@ int main(void)
         cmocka_unit_test(test_int64),
         cmocka_unit_test(test_mem32),
         cmocka_unit_test(test_cvt_mov64),
+        cmocka_unit_test(test_mem_other),
         cmocka_unit_test(test_shared_edge),
         cmocka_unit_test(test_tid),
     };
