@@ -280,12 +280,22 @@ static bool full_shared32(struct fctx *x, const uint32_t *lo, uint32_t imm,
     if (!shared_addrs32(a, lo, imm, x->cta->shared_bytes - 4))
         return false;
     uint8_t *const shared = x->cta->shared;
+    /* four lanes per iteration: the loop's own count and branch were
+       half of the copy's host instructions */
     if (store) {
-        for (int l = 0; l < WS_WARP; l++)
+        for (int l = 0; l < WS_WARP; l += 4) {
             memcpy(shared + a[l], &v[l], 4);
+            memcpy(shared + a[l + 1], &v[l + 1], 4);
+            memcpy(shared + a[l + 2], &v[l + 2], 4);
+            memcpy(shared + a[l + 3], &v[l + 3], 4);
+        }
     } else {
-        for (int l = 0; l < WS_WARP; l++)
+        for (int l = 0; l < WS_WARP; l += 4) {
             memcpy(&v[l], shared + a[l], 4);
+            memcpy(&v[l + 1], shared + a[l + 1], 4);
+            memcpy(&v[l + 2], shared + a[l + 2], 4);
+            memcpy(&v[l + 3], shared + a[l + 3], 4);
+        }
     }
     if (x->rec) {
         record(x, KS_SHARED, 4, store, false);
@@ -334,8 +344,12 @@ static bool fast_ldst32(struct fctx *x, struct fwarp *w, const struct kinst *ki,
             if (m >> l & 1)
                 memcpy(ptr[l], &v[l], 4);
     } else if (m == 0xffffffffu) {
-        for (int l = 0; l < WS_WARP; l++)
+        for (int l = 0; l < WS_WARP; l += 4) {     /* as in full_shared32 */
             memcpy(&v[l], ptr[l], 4);
+            memcpy(&v[l + 1], ptr[l + 1], 4);
+            memcpy(&v[l + 2], ptr[l + 2], 4);
+            memcpy(&v[l + 3], ptr[l + 3], 4);
+        }
     } else {
         for (int l = 0; l < WS_WARP; l++)
             if (m >> l & 1)

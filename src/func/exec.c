@@ -408,7 +408,7 @@ enum fx_status fx_step(struct fctx *x, struct fwarp *w)
         m &= ki->guard_neg ? ~g : g;
     }
     w->ninst++;
-    w->nthread += popcount32(m);
+    w->nthread += m == 0xffffffffu ? WS_WARP : popcount32(m);
     if (x->rec)
         x->rec->mask = 0;
     enum fx_status st = FX_OK;
