@@ -559,6 +559,37 @@ static void test_shmem_random(void **state)
     }
 }
 
+/* Whole warps of one word per lane that mostly keep to one word per bank
+   (broadcasts, permutations), sometimes not, against the reference. */
+static void test_shmem_near_free(void **state)
+{
+    (void)state;
+    uint64_t seed = 0x5eed0fbadcafeULL;
+    uint64_t a[32], bytes[32];
+    const uint32_t banks[] = { 64, 32, 16, 8 };
+    int free = 0, conflict = 0;
+    for (int it = 0; it < 2000; it++) {
+        uint32_t nb = banks[rng_next(&seed) % 4];
+        uint64_t base = rng_next(&seed) % 4096 * 4;
+        int spread = (int)(rng_next(&seed) % 3);    /* 0: no second word */
+        for (int l = 0; l < 32; l++) {
+            uint64_t b = rng_next(&seed) % nb;
+            uint64_t k = spread && rng_next(&seed) % 16 == 0 ? spread : 0;
+            a[l] = base + (b + k * nb) * 4;
+            bytes[l] = a[l] + rng_next(&seed) % 4;   /* a byte of the word */
+        }
+        uint32_t want = ref_degree(a, FULL, 4, nb, false);
+        assert_int_equal(shmem_degree(a, FULL, 4, nb, false), want);
+        assert_int_equal(shmem_degree(bytes, FULL, 1, nb, false),
+                         ref_degree(bytes, FULL, 1, nb, false));
+        if (want == 1)
+            free++;
+        else
+            conflict++;
+    }
+    assert_true(free > 100 && conflict > 100);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -579,6 +610,7 @@ int main(void)
         cmocka_unit_test(test_shmem_wide),
         cmocka_unit_test(test_shmem_few_banks),
         cmocka_unit_test(test_shmem_random),
+        cmocka_unit_test(test_shmem_near_free),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
