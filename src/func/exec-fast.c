@@ -217,10 +217,44 @@ static bool int32_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
     return true;
 }
 
-/* 64-bit additions and 32 x 32 -> 64 multiplications (addressing). */
+/* 64-bit additions, logic and shifts and 32 x 32 -> 64 multiplications
+   (addressing). */
 static bool int64_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
 {
     uint64_t r[WS_WARP];
+    bool logic = ki->op == OP_AND || ki->op == OP_OR || ki->op == OP_XOR;
+    if (logic && int64_type(ki->m.type)) {
+        uint64_t a[WS_WARP], b[WS_WARP];
+        if (!src64(w, &ki->s[0], a) || !src64(w, &ki->s[1], b))
+            return false;
+        if (ki->op == OP_AND)
+            for (int l = 0; l < WS_WARP; l++)
+                r[l] = a[l] & b[l];
+        else if (ki->op == OP_OR)
+            for (int l = 0; l < WS_WARP; l++)
+                r[l] = a[l] | b[l];
+        else
+            for (int l = 0; l < WS_WARP; l++)
+                r[l] = a[l] ^ b[l];
+        return put64(w, &ki->d[0], r, m);
+    }
+    if ((ki->op == OP_SHL || ki->op == OP_SHR) && int64_type(ki->m.type)) {
+        uint64_t a[WS_WARP];
+        uint32_t tb[WS_WARP];
+        const uint32_t *b = src32(w, &ki->s[1], tb);   /* the amount: .u32 */
+        if (!b || !src64(w, &ki->s[0], a))
+            return false;
+        if (ki->op == OP_SHL)
+            for (int l = 0; l < WS_WARP; l++)
+                r[l] = b[l] >= 64 ? 0 : a[l] << b[l];
+        else if (ki->m.type == PT_S64)
+            for (int l = 0; l < WS_WARP; l++)
+                r[l] = (uint64_t)((int64_t)a[l] >> (b[l] >= 64 ? 63 : b[l]));
+        else
+            for (int l = 0; l < WS_WARP; l++)
+                r[l] = b[l] >= 64 ? 0 : a[l] >> b[l];
+        return put64(w, &ki->d[0], r, m);
+    }
     if ((ki->op == OP_ADD || ki->op == OP_SUB) && int64_type(ki->m.type)) {
         uint64_t a[WS_WARP], b[WS_WARP];
         if (!src64(w, &ki->s[0], a) || !src64(w, &ki->s[1], b))

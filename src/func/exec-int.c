@@ -203,20 +203,6 @@ enum fx_status fx_int(struct fctx *x, struct fwarp *w, const struct kinst *ki,
     uint8_t t = ki->m.type;
     lanes_t a, b, c, d, e;
     int ns = ki->ns;
-    if (ns > 0)
-        rd(x, w, &ki->s[0], a);
-    if (ns > 1)
-        rd(x, w, &ki->s[1], b);
-    if (ns > 2)
-        rd(x, w, &ki->s[2], c);
-    if (ns > 3)
-        rd(x, w, &ki->s[3], e);
-    int bits = type_bits(t);
-    uint64_t mk = umask(t);
-    uint32_t cc_out = 0;
-    int wide = ki->m.mode == MUL_WIDE;
-    uint8_t wt = wide ? (uint8_t)(is_signed(t) ? PT_S64 : PT_U64) : t;
-
     if (t == PT_PRED) {
         /* Logic on predicates works on whole lane masks. */
         uint32_t pa = rd_pred(w, &ki->s[0]);
@@ -231,6 +217,20 @@ enum fx_status fx_int(struct fctx *x, struct fwarp *w, const struct kinst *ki,
         wr_pred(w, &ki->d[0], r, m);
         return FX_OK;
     }
+    if (ns > 0)
+        rd(x, w, &ki->s[0], a);
+    if (ns > 1)
+        rd(x, w, &ki->s[1], b);
+    if (ns > 2)
+        rd(x, w, &ki->s[2], c);
+    if (ns > 3)
+        rd(x, w, &ki->s[3], e);
+    int bits = type_bits(t);
+    uint64_t mk = umask(t);
+    uint32_t cc_out = 0;
+    int wide = ki->m.mode == MUL_WIDE;
+    uint8_t wt = wide ? (uint8_t)(is_signed(t) ? PT_S64 : PT_U64) : t;
+
     if (ptx_type_is_int16x2((enum ptx_type)t)) {
         for (int l = 0; l < WS_WARP; l++)
             d[l] = (m >> l & 1) ? int16x2(ki, a[l], b[l]) : 0;

@@ -170,6 +170,17 @@ static const char *INT64[] = {
     "cvt.u32.u64 %t0, %a; cvt.u32.u64 %t1, %b; mul.wide.u32 %d, %t0, %t1;",
     "cvt.u32.u64 %t0, %a; mul.wide.s32 %d, %t0, -4;",
     "setp.lt.u32 %p0, %tidx, 7; @%p0 add.s64 %d, %a, %b;",
+    "and.b64 %d, %a, %b;", "or.b64 %d, %a, 0xff00ff00ff;", "xor.b64 %d, %a, %b;",
+    "shl.b64 %d, %a, 3;", "shl.b64 %d, %a, 64;", "shr.u64 %d, %a, 17;",
+    "shr.s64 %d, %a, 63;", "shr.s64 %d, %a, 70;", "shr.u64 %d, %a, 64;",
+    "cvt.u32.u64 %t0, %b; and.b32 %t0, %t0, 127; shl.b64 %d, %a, %t0;",
+    "cvt.u32.u64 %t0, %b; and.b32 %t0, %t0, 127; shr.s64 %d, %a, %t0;",
+    "cvt.u32.u64 %t0, %b; and.b32 %t0, %t0, 127; shr.u64 %d, %a, %t0;",
+    "setp.lt.u32 %p0, %tidx, 21; @%p0 shl.b64 %d, %a, 1;",
+    /* predicate logic */
+    ("setp.lt.u64 %p1, %a, %b; setp.ne.u64 %p2, %c, 0; or.pred %p3, %p1, %p2;"
+    " and.pred %p1, %p3, %p2; xor.pred %p2, %p1, %p3; not.pred %p3, %p2;"
+    " selp.b64 %d, %a, %b, %p3;"),
 };
 
 /* Integer conversions (the whole-warp path takes those without .sat),
