@@ -153,8 +153,8 @@ static void addresses(struct fctx *x, struct fwarp *w, const struct kop *o,
 ** lane-by-lane path, which reports the fault.
 */
 static bool fast_pointers(struct fctx *x, const struct fwarp *w, uint8_t space,
-                          const uint64_t *addr, uint32_t m, unsigned n,
-                          bool store, uint8_t **ptr)
+                          const uint64_t *restrict addr, uint32_t m,
+                          unsigned n, bool store, uint8_t **restrict ptr)
 {
     uint64_t bad = 0;
     switch (space) {
@@ -203,11 +203,19 @@ static bool fast_pointers(struct fctx *x, const struct fwarp *w, uint8_t space,
            serves them all (inactive lanes stand in for the first) */
         uint64_t lo = UINT64_MAX, hi = 0, any = 0;
         uint64_t dflt = addr[m ? __builtin_ctz(m) : 0];
-        for (int l = 0; m && l < WS_WARP; l++) {
-            uint64_t a = (m >> l & 1) ? addr[l] : dflt;
-            lo = a < lo ? a : lo;
-            hi = a > hi ? a : hi;
-            any |= a;
+        if (m == 0xffffffffu) {
+            for (int l = 0; l < WS_WARP; l++) {
+                lo = addr[l] < lo ? addr[l] : lo;
+                hi = addr[l] > hi ? addr[l] : hi;
+                any |= addr[l];
+            }
+        } else {
+            for (int l = 0; m && l < WS_WARP; l++) {
+                uint64_t a = (m >> l & 1) ? addr[l] : dflt;
+                lo = a < lo ? a : lo;
+                hi = a > hi ? a : hi;
+                any |= a;
+            }
         }
         if (m && (any & (n - 1)))
             return false;
@@ -217,9 +225,13 @@ static bool fast_pointers(struct fctx *x, const struct fwarp *w, uint8_t space,
             if (!one ||
                 (hi & (DMEM_PAGE_SIZE - 1)) + n > dmem_page_avail(x->mem, lo))
                 return false;          /* the slow path says why */
-            for (int l = 0; l < WS_WARP; l++)
-                if (m >> l & 1)
+            if (m == 0xffffffffu)
+                for (int l = 0; l < WS_WARP; l++)
                     ptr[l] = one + (addr[l] - pg);
+            else
+                for (int l = 0; l < WS_WARP; l++)
+                    if (m >> l & 1)
+                        ptr[l] = one + (addr[l] - pg);
             return true;
         }
         uint64_t page = UINT64_MAX;
