@@ -47,9 +47,7 @@ static bool src64(const struct fwarp *w, const struct kop *o, uint64_t *v)
 {
     if (o->kind == KO_REG && o->nslot == 2) {
         const uint32_t *lo = w->r + (size_t)o->slot * WS_WARP;
-        const uint32_t *hi = lo + WS_WARP;
-        for (int l = 0; l < WS_WARP; l++)
-            v[l] = lo[l] | (uint64_t)hi[l] << 32;
+        row_to_lanes(v, lo, lo + WS_WARP);
         return true;
     }
     if (o->kind == KO_IMM) {
@@ -129,6 +127,27 @@ static void prmt_lanes(uint32_t *restrict r, const uint32_t *a,
     }
 }
 
+/* shl/shr by an immediate: the same amount in every lane, which is a
+   vector shift (a per-lane amount is not, on the baseline x86-64). */
+static void shift_imm(uint32_t *restrict r, const uint32_t *a, bool left,
+                      bool arith, uint32_t n)
+{
+    if (arith) {
+        int k = n >= 32 ? 31 : (int)n;
+        for (int l = 0; l < WS_WARP; l++)
+            r[l] = (uint32_t)((int32_t)a[l] >> k);
+    } else if (n >= 32) {
+        for (int l = 0; l < WS_WARP; l++)
+            r[l] = 0;
+    } else if (left) {
+        for (int l = 0; l < WS_WARP; l++)
+            r[l] = a[l] << n;
+    } else {
+        for (int l = 0; l < WS_WARP; l++)
+            r[l] = a[l] >> n;
+    }
+}
+
 /* 32-bit integer operations on registers and immediates. */
 static bool int32_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
 {
@@ -183,11 +202,17 @@ static bool int32_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
             r[l] = 0u - a[l];
         break;
     case OP_SHL:
+        if (ki->s[1].kind == KO_IMM) {
+            shift_imm(r, a, true, false, (uint32_t)ki->s[1].imm);
+            break;
+        }
         for (int l = 0; l < WS_WARP; l++)
             r[l] = b[l] >= 32 ? 0 : a[l] << b[l];
         break;
     case OP_SHR:
-        if (s)
+        if (ki->s[1].kind == KO_IMM)
+            shift_imm(r, a, false, s, (uint32_t)ki->s[1].imm);
+        else if (s)
             for (int l = 0; l < WS_WARP; l++)
                 r[l] = (uint32_t)((int32_t)a[l] >> (b[l] >= 32 ? 31 : b[l]));
         else
@@ -200,16 +225,21 @@ static bool int32_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
         prmt_lanes(r, a, b, (uint32_t)ki->s[2].imm);
         break;
     case OP_MIN:
-    case OP_MAX: {
-        bool mx = ki->op == OP_MAX;
         if (s)
             for (int l = 0; l < WS_WARP; l++)
-                r[l] = ((int32_t)a[l] < (int32_t)b[l]) != mx ? a[l] : b[l];
+                r[l] = (int32_t)a[l] < (int32_t)b[l] ? a[l] : b[l];
         else
             for (int l = 0; l < WS_WARP; l++)
-                r[l] = (a[l] < b[l]) != mx ? a[l] : b[l];
+                r[l] = a[l] < b[l] ? a[l] : b[l];
         break;
-    }
+    case OP_MAX:
+        if (s)
+            for (int l = 0; l < WS_WARP; l++)
+                r[l] = (int32_t)a[l] > (int32_t)b[l] ? a[l] : b[l];
+        else
+            for (int l = 0; l < WS_WARP; l++)
+                r[l] = a[l] > b[l] ? a[l] : b[l];
+        break;
     default:
         return false;
     }
