@@ -388,11 +388,12 @@ static bool f32_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
     return true;
 }
 
-/* Lane mask of cond over the 32 lanes. */
+/* Lane mask of cond over the 32 lanes (by the table of lane bits: a
+   shift by the lane number is no vector operation). */
 #define LANES(cond)                                                        \
     do {                                                                   \
         for (int l = 0; l < WS_WARP; l++)                                  \
-            r |= (uint32_t)(cond) << l;                                    \
+            r |= (cond) ? fx_lane_bit[l] : 0;                              \
     } while (0)
 
 /* The comparison bits of setp on 32-bit integers. */

@@ -160,7 +160,7 @@ static inline void rd(const struct fctx *x, const struct fwarp *w,
         if (o->neg)
             p = ~p;
         for (int l = 0; l < WS_WARP; l++)
-            v[l] = (p >> l) & 1;
+            v[l] = (p & fx_lane_bit[l]) != 0;
         break;
     }
     case KO_SREG:
@@ -224,7 +224,7 @@ static inline void wr(struct fwarp *w, const struct kop *o, const uint64_t *v,
     } else if (o->kind == KO_PRED) {
         uint32_t bits = 0;
         for (int l = 0; l < WS_WARP; l++)
-            bits |= (uint32_t)(v[l] != 0) << l;
+            bits |= v[l] != 0 ? fx_lane_bit[l] : 0;
         wr_pred(w, o, bits, m);
     }
 }
