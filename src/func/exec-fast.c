@@ -396,36 +396,41 @@ static bool f32_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
             r |= (cond) ? fx_lane_bit[l] : 0;                              \
     } while (0)
 
-/* The comparison bits of setp on 32-bit integers. */
-static bool cmp_int32(const struct kinst *ki, const uint32_t *a,
-                      const uint32_t *b, uint32_t *out)
-{
-    uint32_t r = 0;
-    bool s = ki->m.type == PT_S32;
-    switch (ki->m.cmp) {
-    case CMP_EQ: LANES(a[l] == b[l]); break;
-    case CMP_NE: LANES(a[l] != b[l]); break;
-    case CMP_LT:
-        if (s) LANES((int32_t)a[l] < (int32_t)b[l]); else LANES(a[l] < b[l]);
-        break;
-    case CMP_LE:
-        if (s) LANES((int32_t)a[l] <= (int32_t)b[l]); else LANES(a[l] <= b[l]);
-        break;
-    case CMP_GT:
-        if (s) LANES((int32_t)a[l] > (int32_t)b[l]); else LANES(a[l] > b[l]);
-        break;
-    case CMP_GE:
-        if (s) LANES((int32_t)a[l] >= (int32_t)b[l]); else LANES(a[l] >= b[l]);
-        break;
-    case CMP_LO: LANES(a[l] < b[l]); break;
-    case CMP_LS: LANES(a[l] <= b[l]); break;
-    case CMP_HI: LANES(a[l] > b[l]); break;
-    case CMP_HS: LANES(a[l] >= b[l]); break;
-    default: return false;
+/* The comparison bits of setp on integers of type T (signed view ST,
+   the signed PTX type STYPE): cmp_int32 and cmp_int64. */
+#define CMP_INT(name, T, ST, STYPE)                                        \
+    static bool name(const struct kinst *ki, const T *a, const T *b,       \
+                     uint32_t *out)                                        \
+    {                                                                      \
+        uint32_t r = 0;                                                    \
+        bool s = ki->m.type == STYPE;                                      \
+        switch (ki->m.cmp) {                                               \
+        case CMP_EQ: LANES(a[l] == b[l]); break;                           \
+        case CMP_NE: LANES(a[l] != b[l]); break;                           \
+        case CMP_LT:                                                       \
+            if (s) LANES((ST)a[l] < (ST)b[l]); else LANES(a[l] < b[l]);    \
+            break;                                                         \
+        case CMP_LE:                                                       \
+            if (s) LANES((ST)a[l] <= (ST)b[l]); else LANES(a[l] <= b[l]);  \
+            break;                                                         \
+        case CMP_GT:                                                       \
+            if (s) LANES((ST)a[l] > (ST)b[l]); else LANES(a[l] > b[l]);    \
+            break;                                                         \
+        case CMP_GE:                                                       \
+            if (s) LANES((ST)a[l] >= (ST)b[l]); else LANES(a[l] >= b[l]);  \
+            break;                                                         \
+        case CMP_LO: LANES(a[l] < b[l]); break;                            \
+        case CMP_LS: LANES(a[l] <= b[l]); break;                           \
+        case CMP_HI: LANES(a[l] > b[l]); break;                            \
+        case CMP_HS: LANES(a[l] >= b[l]); break;                           \
+        default: return false;                                             \
+        }                                                                  \
+        *out = r;                                                          \
+        return true;                                                       \
     }
-    *out = r;
-    return true;
-}
+CMP_INT(cmp_int32, uint32_t, int32_t, PT_S32)
+CMP_INT(cmp_int64, uint64_t, int64_t, PT_S64)
+#undef CMP_INT
 
 /* The comparison bits of setp on f32 (no .ftz): ordered comparisons are
    false and unordered ones true when either operand is NaN. */
@@ -533,18 +538,22 @@ bool fx_fast_setp(const struct fctx *x, struct fwarp *w,
     if (x->general_only || ki->op != OP_SETP || ki->m.ftz)
         return false;
     uint32_t ta[WS_WARP], tb[WS_WARP], r;
-    const uint32_t *a = src32(w, &ki->s[0], ta);
-    const uint32_t *b = src32(w, &ki->s[1], tb);
-    if (!a || !b)
-        return false;
-    if (ki->m.type == PT_F32) {
-        if (!cmp_f32(ki, a, b, &r))
-            return false;
-    } else if (int32_type(ki->m.type)) {
-        if (!cmp_int32(ki, a, b, &r))
+    if (int64_type(ki->m.type)) {
+        uint64_t a[WS_WARP], b[WS_WARP];
+        if (!src64(w, &ki->s[0], a) || !src64(w, &ki->s[1], b) ||
+            !cmp_int64(ki, a, b, &r))
             return false;
     } else {
-        return false;
+        const uint32_t *a = src32(w, &ki->s[0], ta);
+        const uint32_t *b = src32(w, &ki->s[1], tb);
+        if (!a || !b)
+            return false;
+        if (ki->m.type == PT_F32) {
+            if (!cmp_f32(ki, a, b, &r))
+                return false;
+        } else if (!int32_type(ki->m.type) || !cmp_int32(ki, a, b, &r)) {
+            return false;
+        }
     }
     uint32_t q, p = setp_combine(w, ki, r, &q);
     wr_pred(w, &ki->d[0], p, m);
@@ -553,12 +562,45 @@ bool fx_fast_setp(const struct fctx *x, struct fwarp *w,
     return true;
 }
 
+/* selp on 32-bit values: a where the predicate is true, else b. */
+static bool selp32(struct fwarp *w, const struct kinst *ki, uint32_t m)
+{
+    uint32_t ta[WS_WARP], tb[WS_WARP], r[WS_WARP];
+    uint32_t *d = dst32(w, &ki->d[0]);
+    const uint32_t *a = src32(w, &ki->s[0], ta);
+    const uint32_t *b = src32(w, &ki->s[1], tb);
+    if (!d || !a || !b || (ki->s[2].kind != KO_PRED && ki->s[2].kind != KO_IMM))
+        return false;
+    uint32_t p = rd_pred(w, &ki->s[2]);
+    for (int l = 0; l < WS_WARP; l++)
+        r[l] = (p & fx_lane_bit[l]) ? a[l] : b[l];
+    put32(d, r, m);
+    return true;
+}
+
+/* selp on 64-bit values, the same way. */
+static bool selp64(struct fwarp *w, const struct kinst *ki, uint32_t m)
+{
+    uint64_t a[WS_WARP], b[WS_WARP], r[WS_WARP];
+    if (ki->s[2].kind != KO_PRED || !src64(w, &ki->s[0], a) ||
+        !src64(w, &ki->s[1], b))
+        return false;
+    uint32_t p = rd_pred(w, &ki->s[2]);
+    for (int l = 0; l < WS_WARP; l++)
+        r[l] = (p & fx_lane_bit[l]) ? a[l] : b[l];
+    return put64(w, &ki->d[0], r, m);
+}
+
 bool fx_fast_alu(const struct fctx *x, struct fwarp *w,
                  const struct kinst *ki, uint32_t m)
 {
     if (x->general_only || ki->m.cc || ki->m.sat || ki->nd != 1)
         return false;
     uint8_t t = ki->m.type;
+    if (ki->op == OP_SELP)
+        return int32_type(t) || t == PT_F32   ? selp32(w, ki, m)
+               : int64_type(t) || t == PT_F64 ? selp64(w, ki, m)
+                                              : false;
     if (t == PT_F32)
         return f32_op(w, ki, m);
     if (int32_type(t) && ki->m.mode != MUL_WIDE)

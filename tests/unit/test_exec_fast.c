@@ -102,6 +102,10 @@ static const char *INT32[] = {
     "shr.b32 %d, %a, 3;", "setp.lt.u32 %p0, %tidx, 6; @%p0 shl.b32 %d, %a, 1;",
     "min.s32 %d, %a, %b;", "min.u32 %d, %a, %b;", "max.s32 %d, %a, %b;",
     "max.u32 %d, %a, -3;",
+    "setp.lt.u32 %p1, %a, %b; selp.b32 %d, %a, %b, %p1;",
+    "setp.lt.s32 %p1, %a, %c; selp.s32 %d, %c, -7, !%p1;",
+    "setp.ne.u32 %p1, %b, 0; selp.f32 %d, 0f3F800000, %a, %p1;",
+    "setp.gt.u32 %p1, %a, %c; setp.lt.u32 %p0, %tidx, 19; @%p0 selp.b32 %d, %b, %c, %p1;",
     "prmt.b32 %d, %a, %b, 0x3340;", "prmt.b32 %d, %a, %b, 0x7654;",
     "prmt.b32 %d, %a, %b, 0xba98;", "prmt.b32 %d, %a, %b, 0x0f4c;",
     "prmt.b32 %d, %a, 0x01020304, 0x5173;",
@@ -180,6 +184,14 @@ static const char *INT64[] = {
     "cvt.u32.u64 %t0, %b; and.b32 %t0, %t0, 127; shr.s64 %d, %a, %t0;",
     "cvt.u32.u64 %t0, %b; and.b32 %t0, %t0, 127; shr.u64 %d, %a, %t0;",
     "setp.lt.u32 %p0, %tidx, 21; @%p0 shl.b64 %d, %a, 1;",
+    /* 64-bit comparisons */
+    "setp.lt.s64 %p1, %a, %b; selp.b64 %d, 1, 2, %p1;",
+    "setp.lt.u64 %p1, %a, %b; selp.b64 %d, 1, 2, %p1;",
+    "setp.ge.s64 %p1, %a, -9; selp.b64 %d, 1, 2, %p1;",
+    "setp.hi.u64 %p1, %a, %c; selp.b64 %d, 1, 2, %p1;",
+    "setp.eq.b64 %p1, %a, %a; setp.ne.b64 %p2, %a, %b; and.pred %p1, %p1, %p2; selp.b64 %d, 1, 2, %p1;",
+    "setp.le.s64 %p1|%p2, %a, %b; selp.b64 %w0, 1, 2, %p2; selp.b64 %d, %a, %w0, %p1;",
+    "setp.lt.u32 %p0, %tidx, 10; @%p0 setp.gt.s64 %p1, %a, %b; selp.b64 %d, 1, 2, %p1;",
     /* predicate logic */
     ("setp.lt.u64 %p1, %a, %b; setp.ne.u64 %p2, %c, 0; or.pred %p3, %p1, %p2;"
     " and.pred %p1, %p3, %p2; xor.pred %p2, %p1, %p3; not.pred %p3, %p2;"
