@@ -317,8 +317,8 @@ static bool int64_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
 
 /* fma on 32 lanes: fmaf is correctly rounded, so the library's (a call
    per lane) and the host's FMA instruction give the same bits; the
-   instruction is used where the host has it (fma_hw, found at start-up),
-   eight lanes at a time. */
+   instruction is used where the host has it (fx_fma_hw, found at
+   start-up), eight lanes at a time. */
 static void fma_lanes(uint32_t *restrict r, const uint32_t *a,
                       const uint32_t *b, const uint32_t *c)
 {
@@ -335,16 +335,17 @@ fma_lanes_hw(uint32_t *restrict r, const uint32_t *a, const uint32_t *b,
         r[l] = bits_of(fmaf(f32_of(a[l]), f32_of(b[l]), f32_of(c[l])));
 }
 
-static bool fma_hw;
+bool fx_fma_hw;
 
 __attribute__((constructor)) static void find_fma(void)
 {
     __builtin_cpu_init();
-    fma_hw = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    fx_fma_hw = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
 }
 #define FMA_LANES(r, a, b, c)                                              \
-    (fma_hw ? fma_lanes_hw(r, a, b, c) : fma_lanes(r, a, b, c))
+    (fx_fma_hw ? fma_lanes_hw(r, a, b, c) : fma_lanes(r, a, b, c))
 #else
+bool fx_fma_hw;
 #define FMA_LANES fma_lanes
 #endif
 

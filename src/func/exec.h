@@ -99,6 +99,11 @@ struct fctx {
                                  two; results are the same) */
 };
 
+/* fma.f32 on whole warps uses the host's FMA instruction (true when the
+   host has AVX2 and FMA; found at start-up); false: the C library's
+   fmaf. Both round once, so the bits are the same; the tests run both. */
+extern bool fx_fma_hw;
+
 enum fx_status {
     FX_OK = 0,
     FX_BARRIER,   /* the warp now waits at a barrier */

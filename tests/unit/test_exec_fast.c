@@ -11,6 +11,7 @@
 #include <cmocka.h>
 #include <stdio.h>
 #include <string.h>
+#include "func/exec.h"
 #include "harness.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ULL;
@@ -388,6 +389,11 @@ static void test_f32(void **state)
 {
     (void)state;
     run_list("b32", F32, sizeof F32 / sizeof F32[0]);
+    /* and with fma through the C library, as on a host without FMA */
+    bool hw = fx_fma_hw;
+    fx_fma_hw = false;
+    run_list("b32", F32, sizeof F32 / sizeof F32[0]);
+    fx_fma_hw = hw;
 }
 
 static void test_setp(void **state)
