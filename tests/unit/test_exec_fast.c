@@ -379,11 +379,19 @@ static void run_list(const char *ty, const char *const *v, size_t n)
         same(ty, v[i], 4);
 }
 
-static void test_int32(void **state)
-{
-    (void)state;
-    run_list("b32", INT32, sizeof INT32 / sizeof INT32[0]);
-}
+/* A test that runs every body of a list. */
+#define LIST_TEST(fn, ty, list)                                            \
+    static void fn(void **state)                                           \
+    {                                                                      \
+        (void)state;                                                       \
+        run_list(ty, list, sizeof list / sizeof list[0]);                  \
+    }
+LIST_TEST(test_int32, "b32", INT32)
+LIST_TEST(test_setp, "b32", SETP)
+LIST_TEST(test_int64, "b64", INT64)
+LIST_TEST(test_cvt_mov64, "b64", CVT_MOV64)
+LIST_TEST(test_mem_other, "b32", MEM_OTHER)
+LIST_TEST(test_mem32, "b32", MEM32)
 
 static void test_f32(void **state)
 {
@@ -394,36 +402,6 @@ static void test_f32(void **state)
     fx_fma_hw = false;
     run_list("b32", F32, sizeof F32 / sizeof F32[0]);
     fx_fma_hw = hw;
-}
-
-static void test_setp(void **state)
-{
-    (void)state;
-    run_list("b32", SETP, sizeof SETP / sizeof SETP[0]);
-}
-
-static void test_int64(void **state)
-{
-    (void)state;
-    run_list("b64", INT64, sizeof INT64 / sizeof INT64[0]);
-}
-
-static void test_cvt_mov64(void **state)
-{
-    (void)state;
-    run_list("b64", CVT_MOV64, sizeof CVT_MOV64 / sizeof CVT_MOV64[0]);
-}
-
-static void test_mem_other(void **state)
-{
-    (void)state;
-    run_list("b32", MEM_OTHER, sizeof MEM_OTHER / sizeof MEM_OTHER[0]);
-}
-
-static void test_mem32(void **state)
-{
-    (void)state;
-    run_list("b32", MEM32, sizeof MEM32 / sizeof MEM32[0]);
 }
 
 int main(void)
