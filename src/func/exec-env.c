@@ -1,9 +1,10 @@
 /*
 ** exec-env.c - what every instruction family reads besides its operands:
-** the special registers (%tid, %laneid, %clock, ...) and the report of a
-** lane's fault, which names the PTX line, the thread and its CTA. Kept
-** apart from exec.c, the dispatcher, so that the families call into this
-** file and exec.c calls into them, never both ways.
+** the special registers (%tid, %laneid, %clock, ...), the table of lane
+** bits, and the report of a lane's fault, which names the PTX line, the
+** thread and its CTA. Kept apart from exec.c, the dispatcher, so that
+** the families call into this file and exec.c calls into them, never
+** both ways.
 */
 #include "func/exec-internal.h"
 #include <stdarg.h>
@@ -54,6 +55,14 @@ void fcta_describe_lane(const struct fcta *c, const struct flaunch *L,
 }
 
 /* ---- special registers ----------------------------------------------- */
+
+const uint32_t fx_lane_bit[WS_WARP] = {
+    1u << 0, 1u << 1, 1u << 2, 1u << 3, 1u << 4, 1u << 5, 1u << 6, 1u << 7,
+    1u << 8, 1u << 9, 1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14,
+    1u << 15, 1u << 16, 1u << 17, 1u << 18, 1u << 19, 1u << 20, 1u << 21,
+    1u << 22, 1u << 23, 1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28,
+    1u << 29, 1u << 30, 1u << 31,
+};
 
 void fx_read_sreg(const struct fctx *x, const struct fwarp *w,
                   const struct kop *o, uint64_t *v)

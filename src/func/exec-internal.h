@@ -112,7 +112,7 @@ static inline uint64_t norm(uint64_t v, uint8_t t)
 
 /* Bit l of a lane mask by table, for loops that the compiler vectorises
    (a shift by the lane number is no vector operation on the baseline
-   x86-64); exec.c. */
+   x86-64); exec-env.c. */
 extern const uint32_t fx_lane_bit[WS_WARP];
 
 /* A register's row(s) of 32-bit slots as 64-bit lanes, and back under a
