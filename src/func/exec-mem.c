@@ -595,7 +595,7 @@ enum fx_status fx_atom(struct fctx *x, struct fwarp *w,
     /* In global or shared memory by the instruction, every lane's address
        valid: the warp's pointers at once (the lanes still apply in order). */
     uint8_t *ptr[WS_WARP];
-    bool fast = !x->general_only &&
+    bool fast = !x->general_only && m &&
                 (ki->space == KS_GLOBAL || ki->space == KS_SHARED) &&
                 fast_pointers(x, w, ki->space, addr, m, n, true, ptr);
     if (fast)

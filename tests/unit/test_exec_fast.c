@@ -275,6 +275,9 @@ static const char *MEM_OTHER[] = {
     " atom.global.add.u32 %d, [%w0], %b;"),
     ("and.b32 %t0, %a, 3; mul.wide.u32 %w0, %t0, 4; add.s64 %w0, %pc, %w0;"
     " atom.global.max.s32 %t1, [%w0], %b; ld.global.u32 %d, [%w0]; add.u32 %d, %d, %t1;"),
+    /* no lane active */
+    (".shared .align 4 .b8 sh[64]; mov.u32 %t0, sh; setp.gt.u32 %p0, %tidx, 99;"
+    " @%p0 atom.shared.add.u32 %d, [%t0], %b;"),
     /* generic addresses: resolved lane by lane, must still agree */
     (".shared .align 4 .b8 sh[64]; mov.u32 %t0, sh; and.b32 %t1, %a, 7;"
     " shl.b32 %t1, %t1, 2; add.u32 %t0, %t0, %t1; cvt.u64.u32 %w0, %t0;"
