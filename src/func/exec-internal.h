@@ -116,9 +116,10 @@ static inline uint64_t norm(uint64_t v, uint8_t t)
 extern const uint32_t fx_lane_bit[WS_WARP];
 
 /* A register's row(s) of 32-bit slots as 64-bit lanes, and back under a
-   lane mask. The rows and the lanes are different memory (restrict), which
-   lets the compiler vectorise the loops (the project is built with
-   -fno-strict-aliasing). */
+   lane mask (an active lane's slot gets the value's bits in keep, the
+   rest zero; an inactive lane's is left as it was). The rows and the
+   lanes are different memory (restrict), which lets the compiler
+   vectorise the loops (the project is built with -fno-strict-aliasing). */
 static inline void row_to_lanes(uint64_t *restrict v,
                                 const uint32_t *restrict lo,
                                 const uint32_t *restrict hi)
@@ -137,8 +138,8 @@ static inline void lanes_to_row(uint32_t *restrict r,
                                 uint32_t keep, uint32_t m)
 {
     for (int l = 0; l < WS_WARP; l++) {
-        uint32_t k = (m & fx_lane_bit[l]) ? keep : 0;
-        r[l] = ((uint32_t)(v[l] >> shift) & k) | (r[l] & ~k);
+        uint32_t k = (m & fx_lane_bit[l]) ? 0xffffffffu : 0;
+        r[l] = ((uint32_t)(v[l] >> shift) & keep & k) | (r[l] & ~k);
     }
 }
 

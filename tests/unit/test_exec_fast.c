@@ -11,7 +11,7 @@
 #include <cmocka.h>
 #include <stdio.h>
 #include <string.h>
-#include "func/exec.h"
+#include "func/exec-internal.h"
 #include "harness.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ULL;
@@ -338,6 +338,40 @@ static void test_shared_edge(void **state)
     }
 }
 
+/* Writing lanes to a register: an active lane's slot gets the value's bits
+   that fit the register (the rest zero), an inactive lane's keeps its
+   value; the high slot of a 64-bit register gets the high half. */
+static void test_write_lanes(void **state)
+{
+    (void)state;
+    uint32_t regs[3 * 32];
+    struct fwarp w = { .r = regs };
+    uint64_t v[32];
+    const uint32_t m = 0x5a5a5a5au;
+    const int bytes[3] = { 2, 4, 8 };
+    for (int k = 0; k < 3; k++) {
+        for (int i = 0; i < 3 * 32; i++)
+            regs[i] = 0xdead0000u + (uint32_t)i;
+        for (int l = 0; l < 32; l++)
+            v[l] = 0x0123456789abcdefULL * (uint64_t)(l + 1);
+        struct kop o = { .kind = KO_REG, .slot = 1,
+                         .nslot = bytes[k] == 8 ? 2 : 1,
+                         .bytes = (uint8_t)bytes[k] };
+        wr(&w, &o, v, m);
+        uint32_t keep = bytes[k] == 2 ? 0xffffu : 0xffffffffu;
+        for (int l = 0; l < 32; l++) {
+            bool on = m >> l & 1;
+            assert_int_equal(regs[l], 0xdead0000u + (uint32_t)l);
+            assert_int_equal(regs[32 + l], on ? (uint32_t)v[l] & keep
+                                              : 0xdead0000u + 32u + (uint32_t)l);
+            uint32_t hi = 0xdead0000u + 64u + (uint32_t)l;
+            if (bytes[k] == 8 && on)
+                hi = (uint32_t)(v[l] >> 32);
+            assert_int_equal(regs[64 + l], hi);
+        }
+    }
+}
+
 /* %tid in a block of 5 x 3 x 4 threads (two warps, the second partial):
    each thread stores its three components at its linear index. */
 static void test_tid(void **state)
@@ -419,6 +453,7 @@ int main(void)
         cmocka_unit_test(test_mem_other),
         cmocka_unit_test(test_shared_edge),
         cmocka_unit_test(test_tid),
+        cmocka_unit_test(test_write_lanes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
