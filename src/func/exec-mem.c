@@ -279,18 +279,6 @@ shared_addrs32(uint32_t *restrict a, const uint32_t *restrict lo, uint32_t imm,
     return !(any & 0x80000003u) && !(over & 0x80000000u);
 }
 
-/* d[l] = s[l] for the 32 lanes, four per iteration (gcc -O2 neither
-   vectorises nor unrolls it). */
-static inline void widen32(uint64_t *restrict d, const uint32_t *restrict s)
-{
-    for (int l = 0; l < WS_WARP; l += 4) {
-        d[l] = s[l];
-        d[l + 1] = s[l + 1];
-        d[l + 2] = s[l + 2];
-        d[l + 3] = s[l + 3];
-    }
-}
-
 /*
 ** A whole warp's 32-bit access to shared memory through a 32-bit address
 ** (the inner loop of tiled kernels), checked and copied in 32-bit
@@ -324,7 +312,7 @@ static bool full_shared32(struct fctx *x, const uint32_t *lo, uint32_t imm,
     if (x->rec) {
         record(x, KS_SHARED, 4, store, false);
         x->rec->mask = 0xffffffffu;
-        widen32(x->rec->addr, a);
+        row_to_lanes(x->rec->addr, a, NULL);
     }
     return true;
 }
