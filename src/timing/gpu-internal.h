@@ -79,7 +79,12 @@ struct gpu {
        earliest of slice s's noted work and its port's next delivery. */
     uint64_t *due;
     uint64_t *l2due;
-    bool *dbusy;                  /* DRAM channel c holds requests */
+    /* Bounds that let a cycle skip those scans: sm_soon is at most every
+       due[i], l2_soon at most every l2due[s] (set_due and l2_noted lower
+       them; a scan sets them again), and bit c of dbusy is set while DRAM
+       channel c holds requests (dram.channels <= 64). */
+    uint64_t sm_soon, l2_soon;
+    uint64_t dbusy;
     uint64_t issued;              /* the SMs' st.issued, summed */
     struct mreq_pool pool;
     struct icnt net;              /* ports: SMs, then L2 slices */

@@ -20,17 +20,34 @@
 
 /* ---- the SMs' port to L2 (struct l2_port) ------------------------------ */
 
-/* SM s's next event is t. */
-static inline void set_due(struct gpu *g, struct sm *s, uint64_t t)
+/* SM s's next event is t; own_only: on one of several threads, which
+   leave the bound over all SMs to the caller (sms_at_once). */
+static inline void set_due_of(struct gpu *g, struct sm *s, uint64_t t,
+                              bool own_only)
 {
     s->next_due = t;
     g->due[s - g->sm] = t;
+    if (!own_only && t < g->sm_soon)
+        g->sm_soon = t;
+}
+
+static inline void set_due(struct gpu *g, struct sm *s, uint64_t t)
+{
+    set_due_of(g, s, t, false);
 }
 
 /* Slice k's queues or port changed: when it next has work. */
 static inline void l2_noted(struct gpu *g, uint32_t k)
 {
-    g->l2due[k] = l2_when(&g->l2[k], &g->net, &g->pool);
+    uint64_t t = l2_when(&g->l2[k], &g->net, &g->pool);
+    g->l2due[k] = t;
+    if (t < g->l2_soon)
+        g->l2_soon = t;
+}
+
+static inline void set_dbusy(struct gpu *g, uint32_t c, bool busy)
+{
+    g->dbusy = (g->dbusy & ~(1ull << c)) | (uint64_t)busy << c;
 }
 
 /* The L2 slice owning addr: the DRAM channel's slices split its lines. */
@@ -54,6 +71,8 @@ static void enqueue_to_l2(struct gpu *g, const struct mreq *req,
     uint64_t t = mreq_at(&g->pool, r)->deliver;
     if (t < g->l2due[k])
         g->l2due[k] = t;
+    if (t < g->l2_soon)
+        g->l2_soon = t;
 }
 
 static bool to_l2(void *ctx, uint32_t sm, const struct mreq *req,
@@ -105,8 +124,8 @@ struct gpu *gpu_new(const struct ws_config *cfg, const struct design *d,
     g->port = (struct l2_port){ g, to_l2, port_free };
     icnt_init(&g->net, p.nsm + p.l2_slices, p.icnt_flit, p.icnt_latency);
     g->net.input_queued = p.icnt_input_queued;
+    g->net.near = p.nsm;
     g->dram = ws_xcalloc(p.dram.channels, sizeof *g->dram);
-    g->dbusy = ws_xcalloc(p.dram.channels, sizeof *g->dbusy);
     for (uint32_t c = 0; c < p.dram.channels; c++)
         g->dram[c] = dram_new(&g->p.dram, c);
     g->l2 = ws_xcalloc(p.l2_slices, sizeof *g->l2);
@@ -114,6 +133,7 @@ struct gpu *gpu_new(const struct ws_config *cfg, const struct design *d,
         l2_init(&g->l2[s], s, p.nsm + s, &g->p,
                 g->dram[s / g->slices_per_chan], s / g->slices_per_chan, bus);
     g->l2due = ws_xcalloc(p.l2_slices, sizeof *g->l2due);
+    g->l2_soon = g->sm_soon = 0;  /* the first scans set them */
     for (uint32_t s = 0; s < p.l2_slices; s++)
         l2_noted(g, s);
     g->sm = ws_xcalloc(p.nsm, sizeof *g->sm);
@@ -169,7 +189,6 @@ void gpu_free(struct gpu *g)
     free(g->l2);
     free(g->l2due);
     free(g->dram);
-    free(g->dbusy);
     icnt_free(&g->net);
     mreq_pool_free(&g->pool);
     free(g);
@@ -378,6 +397,9 @@ static int deadlock_error(struct gpu *g, struct ws_diag *diag)
    to the SM's inbox instead, for its thread to hand over (sm_share). */
 static void deliver_to_sms(struct gpu *g, uint64_t now, bool held)
 {
+    if (now < g->net.near_next)
+        return;                   /* nothing has reached an SM yet */
+    g->net.near_next = UINT64_MAX;  /* what is left lowers it again */
     for (int32_t i = icnt_busy_port(&g->net, 0);
          i >= 0 && (uint32_t)i < g->p.nsm;
          i = icnt_busy_port(&g->net, (uint32_t)i + 1)) {
@@ -404,6 +426,9 @@ static void deliver_to_sms(struct gpu *g, uint64_t now, bool held)
             }
             mreq_release(&g->pool, r);
         }
+        uint64_t t = icnt_next(&g->net, &g->pool, (uint32_t)i);
+        if (t < g->net.near_next)
+            g->net.near_next = t;
         if (got)
             set_due(g, s, now);
     }
@@ -414,18 +439,26 @@ static void memory_cycle(struct gpu *g, uint64_t now)
     const uint64_t *l2due = g->l2due;
     const uint32_t nslices = g->p.l2_slices;
     const bool skip = g->skip;
-    for (uint32_t s = 0; s < nslices; s++)
-        if (!skip || l2due[s] <= now) {
-            struct l2slice *l = &g->l2[s];
-            l2_tick(l, &g->net, &g->pool, now);
-            l2_noted(g, s);
-            /* only a slice's tick gives its channel requests */
-            g->dbusy[l->chan] = dram_pending(l->dram) > 0;
+    if (!skip || g->l2_soon <= now) {
+        g->l2_soon = UINT64_MAX;  /* found again, slice by slice */
+        for (uint32_t s = 0; s < nslices; s++) {
+            if (!skip || l2due[s] <= now) {
+                struct l2slice *l = &g->l2[s];
+                l2_tick(l, &g->net, &g->pool, now);
+                l2_noted(g, s);
+                /* only a slice's tick gives its channel requests */
+                set_dbusy(g, l->chan, dram_pending(l->dram) > 0);
+            } else if (l2due[s] < g->l2_soon) {
+                g->l2_soon = l2due[s];
+            }
         }
-    for (uint32_t c = 0; c < g->p.dram.channels; c++) {
+    }
+    /* the channels in order: a channel's own turn changes only its bit */
+    uint64_t chans = skip ? g->dbusy
+                          : ~0ull >> (64 - g->p.dram.channels);
+    for (; chans; chans &= chans - 1) {
+        uint32_t c = (uint32_t)__builtin_ctzll(chans);
         struct dram_chan *d = g->dram[c];
-        if (skip && !g->dbusy[c])
-            continue;
         dram_tick(d, now);
         struct dram_req out;
         while (dram_pop(d, now, &out)) {
@@ -437,7 +470,7 @@ static void memory_cycle(struct gpu *g, uint64_t now)
             l2_dram_done(&g->l2[L2_TAG_SLICE(out.tag)], &out, &g->pool, now);
             l2_noted(g, L2_TAG_SLICE(out.tag));
         }
-        g->dbusy[c] = dram_pending(d) > 0;
+        set_dbusy(g, c, dram_pending(d) > 0);
     }
 }
 
@@ -449,19 +482,13 @@ static void memory_cycle(struct gpu *g, uint64_t now)
 static uint64_t memory_next(const struct gpu *g, uint64_t now, uint64_t t)
 {
     /* the SMs' ports; a slice's port is in its l2due */
-    for (int32_t i = icnt_busy_port(&g->net, 0);
-         i >= 0 && (uint32_t)i < g->p.nsm;
-         i = icnt_busy_port(&g->net, (uint32_t)i + 1)) {
-        uint64_t v = icnt_next(&g->net, &g->pool, (uint32_t)i);
-        if (v < t)
-            t = v;
-    }
-    for (uint32_t s = 0; s < g->p.l2_slices; s++)
-        if (g->l2due[s] < t)
-            t = g->l2due[s];
-    for (uint32_t c = 0; c < g->p.dram.channels && t > now + 1; c++) {
-        if (!g->dbusy[c])
-            continue;             /* an idle channel has no next event */
+    if (g->net.near_next < t)
+        t = g->net.near_next;
+    if (g->l2_soon < t)
+        t = g->l2_soon;
+    /* an idle channel has no next event */
+    for (uint64_t chans = g->dbusy; chans && t > now + 1; chans &= chans - 1) {
+        uint32_t c = (uint32_t)__builtin_ctzll(chans);
         uint64_t v = dram_next_event(g->dram[c], now);
         if (v < t)
             t = v;
@@ -753,7 +780,7 @@ static void sm_share(void *ctx, uint32_t k)
             for (size_t r = 0; r < o->in.n; r++)
                 sm_response(s, &o->in.v[r], now);
             o->in.n = 0;
-            set_due(g, s, now);
+            set_due_of(g, s, now, true);
         }
         if (sm_due(g, s, now)) {
             s->defer_global = true;
@@ -763,7 +790,7 @@ static void sm_share(void *ctx, uint32_t k)
                 c->waits = true;      /* finished below, in SM order */
                 continue;
             }
-            set_due(g, s, sm_next_event(s, now));
+            set_due_of(g, s, sm_next_event(s, now), true);
         }
         sm_tally(s, &c->issued, &c->retired, &c->next_due);
     }
@@ -800,7 +827,7 @@ static void sm_share(void *ctx, uint32_t k)
         if (!g->out[i].finished)
             continue;
         sm_cycle_end(s, now);
-        set_due(g, s, sm_next_event(s, now));
+        set_due_of(g, s, sm_next_event(s, now), true);
         sm_tally(s, &c->issued, &c->retired, &c->next_due);
     }
     c->look = failed;
@@ -835,6 +862,7 @@ static void sms_at_once(struct gpu *g, uint64_t now, uint64_t *issued,
         if (g->crew[k].next_due < *next_due)
             *next_due = g->crew[k].next_due;
     }
+    g->sm_soon = *next_due;       /* every SM was tallied (or faulted) */
     for (uint32_t k = 0; k < team_threads(g->team); k++) {
         if (!g->crew[k].look)
             continue;               /* none of its SMs sent or faulted */
@@ -924,22 +952,28 @@ static int one_cycle(struct gpu *g, uint64_t now, bool *over,
         const uint32_t nsm = g->p.nsm;
         const bool skip = g->skip;
         uint64_t nd = UINT64_MAX;
-        for (uint32_t i = 0; i < nsm; i++) {
-            uint64_t d = due[i];
-            if (d <= now || (!skip && sm_busy(&g->sm[i]))) {
-                struct sm *s = &g->sm[i];
-                uint64_t before = s->st.issued;
-                rc = sm_cycle(s, now, diag);
-                d = sm_next_event(s, now);
-                set_due(g, s, d);
-                g->issued += s->st.issued - before;
-                retired += s->retired;
-                s->retired = 0;
-                if (rc != WS_OK)
-                    break;
+        if (skip && now < g->sm_soon) {
+            nd = g->sm_soon;      /* none is due: no scan */
+        } else {
+            for (uint32_t i = 0; i < nsm; i++) {
+                uint64_t d = due[i];
+                if (d <= now || (!skip && sm_busy(&g->sm[i]))) {
+                    struct sm *s = &g->sm[i];
+                    uint64_t before = s->st.issued;
+                    rc = sm_cycle(s, now, diag);
+                    d = sm_next_event(s, now);
+                    set_due(g, s, d);
+                    g->issued += s->st.issued - before;
+                    retired += s->retired;
+                    s->retired = 0;
+                    if (rc != WS_OK)
+                        break;
+                }
+                if (d < nd)
+                    nd = d;
             }
-            if (d < nd)
-                nd = d;
+            /* exact after a whole scan; a fault leaves it to the next */
+            g->sm_soon = rc == WS_OK ? nd : 0;
         }
         *next_due = nd;
         if (rc == WS_OK)

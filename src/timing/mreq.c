@@ -42,6 +42,7 @@ void icnt_init(struct icnt *n, uint32_t ports, uint32_t flit,
 {
     memset(n, 0, sizeof *n);
     n->ports = ports;
+    n->near_next = UINT64_MAX;
     n->flit = flit;
     n->latency = latency;
     n->src_free = ws_xcalloc(ports + 1, sizeof *n->src_free);
@@ -96,6 +97,8 @@ void icnt_enqueue(struct icnt *n, struct mreq_pool *p, int32_t r,
         n->src_free[src] = start - n->latency;
     m->deliver = start;
     m->next = -1;
+    if (dst < n->near && start < n->near_next)
+        n->near_next = start;
     struct icnt_queue *q = &n->q[dst];
     if (q->tail >= 0)
         mreq_at(p, q->tail)->next = r;

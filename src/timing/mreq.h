@@ -59,6 +59,12 @@ struct icnt {
     uint64_t *busy;       /* bitset: destinations with packets queued */
     uint64_t *dst_flits;  /* flits delivered to each port */
     uint64_t packets, flits;
+    /* Ports [0, near) (the SMs'; none after icnt_init), watched as a
+       group: near_next is at most the earliest delivery due to any of
+       them. icnt_enqueue lowers it; whoever takes their packets
+       (icnt_receive) sets it again. */
+    uint32_t near;
+    uint64_t near_next;
 };
 
 void icnt_init(struct icnt *n, uint32_t ports, uint32_t flit,

@@ -406,6 +406,31 @@ static void test_head_of_line(void **state)
     head_of_line(true, 10, 10 + 1 + 4);
 }
 
+/* The near group (the SMs' ports, [0, near)): a packet to one of them
+   lowers near_next to its delivery if that is earlier; a packet to
+   another port, or a later one, leaves it. 1-flit reads, latency 4:
+   sent at t, delivered at t + 5. */
+static void test_near_bound(void **state)
+{
+    (void)state;
+    struct mreq_pool p;
+    mreq_pool_init(&p);
+    struct icnt n;
+    icnt_init(&n, 6, 32, 4);
+    n.near = 2;
+    assert_true(n.near_next == UINT64_MAX);
+    assert_true(icnt_send(&n, &p, req(&p, MR_READ, 128, false), 3, 2, 10));
+    assert_true(n.near_next == UINT64_MAX);            /* port 2: not near */
+    assert_true(icnt_send(&n, &p, req(&p, MR_READ, 128, false), 3, 1, 20));
+    assert_int_equal(n.near_next, 25);
+    assert_true(icnt_send(&n, &p, req(&p, MR_READ, 128, false), 5, 0, 12));
+    assert_int_equal(n.near_next, 17);                 /* earlier: lowered */
+    assert_true(icnt_send(&n, &p, req(&p, MR_READ, 128, false), 4, 0, 30));
+    assert_int_equal(n.near_next, 17);                 /* later: kept */
+    icnt_free(&n);
+    mreq_pool_free(&p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -417,6 +442,7 @@ int main(void)
         cmocka_unit_test(test_pool),
         cmocka_unit_test(test_claim_then_enqueue),
         cmocka_unit_test(test_head_of_line),
+        cmocka_unit_test(test_near_bound),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
