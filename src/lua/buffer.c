@@ -246,10 +246,17 @@ static int b_read(lua_State *L)
     return 1;
 }
 
+/* x.field or x:method: the methods first, from the table that is this
+   function's upvalue (a scenario's reference loop calls x:get(i) per
+   element: one table look-up, no string compares). */
 static int b_index(lua_State *L)
 {
     struct wsbuf *b = wsbuf_check(L, 1);
     const char *k = luaL_checkstring(L, 2);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL)
+        return 1;
+    lua_pop(L, 1);
     if (strcmp(k, "addr") == 0)
         lua_pushinteger(L, (lua_Integer)b->addr);
     else if (strcmp(k, "n") == 0)
@@ -258,14 +265,9 @@ static int b_index(lua_State *L)
         lua_pushstring(L, ptx_type_name((enum ptx_type)b->type));
     else if (strcmp(k, "bytes") == 0)
         lua_pushinteger(L, (lua_Integer)(b->n * b->esize));
-    else {
-        luaL_getmetatable(L, BUFFER_MT);
-        lua_getfield(L, -1, "methods");
-        lua_getfield(L, -1, k);
-        if (lua_isnil(L, -1))
-            return wslua_error(L, "buffers have no field '%s' (fields: addr, n, type, bytes; methods: read, write, get, set, ptr)",
-                              k);
-    }
+    else
+        return wslua_error(L, "buffers have no field '%s' (fields: addr, n, type, bytes; methods: read, write, get, set, ptr)",
+                          k);
     return 1;
 }
 
@@ -293,14 +295,15 @@ void wsbuf_open(lua_State *L)
         { "set", b_set },     { "ptr", b_ptr },   { NULL, NULL },
     };
     luaL_newmetatable(L, BUFFER_MT);
-    lua_pushcfunction(L, b_index);
+    luaL_newlib(L, methods);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, "methods");
+    lua_pushcclosure(L, b_index, 1);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, b_len);
     lua_setfield(L, -2, "__len");
     lua_pushcfunction(L, b_tostring);
     lua_setfield(L, -2, "__tostring");
-    luaL_newlib(L, methods);
-    lua_setfield(L, -2, "methods");
     lua_pop(L, 1);
 }
 

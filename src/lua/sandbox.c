@@ -75,12 +75,12 @@ static void add_source(struct wslua *s, const char *name, const char *text,
 
 /* "file:line:col: " of the script line calling the running C function,
    or Lua's own "chunk:line: " when that caller is not a script file. */
-static void push_where(lua_State *L)
+static void push_where(lua_State *L, const char *msg)
 {
     lua_Debug ar;
     struct wslua_pos pos;
     if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "S", &ar) &&
-        ar.source[0] == '@' && wslua_pos_at(L, 1, &pos)) {
+        ar.source[0] == '@' && wslua_pos_for(L, 1, msg, &pos)) {
         char *t = wslua_pos_text(&pos);
         lua_pushfstring(L, "%s: ", t);
         free(t);
@@ -97,7 +97,7 @@ int wslua_error(lua_State *L, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    push_where(L);
+    push_where(L, msg);
     lua_pushstring(L, msg);
     lua_concat(L, 2);
     return lua_error(L);

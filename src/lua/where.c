@@ -96,12 +96,14 @@ static int width_at(const char *s, size_t n, int col)
     return j > i ? (int)(j - i) : 1;
 }
 
-/* A name the message quotes, as Lua's runtime errors do:
-   "attempt to call a nil value (global 'foo')". */
+/* A name the message quotes, as Lua's runtime errors do ("attempt to
+   call a nil value (global 'foo')") and as ours do for a field an
+   object lacks ("buffers have no field 'size'"). */
 static char *quoted_name(const char *msg)
 {
     static const char *kinds[] = { "(global '", "(local '", "(field '",
-                                   "(method '", "(upvalue '", "(constant '" };
+                                   "(method '", "(upvalue '", "(constant '",
+                                   "no field '" };
     for (size_t i = 0; msg && i < sizeof kinds / sizeof kinds[0]; i++) {
         const char *p = strstr(msg, kinds[i]);
         if (!p)
@@ -162,6 +164,12 @@ static bool script_frame(lua_State *L, int lv, lua_Debug *ar)
 
 bool wslua_pos_at(lua_State *L, int level, struct wslua_pos *pos)
 {
+    return wslua_pos_for(L, level, NULL, pos);
+}
+
+bool wslua_pos_for(lua_State *L, int level, const char *msg,
+                   struct wslua_pos *pos)
+{
     lua_Debug ar;
     int found = -1;
     memset(pos, 0, sizeof *pos);
@@ -174,7 +182,7 @@ bool wslua_pos_at(lua_State *L, int level, struct wslua_pos *pos)
     }
     if (found < 0 || !script_frame(L, found, &ar))
         return false;
-    fill(L, found, &ar, NULL, pos);
+    fill(L, found, &ar, msg, pos);
     return true;
 }
 

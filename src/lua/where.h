@@ -26,6 +26,11 @@ struct wslua_pos {
 ** cleared, when there is no such frame. The caller frees pos->file.
 */
 bool wslua_pos_at(lua_State *L, int level, struct wslua_pos *pos);
+/* The same, for an error whose message msg may quote the name the
+   column should point at ("... no field 'size'") when the frame's own
+   call has none (a metamethod's). */
+bool wslua_pos_for(lua_State *L, int level, const char *msg,
+                   struct wslua_pos *pos);
 
 /*
 ** The script frame of thread `at`, from stack level lv0 outwards, that is
