@@ -862,7 +862,8 @@ static void sms_at_once(struct gpu *g, uint64_t now, uint64_t *issued,
         if (g->crew[k].next_due < *next_due)
             *next_due = g->crew[k].next_due;
     }
-    g->sm_soon = *next_due;       /* every SM was tallied (or faulted) */
+    g->sm_soon = *next_due;       /* every SM was tallied, unless one
+                                     faulted (below) */
     for (uint32_t k = 0; k < team_threads(g->team); k++) {
         if (!g->crew[k].look)
             continue;               /* none of its SMs sent or faulted */
@@ -881,6 +882,8 @@ static void sms_at_once(struct gpu *g, uint64_t now, uint64_t *issued,
             diag_reset(&o->diag);
         }
     }
+    if (*rc != WS_OK)
+        g->sm_soon = 0;           /* the SMs after a fault were not */
     rebalance(g);                 /* moves SMs between threads: after
                                      their packets are queued */
 }
