@@ -45,7 +45,7 @@ static void push(struct fwarp *w, int32_t pc, int32_t rpc, uint32_t mask)
 }
 
 /* Pops entries that reached their reconvergence point or have no lanes. */
-static void settle(struct fwarp *w)
+static inline void settle(struct fwarp *w)
 {
     while (w->depth > 0) {
         struct simt_entry *t = &w->stack[w->depth - 1];
@@ -388,7 +388,8 @@ static const fx_handler handlers[OP__COUNT] = {
     [OP_VSET4] = fx_video,
 };
 
-enum fx_status fx_step(struct fctx *x, struct fwarp *w)
+static inline __attribute__((always_inline)) enum fx_status
+step(struct fctx *x, struct fwarp *w)
 {
     struct simt_entry *top = &w->stack[w->depth - 1];
     int32_t pc = top->pc;
@@ -431,6 +432,27 @@ enum fx_status fx_step(struct fctx *x, struct fwarp *w)
     settle(w);
     if (w->state == FW_DONE)
         return FX_DONE;
+    return st;
+}
+
+enum fx_status fx_step(struct fctx *x, struct fwarp *w)
+{
+    return step(x, w);
+}
+
+enum fx_status fx_steps(struct fctx *x, struct fwarp *w, uint32_t n,
+                        uint32_t *ran)
+{
+    enum fx_status st = FX_OK;
+    uint32_t k = 0;
+    while (k < n && w->state == FW_READY) {
+        st = step(x, w);
+        x->clock++;
+        k++;
+        if (st != FX_OK)
+            break;
+    }
+    *ran = k;
     return st;
 }
 

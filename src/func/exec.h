@@ -116,6 +116,11 @@ enum fx_status {
 ** instruction with x->rec set, fills *x->rec (mask 0 when none accessed).
 */
 enum fx_status fx_step(struct fctx *x, struct fwarp *w);
+/* Up to n steps of w while it is ready, each followed by x->clock++ (as
+   a caller of fx_step would); stops after a step that does not return
+   FX_OK and returns that status (FX_OK otherwise). *ran: steps taken. */
+enum fx_status fx_steps(struct fctx *x, struct fwarp *w, uint32_t n,
+                        uint32_t *ran);
 
 /* The instruction index w will execute next (-1 when done). */
 static inline int32_t fx_pc(const struct fwarp *w)

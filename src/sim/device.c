@@ -310,7 +310,7 @@ static int run_cta(struct ws_device *d, const struct flaunch *L, uint64_t i,
         int ran = 0;
         for (uint32_t wi = 0; wi < cta.nwarps && rc == WS_OK; wi++) {
             struct fwarp *w = &cta.warps[wi];
-            for (int q = 0; q < QUANTUM && w->state == FW_READY; q++) {
+            for (uint32_t q = 0; q < QUANTUM && w->state == FW_READY;) {
                 if (*budget == 0) {
                     char msg[200];
                     snprintf(msg, sizeof msg,
@@ -319,9 +319,12 @@ static int run_cta(struct ws_device *d, const struct flaunch *L, uint64_t i,
                     rc = fx_warp_error(L->k, w, diag, msg);
                     break;
                 }
-                (*budget)--;
-                enum fx_status st = fx_step(&x, w);
-                x.clock++;
+                uint32_t n = QUANTUM - q, k;
+                if (n > *budget)
+                    n = (uint32_t)*budget;
+                enum fx_status st = fx_steps(&x, w, n, &k);
+                *budget -= k;
+                q += k;
                 ran = 1;
                 if (st == FX_ERR) {
                     rc = WS_ERR;
