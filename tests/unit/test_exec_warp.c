@@ -381,6 +381,35 @@ static void test_lane_special_registers(void **state)
     run("mov.u32 %d, %lanemask_lt;", ZERO, ZERO, ZERO, want);
 }
 
+/* %clock counts the SM's warp-instructions in the functional pass: one
+   per step of the only warp here, whatever the driver's quantum (64
+   steps of a warp per turn). From the first read to the second: the
+   first read itself, the mov to %t0 and 50 turns of add, setp and bra
+   (150 steps, crossing the quantum twice), 152 steps. */
+static void test_clock_counts_steps(void **state)
+{
+    (void)state;
+    static const char body[] =
+        "mov.u32 %t2, %clock;\n"
+        "mov.u32 %t0, 0;\n"
+        "$LOOP:\n"
+        "add.u32 %t0, %t0, 1;\n"
+        "setp.lt.u32 %p0, %t0, 50;\n"
+        "@%p0 bra $LOOP;\n"
+        "mov.u32 %t3, %clock;\n"
+        "sub.u32 %d, %t3, %t2;\n";
+    static const char *const functional[] = { "sim.mode=functional", NULL };
+    struct th f;
+    if (th_init(&f, functional))
+        fail_msg("th_init: %s", th_error(&f));
+    uint32_t d[NL];
+    if (th_warp_op(&f, "b32", body, ZERO, ZERO, ZERO, d))
+        fail_msg("failed: %s", th_error(&f));
+    for (int i = 0; i < NL; i++)
+        assert_int_equal(d[i], 152);
+    th_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -395,6 +424,7 @@ int main(void)
         T_(test_activemask_divergent),
         T_(test_predicate_logic_and_guards),
         T_(test_lane_special_registers),
+        T_(test_clock_counts_steps),
 #undef T_
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
