@@ -25,9 +25,21 @@
 static float sincos_turns(float a, bool cosine)
 {
     double p = (double)a * (double)as_f32(0x3e22f983u);   /* exact */
-    float t = (float)p;
-    if (fabs((double)t) > fabs(p))
-        t = nextafterf(t, 0.0f);                           /* toward zero */
+    float t;
+    double ap = fabs(p);
+    if (ap >= 0x1p-126 && ap < 0x1p128) {
+        /* a normal f32 after rounding toward zero: the double's
+           significand cut to f32's 24 bits, which converts exactly */
+        uint64_t bits;
+        memcpy(&bits, &p, sizeof bits);
+        bits &= ~((1ULL << 29) - 1);
+        memcpy(&p, &bits, sizeof p);
+        t = (float)p;
+    } else {
+        t = (float)p;
+        if (fabs((double)t) > ap)
+            t = nextafterf(t, 0.0f);                       /* toward zero */
+    }
     float turns = t - truncf(t);                           /* exact */
     if (turns == 0.0f)
         turns = copysignf(0.0f, t);

@@ -10,7 +10,9 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <fenv.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include "harness.h"
@@ -780,6 +782,66 @@ static void test_approx_functions(void **state)
     CASES32("rsqrt.approx.f32 %d, %a;", rp);
 }
 
+/*
+** sin.approx and cos.approx bit for bit against the algorithm they model,
+** with the product's round toward zero done by the FPU in FE_TOWARDZERO
+** (the executor cuts the double's significand instead): normal, tiny
+** (subnormal product) and huge arguments, both signs, quarter turns.
+*/
+static float turns_ref(float a, bool cosine)
+{
+    volatile double p = (double)a * (double)th_u2f(0x3e22f983u);
+    fesetround(FE_TOWARDZERO);
+    volatile float t = (float)p;
+    fesetround(FE_TONEAREST);
+    float turns = t - truncf(t);
+    if (turns == 0.0f)
+        turns = copysignf(0.0f, t);
+    float q = turns * 4.0f;
+    if (q == truncf(q)) {
+        static const float s4[4] = { 0.0f, 1.0f, 0.0f, -1.0f };
+        int k = ((int)q + 4 + (cosine ? 1 : 0)) % 4;
+        return k == 0 && !cosine ? copysignf(0.0f, turns) : s4[k];
+    }
+    double x = 2.0 * M_PI * (double)turns;
+    return (float)(cosine ? cos(x) : sin(x));
+}
+
+static void test_sin_cos_turns_round_toward_zero(void **state)
+{
+    (void)state;
+    uint32_t a[NL], z[NL] = { 0 }, d[NL];
+    uint32_t seed = 12345;
+    for (int batch = 0; batch < 64; batch++) {
+        for (int l = 0; l < NL; l++) {
+            seed = seed * 1664525u + 1013904223u;
+            /* exponents over the whole range, then some fixed points */
+            a[l] = seed;
+        }
+        if (batch == 0) {
+            static const float fixed[] = { 1.0f, -1.0f, 1.5707964f, 3.1415927f, 1e-38f, -1e-39f,
+                                           1e-45f, 3e38f, -3e38f, 16777215.0f, 33554432.0f, 1e6f,
+                                           0.25f, 6.2831855f, 100.0f, -0.1f };
+            for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+                a[i] = th_f2u(fixed[i]);
+        }
+        for (int c = 0; c < 2; c++) {
+            const char *body = c ? "cos.approx.f32 %d, %a;" : "sin.approx.f32 %d, %a;";
+            if (warp_op("b32", body, a, z, z, d))
+                fail_msg("'%s' failed: %s", body, th_error(&T));
+            for (int l = 0; l < NL; l++) {
+                float x = th_u2f(a[l]);
+                if (isnan(x) || isinf(x))
+                    continue;
+                uint32_t want = th_f2u(turns_ref(x, c));
+                if (d[l] != want)
+                    fail_msg("'%s' x=%a (0x%08x): got 0x%08x, want 0x%08x", body, (double)x, a[l],
+                             d[l], want);
+            }
+        }
+    }
+}
+
 /* ---- rejected PTX ---------------------------------------------------------- */
 
 #define HDR ".version 8.0\n.target sm_75\n.address_size 64\n"
@@ -838,6 +900,7 @@ int main(void)
         T_(test_cvt_f64_f32),
         T_(test_cvt_sat_float),
         T_(test_approx_functions),
+        T_(test_sin_cos_turns_round_toward_zero),
         T_(test_reject_cvt_missing_rounding),
         T_(test_reject_float_modifiers),
 #undef T_
