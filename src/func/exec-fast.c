@@ -522,6 +522,71 @@ bool fx_fast_mov(const struct fctx *x, struct fwarp *w,
     return true;
 }
 
+/* The integer types b8..s64 (not the packed pairs). */
+static bool plain_int(uint8_t t)
+{
+    return t >= PT_B8 && t <= PT_S64;
+}
+
+/*
+** cvt between integer types without .sat, on the registers' 32-bit slot
+** rows: the value extended from the source type's width, then truncated
+** and extended to the destination type's, as fx_cvt's per-lane path does
+** in 64 bits. The low 32 bits need shifts by two fixed counts; the high
+** 32 bits (a 64-bit destination register) are the source's high word or
+** the sign or zero fill.
+*/
+bool fx_fast_cvt(const struct fctx *x, struct fwarp *w,
+                 const struct kinst *ki, uint32_t m)
+{
+    const struct kop *s = &ki->s[0], *o = &ki->d[0];
+    uint8_t dt = ki->m.type, st = ki->m.type2;
+    if (x->general_only || ki->m.sat || !plain_int(dt) || !plain_int(st) ||
+        s->kind != KO_REG || o->kind != KO_REG || s->nslot > 2 ||
+        o->nslot > 2)
+        return false;
+    int sb = type_bits(st), db = type_bits(dt);
+    int sh = sb < 32 ? 32 - sb : 0, dh = db < 32 ? 32 - db : 0;
+    const uint32_t *a = w->r + (size_t)s->slot * WS_WARP;
+    uint32_t lo[WS_WARP], hi[WS_WARP];
+    if (ptx_type_is_signed((enum ptx_type)st)) {
+        for (int l = 0; l < WS_WARP; l++)
+            lo[l] = (uint32_t)((int32_t)(a[l] << sh) >> sh);
+    } else {
+        uint32_t k = 0xffffffffu >> sh;
+        for (int l = 0; l < WS_WARP; l++)
+            lo[l] = a[l] & k;
+    }
+    uint32_t keep = o->bytes < 4 ? (uint32_t)bits_mask(o->bytes * 8)
+                                 : 0xffffffffu;
+    bool sign;                    /* the high word is the low word's sign */
+    if (db == 64) {
+        sign = sb < 64 && ptx_type_is_signed((enum ptx_type)st);
+    } else if ((sign = ptx_type_is_signed((enum ptx_type)dt))) {
+        for (int l = 0; l < WS_WARP; l++)
+            lo[l] = (uint32_t)((int32_t)(lo[l] << dh) >> dh);
+    } else {
+        keep &= 0xffffffffu >> dh;
+    }
+    if (o->nslot == 2) {
+        if (sign)
+            for (int l = 0; l < WS_WARP; l++)
+                hi[l] = (uint32_t)((int32_t)lo[l] >> 31);
+        else if (db == 64 && sb == 64 && s->nslot == 2)
+            memcpy(hi, a + WS_WARP, sizeof hi);
+        else
+            memset(hi, 0, sizeof hi);
+    }
+    if (keep != 0xffffffffu)
+        for (int l = 0; l < WS_WARP; l++)
+            lo[l] &= keep;
+    uint32_t *d = w->r + (size_t)o->slot * WS_WARP;
+    put32(d, lo, m);
+    if (o->nslot == 2)
+        put32(d + WS_WARP, hi, m);
+    return true;
+}
+
 bool fx_fast_cvta(const struct fctx *x, struct fwarp *w,
                   const struct kinst *ki, uint32_t m)
 {

@@ -51,6 +51,9 @@ bool fx_fast_alu(const struct fctx *x, struct fwarp *w,
 /* mov between 32-bit registers and immediates, the same way. */
 bool fx_fast_mov(const struct fctx *x, struct fwarp *w,
                  const struct kinst *ki, uint32_t m);
+/* cvt between integer types without .sat, the same way. */
+bool fx_fast_cvt(const struct fctx *x, struct fwarp *w,
+                 const struct kinst *ki, uint32_t m);
 /* cvta between global memory and the generic space (whose window of
    global memory starts at 0) on 64-bit registers, the same way. */
 bool fx_fast_cvta(const struct fctx *x, struct fwarp *w,

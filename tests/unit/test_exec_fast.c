@@ -219,6 +219,11 @@ static const char *CVT_MOV64[] = {
     "cvt.u32.u64 %t0, %a; cvt.s16.u32 %t1, %t0; cvt.u64.u32 %d, %t1;",
     "cvt.u32.u64 %t0, %a; cvt.u8.s32 %t1, %t0; cvt.u64.u32 %d, %t1;",
     "cvt.s8.s64 %d, %a;", "cvt.u16.s64 %d, %b;", "cvt.s32.u64 %d, %c;",
+    "cvt.s16.s64 %d, %b;", "cvt.u8.u64 %d, %a;", "cvt.u64.s64 %d, %a;",
+    "cvt.s64.u64 %d, %b;", "cvt.u32.u64 %t0, %a; cvt.s64.s16 %d, %t0;",
+    "cvt.u32.u64 %t0, %a; cvt.u64.s8 %d, %t0;",
+    "cvt.u32.u64 %t0, %c; cvt.s32.s8 %t1, %t0; cvt.u64.u32 %d, %t1;",
+    ".reg .b16 %h<2>; cvt.s16.s64 %h0, %a; cvt.u32.s16 %t0, %h0; cvt.u64.u32 %d, %t0;",
     "setp.lt.u32 %p0, %tidx, 11; cvt.u32.u64 %t0, %b; @%p0 cvt.s64.s32 %d, %t0;",
     /* not taken over (.sat): must still agree */
     "cvt.sat.s32.s64 %t0, %a; cvt.s64.s32 %d, %t0;",
