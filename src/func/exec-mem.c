@@ -394,33 +394,36 @@ static inline uint64_t load_elem(const uint8_t *p, unsigned esz)
 static void load_lanes(uint64_t *v, uint8_t *const *ptr, unsigned off,
                        unsigned esz, bool sgn, uint32_t m)
 {
-#define LOAD_LANES(T)                                                      \
-    for (int l = 0; l < WS_WARP; l++)                                      \
-        if (m >> l & 1) {                                                  \
+    /* a whole warp (the common case) without a test per lane, and the
+       extension chosen once */
+#define LOAD_LANES(T, S)                                                   \
+    if (m == 0xffffffffu && sgn) {                                         \
+        for (int l = 0; l < WS_WARP; l++) {                                \
             T t;                                                           \
             memcpy(&t, ptr[l] + off, sizeof t);                            \
-            v[l] = sgn ? sext(t, 8 * (int)sizeof t) : t;                   \
-        }
+            v[l] = (uint64_t)(int64_t)(S)t;                                \
+        }                                                                  \
+    } else if (m == 0xffffffffu) {                                         \
+        for (int l = 0; l < WS_WARP; l++) {                                \
+            T t;                                                           \
+            memcpy(&t, ptr[l] + off, sizeof t);                            \
+            v[l] = t;                                                      \
+        }                                                                  \
+    } else {                                                               \
+        for (int l = 0; l < WS_WARP; l++)                                  \
+            if (m >> l & 1) {                                              \
+                T t;                                                       \
+                memcpy(&t, ptr[l] + off, sizeof t);                        \
+                v[l] = sgn ? sext(t, 8 * (int)sizeof t) : t;               \
+            }                                                              \
+    }
     switch (esz) {
-    case 1: LOAD_LANES(uint8_t); break;
-    case 2: LOAD_LANES(uint16_t); break;
-    case 4: LOAD_LANES(uint32_t); break;
-    default: LOAD_LANES(uint64_t); break;
+    case 1: LOAD_LANES(uint8_t, int8_t); break;
+    case 2: LOAD_LANES(uint16_t, int16_t); break;
+    case 4: LOAD_LANES(uint32_t, int32_t); break;
+    default: LOAD_LANES(uint64_t, int64_t); break;
     }
 #undef LOAD_LANES
-}
-
-static inline void store_elem(uint8_t *p, unsigned esz, uint64_t v)
-{
-    uint8_t b = (uint8_t)v;
-    uint16_t h = (uint16_t)v;
-    uint32_t u = (uint32_t)v;
-    switch (esz) {
-    case 1: memcpy(p, &b, 1); break;
-    case 2: memcpy(p, &h, 2); break;
-    case 4: memcpy(p, &u, 4); break;
-    default: memcpy(p, &v, 8); break;
-    }
 }
 
 /*
@@ -498,10 +501,23 @@ enum fx_status fx_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
         }
     }
     if (store) {
-        for (int l = 0; l < WS_WARP; l++)
-            if (m >> l & 1)
-                for (unsigned e = 0; e < nv; e++)
-                    store_elem(ptr[l] + e * esz, esz, val[e][l]);
+        /* lane by lane, each lane's elements in order (where lanes
+           overlap, the later lane's bytes stay), the size's case chosen
+           once for the warp */
+#define STORE_LANES(T)                                                     \
+    for (int l = 0; l < WS_WARP; l++)                                      \
+        if (m >> l & 1)                                                    \
+            for (unsigned e = 0; e < nv; e++) {                            \
+                T t = (T)val[e][l];                                        \
+                memcpy(ptr[l] + e * sizeof t, &t, sizeof t);               \
+            }
+        switch (esz) {
+        case 1: STORE_LANES(uint8_t); break;
+        case 2: STORE_LANES(uint16_t); break;
+        case 4: STORE_LANES(uint32_t); break;
+        default: STORE_LANES(uint64_t); break;
+        }
+#undef STORE_LANES
     } else {
         for (unsigned e = 0; e < nv; e++)
             load_lanes(val[e], ptr, e * esz, esz, sgn, m);

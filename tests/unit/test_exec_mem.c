@@ -178,6 +178,61 @@ static void test_vector_ld_st(void **state)
     }
 }
 
+/* Vector stores of two lanes to the same place (an aligned vector
+   overlaps another only wholly): lanes 2k and 2k + 1 write elements
+   {100 + t, 200 + t} to pair slot k. A warp's lanes store in ascending
+   order, so the later active lane's elements stay. */
+static const char overlap_ptx[] = HDR
+    ".visible .entry ov(.param .u64 dst, .param .u32 n)\n"
+    "{\n"
+    " .reg .pred %p<2>;\n .reg .b16 %h<3>;\n .reg .b32 %r<6>;\n .reg .b64 %rd<8>;\n"
+    " ld.param.u64 %rd1, [dst];\n ld.param.u32 %r5, [n];\n"
+    " mov.u32 %r1, %tid.x;\n"
+    " setp.ge.u32 %p1, %r1, %r5;\n"          /* lanes >= n inactive */
+    " @%p1 bra DONE;\n"
+    " add.u32 %r2, %r1, 100;\n add.u32 %r3, %r1, 200;\n shr.u32 %r4, %r1, 1;\n"
+    " cvt.u16.u32 %h1, %r2;\n cvt.u16.u32 %h2, %r3;\n"
+    " mul.wide.u32 %rd2, %r4, 2;\n add.s64 %rd3, %rd1, %rd2;\n"
+    " st.global.v2.u8 [%rd3], {%h1, %h2};\n"          /* pairs at 0.. */
+    " mul.wide.u32 %rd4, %r4, 8;\n add.s64 %rd5, %rd1, %rd4;\n"
+    " st.global.v2.u32 [%rd5+64], {%r2, %r3};\n"      /* at 64.. */
+    " cvt.u64.u32 %rd6, %r2;\n cvt.u64.u32 %rd7, %r3;\n"
+    " mul.wide.u32 %rd4, %r4, 16;\n add.s64 %rd5, %rd1, %rd4;\n"
+    " st.global.v2.u64 [%rd5+256], {%rd6, %rd7};\n"   /* at 256.. */
+    "DONE:\n ret;\n}\n";
+
+static void test_vector_st_same_place(void **state)
+{
+    (void)state;
+    load(overlap_ptx);
+    for (int pass = 0; pass < 2; pass++) {
+        uint32_t n = pass ? 23 : NL;             /* whole and partial warp */
+        uint8_t mem[512];
+        memset(mem, 0xee, sizeof mem);
+        uint64_t d = buf(mem, sizeof mem);
+        uint64_t args[2] = { d, n };
+        run("ov", NL, args, 2);
+        th_read(&T, d, mem, sizeof mem);
+        for (uint32_t k = 0; k < NL / 2; k++) {
+            if (2 * k >= n) {                     /* no lane wrote here */
+                assert_int_equal(mem[2 * k], 0xee);
+                continue;
+            }
+            uint32_t t = 2 * k + 1 < n ? 2 * k + 1 : 2 * k;
+            uint32_t w32[2];
+            uint64_t w64[2];
+            memcpy(w32, mem + 64 + 8 * k, 8);
+            memcpy(w64, mem + 256 + 16 * k, 16);
+            assert_int_equal(mem[2 * k], 100 + t);
+            assert_int_equal(mem[2 * k + 1], 200 + t);
+            assert_int_equal(w32[0], 100 + t);
+            assert_int_equal(w32[1], 200 + t);
+            assert_int_equal(w64[0], 100 + t);
+            assert_int_equal(w64[1], 200 + t);
+        }
+    }
+}
+
 /* Generic addresses: cvta.shared/.local/.global make generic pointers that
    plain ld/st resolve back to the right space; cvta.to.* inverts them. */
 static const char generic_ptx[] = HDR
@@ -937,6 +992,7 @@ int main(void)
         T_(test_ld_narrow_extension),
         T_(test_st_narrow),
         T_(test_vector_ld_st),
+        T_(test_vector_st_same_place),
         T_(test_generic_addressing),
         T_(test_shared_exchange_two_warps),
         T_(test_address_wraps_at_32_bits),
