@@ -9,6 +9,7 @@
 ** in ascending order, until the block is found.
 */
 #include "designs/fuse.h"
+#include "util/bits.h"
 #include "util/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,11 @@ void fuse_bank_init(struct fuse_bank *b, uint32_t bytes, uint32_t ways,
     if (b->fa) {
         b->per_cbf = ways / cbf_count;
         fuse_cbf_init(&b->cbf, cbf_count, cbf_counters, cbf_hashes);
+        b->slots = 16;
+        while (b->slots < 2 * (uint64_t)b->c.ways)
+            b->slots *= 2;
+        b->where = ws_xmalloc((size_t)b->slots * sizeof *b->where);
+        memset(b->where, 0xff, (size_t)b->slots * sizeof *b->where);
     }
 }
 
@@ -38,7 +44,52 @@ void fuse_bank_free(struct fuse_bank *b)
     free(b->m);
     if (b->fa)
         fuse_cbf_free(&b->cbf);
+    free(b->where);
     memset(b, 0, sizeof *b);
+}
+
+/* ---- where each block of an FA bank is ---------------------------------- */
+
+static uint32_t home(const struct fuse_bank *b, uint64_t addr)
+{
+    return (uint32_t)((addr * 0x9e3779b97f4a7c15ULL) >> 32) & (b->slots - 1);
+}
+
+/* The line holding block address addr (a line's tag address), or -1. */
+static int32_t where_find(const struct fuse_bank *b, uint64_t addr)
+{
+    for (uint32_t h = home(b, addr);; h = (h + 1) & (b->slots - 1)) {
+        int32_t i = b->where[h];
+        if (i < 0 || b->c.lines[i].addr == addr)
+            return i;
+    }
+}
+
+static void where_put(struct fuse_bank *b, uint32_t line)
+{
+    uint32_t h = home(b, b->c.lines[line].addr);
+    while (b->where[h] >= 0)
+        h = (h + 1) & (b->slots - 1);
+    b->where[h] = (int32_t)line;
+}
+
+/* Removes line's entry (its tags still hold the block's address) and
+   moves later entries of the run back, so that no look-up stops early. */
+static void where_del(struct fuse_bank *b, uint32_t line)
+{
+    uint32_t mask = b->slots - 1, h = home(b, b->c.lines[line].addr);
+    while (b->where[h] != (int32_t)line)
+        h = (h + 1) & mask;
+    for (uint32_t j = (h + 1) & mask; b->where[j] >= 0; j = (j + 1) & mask) {
+        uint32_t k = home(b, b->c.lines[b->where[j]].addr);
+        /* the entry at j may fill the hole at h if its home is not in
+           (h, j] (cyclically) */
+        if ((j > h && (k <= h || k > j)) || (j < h && k <= h && k > j)) {
+            b->where[h] = b->where[j];
+            h = j;
+        }
+    }
+    b->where[h] = -1;
 }
 
 static uint64_t block_of(const struct fuse_bank *b, uint64_t addr)
@@ -50,6 +101,36 @@ static uint64_t block_of(const struct fuse_bank *b, uint64_t addr)
 static uint32_t rows_per_cbf(const struct fuse_bank *b)
 {
     return (b->per_cbf + b->comparators - 1) / b->comparators;
+}
+
+/* Polls slice k, whose filter tested positive, for addr: the rows up to
+   the block's while none has been found, the whole slice's for a false
+   positive before then. */
+static void poll_slice(const struct fuse_bank *b, uint32_t k, uint64_t addr,
+                       struct fuse_search *s, int32_t *found)
+{
+    s->positives++;
+    uint32_t first = k * b->per_cbf, here = UINT32_MAX;
+    for (uint32_t i = first; i < first + b->per_cbf; i++) {
+        const struct cache_line *l = &b->c.lines[i];
+        if (l->valid && l->addr == addr) {
+            here = i;
+            break;
+        }
+    }
+    if (here == UINT32_MAX) {
+        s->false_positives++;
+        if (*found < 0) {
+            s->rows += rows_per_cbf(b);
+            s->fp_polled += rows_per_cbf(b);
+        }
+        return;
+    }
+    if (*found < 0) {
+        /* polled up to the row holding it */
+        s->rows += (here - first) / b->comparators + 1;
+        *found = (int32_t)here;
+    }
 }
 
 int32_t fuse_bank_find(const struct fuse_bank *b, uint64_t addr,
@@ -68,32 +149,44 @@ int32_t fuse_bank_find(const struct fuse_bank *b, uint64_t addr,
     uint32_t keys[FUSE_CBF_MAX_HASHES];
     fuse_cbf_keys(&b->cbf, block_of(b, addr), keys);
     int32_t found = -1;
-    for (uint32_t k = 0; k < b->cbf.n; k++) {
-        s->tests++;
-        if (!fuse_cbf_test_keys(&b->cbf, k, keys))
-            continue;
-        s->positives++;
-        uint32_t first = k * b->per_cbf, here = UINT32_MAX;
-        for (uint32_t i = first; i < first + b->per_cbf; i++) {
-            const struct cache_line *l = &b->c.lines[i];
-            if (l->valid && l->addr == addr) {
-                here = i;
-                break;
+    /* every filter is tested; the positive slices are polled in
+       ascending order */
+    s->tests = b->cbf.n;
+    if (b->cbf.nz) {
+        /* 64 filters' tests at a time from the counters' rows. Only the
+           slice holding the block (if its filter is positive) finds it;
+           every other positive slice is a false positive, polled whole
+           when it comes before that slice. */
+        int32_t at = where_find(b, addr);
+        uint32_t k_at = at >= 0 ? (uint32_t)at / b->per_cbf : UINT32_MAX;
+        uint32_t before = 0;
+        bool hit = false;
+        for (uint32_t w = 0; w < b->cbf.words; w++) {
+            uint64_t bits = fuse_cbf_positive_word(&b->cbf, keys, w);
+            s->positives += ws_popcount64(bits);
+            if (k_at / 64 > w) {
+                before += ws_popcount64(bits);
+            } else if (k_at / 64 == w) {
+                uint64_t below = (1ULL << (k_at % 64)) - 1;
+                before += ws_popcount64(bits & below);
+                hit = bits >> (k_at % 64) & 1;
             }
         }
-        if (here == UINT32_MAX) {
-            s->false_positives++;
-            if (found < 0) {
-                s->rows += rows_per_cbf(b);
-                s->fp_polled += rows_per_cbf(b);
-            }
-            continue;
+        uint32_t rows = rows_per_cbf(b);
+        if (hit) {
+            s->false_positives = s->positives - 1;
+            s->fp_polled = before * rows;
+            s->rows = s->fp_polled +
+                      ((uint32_t)at - k_at * b->per_cbf) / b->comparators + 1;
+            found = at;
+        } else {
+            s->false_positives = s->positives;
+            s->rows = s->fp_polled = s->positives * rows;
         }
-        if (found < 0) {
-            /* polled up to the row holding it */
-            s->rows += (here - first) / b->comparators + 1;
-            found = (int32_t)here;
-        }
+    } else {
+        for (uint32_t k = 0; k < b->cbf.n; k++)
+            if (fuse_cbf_test_keys(&b->cbf, k, keys))
+                poll_slice(b, k, addr, s, &found);
     }
     return found;
 }
@@ -107,13 +200,17 @@ uint32_t fuse_bank_put(struct fuse_bank *b, uint64_t addr, bool dirty,
     v->dirty = l->valid && l->dirty;
     v->addr = l->addr;
     v->m = b->m[i];
-    if (b->fa && l->valid)
+    if (b->fa && l->valid) {
         fuse_cbf_remove(&b->cbf, i / b->per_cbf, block_of(b, l->addr));
+        where_del(b, i);
+    }
     uint64_t wb;
     cache_fill(&b->c, addr, dirty, &wb);
     b->m[i] = *m;
-    if (b->fa)
+    if (b->fa) {
         fuse_cbf_insert(&b->cbf, i / b->per_cbf, block_of(b, addr));
+        where_put(b, i);
+    }
     return i;
 }
 
@@ -126,8 +223,10 @@ void fuse_bank_take(struct fuse_bank *b, uint32_t i, struct fuse_victim *v)
     v->m = b->m[i];
     if (!l->valid)
         return;
-    if (b->fa)
+    if (b->fa) {
         fuse_cbf_remove(&b->cbf, i / b->per_cbf, block_of(b, l->addr));
+        where_del(b, i);
+    }
     l->valid = l->dirty = false;
     b->c.nvalid--;
     b->c.st.invalidations++;

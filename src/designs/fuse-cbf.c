@@ -38,17 +38,32 @@ void fuse_cbf_init(struct fuse_cbf *f, uint32_t n, uint32_t counters,
     f->counters = counters;
     f->hashes = hashes < FUSE_CBF_MAX_HASHES ? hashes : FUSE_CBF_MAX_HASHES;
     f->c = ws_xcalloc((size_t)n * counters + 1, sizeof *f->c);
+    f->words = (n + 63) / 64;
+    if ((uint64_t)counters * f->words * 64 <= (1ULL << 26))
+        f->nz = ws_xcalloc((size_t)counters * f->words, sizeof *f->nz);
 }
 
 void fuse_cbf_free(struct fuse_cbf *f)
 {
     free(f->c);
+    free(f->nz);
     memset(f, 0, sizeof *f);
 }
 
 void fuse_cbf_clear(struct fuse_cbf *f)
 {
     memset(f->c, 0, (size_t)f->n * f->counters * sizeof *f->c);
+    if (f->nz)
+        memset(f->nz, 0, (size_t)f->counters * f->words * sizeof *f->nz);
+}
+
+/* Filter k's bit in counter j's row of nz. */
+static void set_nz(struct fuse_cbf *f, uint32_t k, uint32_t j, bool on)
+{
+    if (!f->nz)
+        return;
+    uint64_t *w = &f->nz[(size_t)j * f->words + k / 64], bit = 1ULL << (k % 64);
+    *w = on ? *w | bit : *w & ~bit;
 }
 
 uint32_t fuse_cbf_hash(uint32_t i, uint64_t block, uint32_t counters)
@@ -60,8 +75,11 @@ uint32_t fuse_cbf_hash(uint32_t i, uint64_t block, uint32_t counters)
 void fuse_cbf_insert(struct fuse_cbf *f, uint32_t k, uint64_t block)
 {
     uint16_t *c = f->c + (size_t)k * f->counters;
-    for (uint32_t i = 0; i < f->hashes; i++)
-        c[fuse_cbf_hash(i, block, f->counters)]++;
+    for (uint32_t i = 0; i < f->hashes; i++) {
+        uint32_t j = fuse_cbf_hash(i, block, f->counters);
+        if (c[j]++ == 0)
+            set_nz(f, k, j, true);
+    }
 }
 
 void fuse_cbf_remove(struct fuse_cbf *f, uint32_t k, uint64_t block)
@@ -71,8 +89,8 @@ void fuse_cbf_remove(struct fuse_cbf *f, uint32_t k, uint64_t block)
         uint32_t j = fuse_cbf_hash(i, block, f->counters);
         if (c[j] >= 3)
             f->recounts++;
-        if (c[j])
-            c[j]--;
+        if (c[j] && --c[j] == 0)
+            set_nz(f, k, j, false);
     }
 }
 
@@ -90,6 +108,17 @@ bool fuse_cbf_test_keys(const struct fuse_cbf *f, uint32_t k,
         if (!c[keys[i]])
             return false;
     return true;
+}
+
+uint64_t fuse_cbf_positive_word(const struct fuse_cbf *f, const uint32_t *keys,
+                                uint32_t w)
+{
+    uint64_t bits = w + 1 < f->words || f->n % 64 == 0
+                        ? ~0ULL
+                        : (1ULL << (f->n % 64)) - 1;
+    for (uint32_t i = 0; i < f->hashes && bits; i++)
+        bits &= f->nz[(size_t)keys[i] * f->words + w];
+    return bits;
 }
 
 bool fuse_cbf_test(const struct fuse_cbf *f, uint32_t k, uint64_t block)

@@ -139,6 +139,11 @@ struct fuse_cbf {
     uint32_t n, counters, hashes; /* filters, counters per filter, hashes */
     uint16_t *c;                  /* n * counters exact counts */
     uint64_t recounts;            /* decrements of a saturated counter */
+    /* the same counts seen the other way, for testing every filter at
+       once: bit k of row j (`words` words) is set when filter k's counter
+       j is not zero; NULL when too large (counters x n over 2^26) */
+    uint64_t *nz;
+    uint32_t words;
 };
 
 void fuse_cbf_init(struct fuse_cbf *f, uint32_t n, uint32_t counters,
@@ -157,6 +162,10 @@ bool fuse_cbf_test(const struct fuse_cbf *f, uint32_t k, uint64_t block);
 void fuse_cbf_keys(const struct fuse_cbf *f, uint64_t block, uint32_t *keys);
 bool fuse_cbf_test_keys(const struct fuse_cbf *f, uint32_t k,
                         const uint32_t *keys);
+/* Word w of the filters testing positive for keys (bit k of word w:
+   filter 64 w + k), from the rows of nz; f->nz must be set. */
+uint64_t fuse_cbf_positive_word(const struct fuse_cbf *f, const uint32_t *keys,
+                                uint32_t w);
 /* The 2-bit value of filter k's counter j (saturated at 3). */
 uint32_t fuse_cbf_value(const struct fuse_cbf *f, uint32_t k, uint32_t j);
 
@@ -194,6 +203,11 @@ struct fuse_bank {
     uint32_t comparators;         /* tags read per polled row */
     uint32_t per_cbf;             /* lines each CBF covers */
     struct fuse_cbf cbf;
+    /* FA: where each valid block is, for the search's outcome without
+       comparing every positive slice's tags (open addressing, line
+       numbers, -1 free; `slots` a power of two over twice the lines) */
+    int32_t *where;
+    uint32_t slots;
 };
 
 /* bytes 0: no bank. FA banks search with cbf_count filters in front of

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 #include "func/exec.h"
+#include "util/bits.h"
 #include "util/softfp.h"
 
 typedef uint64_t lanes_t[WS_WARP];
@@ -75,15 +76,6 @@ void fx_cuda_at(const struct kimage *k, const struct ptx_inst *in, char *buf,
 enum fx_status fx_fault(struct fctx *x, const struct fwarp *w,
                         const struct kinst *ki, int lane, const char *fmt,
                         ...) __attribute__((format(printf, 5, 6)));
-
-/* Set bits of v (without a library call where the CPU baseline has no
-   popcnt instruction). */
-static inline uint32_t popcount32(uint32_t v)
-{
-    v = v - ((v >> 1) & 0x55555555u);
-    v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
-    return (((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
-}
 
 static inline int type_bits(uint8_t t)
 {

@@ -200,7 +200,7 @@ static enum fx_status do_bar(struct fctx *x, struct fwarp *w,
     if (op) {
         /* Each thread contributes its predicate c (the last operand). */
         uint32_t c = rd_pred(w, &ki->s[ki->ns - 1]) & m;
-        bar->red_popc += popcount32(c);
+        bar->red_popc += ws_popcount32(c);
         bar->red_and = bar->red_and && c == m;
         bar->red_or = bar->red_or || c != 0;
         w->bar_pc = (int32_t)(ki - x->L->k->insts);
@@ -401,7 +401,7 @@ step(struct fctx *x, struct fwarp *w)
         m &= ki->guard_neg ? ~g : g;
     }
     w->ninst++;
-    w->nthread += m == 0xffffffffu ? WS_WARP : popcount32(m);
+    w->nthread += m == 0xffffffffu ? WS_WARP : ws_popcount32(m);
     if (x->rec)
         x->rec->mask = 0;
     enum fx_status st = FX_OK;

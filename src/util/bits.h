@@ -1,0 +1,24 @@
+/*
+** bits.h - set bits of a word without a library call: the baseline x86-64
+** has no popcnt instruction, and __builtin_popcount becomes a call there.
+*/
+#ifndef WS_BITS_H
+#define WS_BITS_H
+#include <stdint.h>
+
+static inline uint32_t ws_popcount32(uint32_t v)
+{
+    v = v - ((v >> 1) & 0x55555555u);
+    v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+    return (((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
+}
+
+static inline uint32_t ws_popcount64(uint64_t v)
+{
+    v = v - ((v >> 1) & 0x5555555555555555ULL);
+    v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
+    return (uint32_t)((((v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fULL) *
+                       0x0101010101010101ULL) >> 56);
+}
+
+#endif
