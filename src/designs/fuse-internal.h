@@ -8,6 +8,8 @@
 #include "designs/fuse.h"
 #include "timing/missq.h"
 #include "timing/mshr.h"
+#include "util/invariant.h"
+#include "util/minheap.h"
 #include "util/ring.h"
 
 /* Where an MSHR's fill goes (the "destination bits" of section IV-A). */
@@ -97,6 +99,11 @@ struct fuse {
     struct missq mq;
     RING(struct fuse_late) late;
     RING(struct fuse_cmd) tq;     /* STT-MRAM commands not yet retired */
+    /* the ends of the commands in tq after the last retire (all, and the
+       swap buffer's drains), to count those in flight at a cycle without
+       reading the queue; retired_at: that retire's cycle */
+    struct minheap tq_end, sb_end;
+    uint64_t retired_at;
     RING(struct fuse_fill) fills; /* fills from L2 waiting to be placed */
     uint64_t stt_free;            /* the data array's next free cycle */
     uint64_t poll_free;           /* the polling circuit's */
@@ -107,28 +114,19 @@ struct fuse {
     int ev_place, ev_migrate, ev_bypass, ev_predict, ev_cbf;
 };
 
-/* Commands of kind k (-1: any) in the tag queue at cycle now (accepted,
-   not yet done). */
-static inline uint32_t fuse_in_flight(const struct fuse *f, uint64_t now,
-                                      int k)
-{
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < f->tq.n; i++) {
-        const struct fuse_cmd *c = &ring_at(&f->tq, i);
-        n += c->end > now && (k < 0 || c->kind == k);
-    }
-    return n;
-}
-
-/* Tag-queue entries in use; swap-buffer registers in use (drains). */
+/* Tag-queue entries in use (commands accepted, not yet done) and
+   swap-buffer registers in use (drains) at cycle now, which is never
+   before the last retire's. */
 static inline uint32_t fuse_tq_used(const struct fuse *f, uint64_t now)
 {
-    return fuse_in_flight(f, now, -1);
+    WS_ASSERT(now >= f->retired_at);
+    return minheap_count_above(&f->tq_end, now);
 }
 
 static inline uint32_t fuse_sb_used(const struct fuse *f, uint64_t now)
 {
-    return fuse_in_flight(f, now, FK_DRAIN);
+    WS_ASSERT(now >= f->retired_at);
+    return minheap_count_above(&f->sb_end, now);
 }
 
 /* The valid-line integral (lines x cycles) brought up to the current

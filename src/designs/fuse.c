@@ -72,11 +72,15 @@ static enum l1_status stall(struct fuse *f, enum fuse_stall why)
 
 /* ---- the tag queue and the STT-MRAM bank's time ------------------------ */
 
-/* Drops the finished commands at the front. */
+/* Drops the finished commands at the front of the queue, and every
+   finished one from the counts of what is in flight. */
 static void retire(struct fuse *f, uint64_t now)
 {
     while (f->tq.n && ring_front(&f->tq).end <= now)
         ring_pop(&f->tq);
+    minheap_drop_upto(&f->tq_end, now);
+    minheap_drop_upto(&f->sb_end, now);
+    f->retired_at = now;
 }
 
 static void tq_push(struct fuse *f, enum fuse_kind k, uint64_t addr,
@@ -84,6 +88,9 @@ static void tq_push(struct fuse *f, enum fuse_kind k, uint64_t addr,
 {
     struct fuse_cmd c = { addr, now, end, warp, (uint8_t)k };
     ring_push(&f->tq, c);
+    minheap_push(&f->tq_end, end);
+    if (k == FK_DRAIN)
+        minheap_push(&f->sb_end, end);
     f->st.commands[k]++;
     if (f->g.queues) {
         f->st.tq_cycles += end - now;
@@ -870,6 +877,8 @@ static void fuse_destroy(void *self)
     missq_free(&f->mq);
     ring_free(&f->late);
     ring_free(&f->tq);
+    minheap_free(&f->tq_end);
+    minheap_free(&f->sb_end);
     ring_free(&f->fills);
     free(f);
 }
