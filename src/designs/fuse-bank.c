@@ -30,11 +30,6 @@ void fuse_bank_init(struct fuse_bank *b, uint32_t bytes, uint32_t ways,
     if (b->fa) {
         b->per_cbf = ways / cbf_count;
         fuse_cbf_init(&b->cbf, cbf_count, cbf_counters, cbf_hashes);
-        b->slots = 16;
-        while (b->slots < 2 * (uint64_t)b->c.ways)
-            b->slots *= 2;
-        b->where = ws_xmalloc((size_t)b->slots * sizeof *b->where);
-        memset(b->where, 0xff, (size_t)b->slots * sizeof *b->where);
     }
 }
 
@@ -44,52 +39,7 @@ void fuse_bank_free(struct fuse_bank *b)
     free(b->m);
     if (b->fa)
         fuse_cbf_free(&b->cbf);
-    free(b->where);
     memset(b, 0, sizeof *b);
-}
-
-/* ---- where each block of an FA bank is ---------------------------------- */
-
-static uint32_t home(const struct fuse_bank *b, uint64_t addr)
-{
-    return (uint32_t)((addr * 0x9e3779b97f4a7c15ULL) >> 32) & (b->slots - 1);
-}
-
-/* The line holding block address addr (a line's tag address), or -1. */
-static int32_t where_find(const struct fuse_bank *b, uint64_t addr)
-{
-    for (uint32_t h = home(b, addr);; h = (h + 1) & (b->slots - 1)) {
-        int32_t i = b->where[h];
-        if (i < 0 || b->c.lines[i].addr == addr)
-            return i;
-    }
-}
-
-static void where_put(struct fuse_bank *b, uint32_t line)
-{
-    uint32_t h = home(b, b->c.lines[line].addr);
-    while (b->where[h] >= 0)
-        h = (h + 1) & (b->slots - 1);
-    b->where[h] = (int32_t)line;
-}
-
-/* Removes line's entry (its tags still hold the block's address) and
-   moves later entries of the run back, so that no look-up stops early. */
-static void where_del(struct fuse_bank *b, uint32_t line)
-{
-    uint32_t mask = b->slots - 1, h = home(b, b->c.lines[line].addr);
-    while (b->where[h] != (int32_t)line)
-        h = (h + 1) & mask;
-    for (uint32_t j = (h + 1) & mask; b->where[j] >= 0; j = (j + 1) & mask) {
-        uint32_t k = home(b, b->c.lines[b->where[j]].addr);
-        /* the entry at j may fill the hole at h if its home is not in
-           (h, j] (cyclically) */
-        if ((j > h && (k <= h || k > j)) || (j < h && k <= h && k > j)) {
-            b->where[h] = b->where[j];
-            h = j;
-        }
-    }
-    b->where[h] = -1;
 }
 
 static uint64_t block_of(const struct fuse_bank *b, uint64_t addr)
@@ -157,7 +107,9 @@ int32_t fuse_bank_find(const struct fuse_bank *b, uint64_t addr,
            slice holding the block (if its filter is positive) finds it;
            every other positive slice is a false positive, polled whole
            when it comes before that slice. */
-        int32_t at = where_find(b, addr);
+        int32_t at = cache_index(&b->c, addr);
+        if (at >= 0 && b->c.lines[at].addr != addr)
+            at = -1;
         uint32_t k_at = at >= 0 ? (uint32_t)at / b->per_cbf : UINT32_MAX;
         uint32_t before = 0;
         bool hit = false;
@@ -202,14 +154,12 @@ uint32_t fuse_bank_put(struct fuse_bank *b, uint64_t addr, bool dirty,
     v->m = b->m[i];
     if (b->fa && l->valid) {
         fuse_cbf_remove(&b->cbf, i / b->per_cbf, block_of(b, l->addr));
-        where_del(b, i);
     }
     uint64_t wb;
     cache_fill(&b->c, addr, dirty, &wb);
     b->m[i] = *m;
     if (b->fa) {
         fuse_cbf_insert(&b->cbf, i / b->per_cbf, block_of(b, addr));
-        where_put(b, i);
     }
     return i;
 }
@@ -225,7 +175,6 @@ void fuse_bank_take(struct fuse_bank *b, uint32_t i, struct fuse_victim *v)
         return;
     if (b->fa) {
         fuse_cbf_remove(&b->cbf, i / b->per_cbf, block_of(b, l->addr));
-        where_del(b, i);
     }
     l->valid = l->dirty = false;
     b->c.nvalid--;

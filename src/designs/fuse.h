@@ -203,11 +203,6 @@ struct fuse_bank {
     uint32_t comparators;         /* tags read per polled row */
     uint32_t per_cbf;             /* lines each CBF covers */
     struct fuse_cbf cbf;
-    /* FA: where each valid block is, for the search's outcome without
-       comparing every positive slice's tags (open addressing, line
-       numbers, -1 free; `slots` a power of two over twice the lines) */
-    int32_t *where;
-    uint32_t slots;
 };
 
 /* bytes 0: no bank. FA banks search with cbf_count filters in front of

@@ -20,6 +20,27 @@ void cache_init(struct cache *c, uint32_t size, uint32_t ways, uint32_t line,
     c->rng = seed * 0x9e3779b97f4a7c15ULL + 1;
     c->lines = ws_xcalloc((size_t)c->sets * ways + 1, sizeof *c->lines);
     mshr_init(&c->mshr, nmshr, merge);
+    if (c->sets && ways >= CACHE_WHERE_WAYS) {
+        c->slots = 16;
+        while (c->slots < 2 * (uint64_t)c->sets * ways)
+            c->slots *= 2;
+        c->where = ws_xmalloc((size_t)c->slots * sizeof *c->where);
+        memset(c->where, 0xff, (size_t)c->slots * sizeof *c->where);
+        size_t n = (size_t)c->sets * ways;
+        c->older = ws_xmalloc(n * sizeof *c->older);
+        c->newer = ws_xmalloc(n * sizeof *c->newer);
+        c->oldest = ws_xmalloc(c->sets * sizeof *c->oldest);
+        c->newest = ws_xmalloc(c->sets * sizeof *c->newest);
+        /* every stamp 0: way order */
+        for (size_t i = 0; i < n; i++) {
+            c->older[i] = i % ways ? (int32_t)i - 1 : -1;
+            c->newer[i] = (i + 1) % ways ? (int32_t)i + 1 : -1;
+        }
+        for (uint32_t t = 0; t < c->sets; t++) {
+            c->oldest[t] = (int32_t)(t * ways);
+            c->newest[t] = (int32_t)(t * ways + ways - 1);
+        }
+    }
 }
 
 void cache_configure(struct cache *c, const struct cache_opts *o)
@@ -51,6 +72,11 @@ uint64_t cache_tag_bits(uint32_t size, uint32_t ways, uint32_t line)
 void cache_free(struct cache *c)
 {
     free(c->lines);
+    free(c->where);
+    free(c->older);
+    free(c->newer);
+    free(c->oldest);
+    free(c->newest);
     mshr_free(&c->mshr);
     memset(c, 0, sizeof *c);
 }
@@ -90,11 +116,84 @@ static struct cache_line *set_base(const struct cache *c, uint64_t addr)
     return c->lines + (size_t)cache_set_of(c, addr) * c->ways;
 }
 
+/* ---- where each line address is (highly associative caches) ---------- */
+
+static uint32_t home(const struct cache *c, uint64_t la)
+{
+    return (uint32_t)((la * 0x9e3779b97f4a7c15ULL) >> 32) & (c->slots - 1);
+}
+
+static void where_put(struct cache *c, uint32_t i)
+{
+    uint32_t h = home(c, c->lines[i].addr);
+    while (c->where[h] >= 0)
+        h = (h + 1) & (c->slots - 1);
+    c->where[h] = (int32_t)i;
+}
+
+/* Removes line i's entry (under the address its tags still hold), if it
+   has one, and moves later entries of the run back so that no look-up
+   stops early. */
+static void where_del(struct cache *c, uint32_t i)
+{
+    uint32_t mask = c->slots - 1, h = home(c, c->lines[i].addr);
+    while (c->where[h] != (int32_t)i) {
+        if (c->where[h] < 0)
+            return;
+        h = (h + 1) & mask;
+    }
+    for (uint32_t j = (h + 1) & mask; c->where[j] >= 0; j = (j + 1) & mask) {
+        uint32_t k = home(c, c->lines[c->where[j]].addr);
+        /* the entry at j may fill the hole at h unless its home lies
+           cyclically in (h, j] */
+        if ((j > h && (k <= h || k > j)) || (j < h && k <= h && k > j)) {
+            c->where[h] = c->where[j];
+            h = j;
+        }
+    }
+    c->where[h] = -1;
+}
+
+/* Gives l the next stamp (its use, or its fill). */
+static void stamp(struct cache *c, struct cache_line *l)
+{
+    l->stamp = ++c->clock;
+    if (!c->older)
+        return;
+    int32_t i = (int32_t)(l - c->lines);
+    uint32_t t = (uint32_t)i / c->ways;
+    if (c->newest[t] == i)
+        return;
+    /* out of its place, in at the newest end */
+    if (c->older[i] >= 0)
+        c->newer[c->older[i]] = c->newer[i];
+    else
+        c->oldest[t] = c->newer[i];
+    c->older[c->newer[i]] = c->older[i];
+    c->older[i] = c->newest[t];
+    c->newer[i] = -1;
+    c->newer[c->newest[t]] = i;
+    c->newest[t] = i;
+}
+
 static struct cache_line *find(const struct cache *c, uint64_t addr)
 {
     if (!c->sets)
         return NULL;
     uint64_t la = cache_line_of(c, addr);
+    if (c->where) {
+        /* the valid line of la in its set: the ways that find() would
+           compare, in one probe sequence */
+        uint32_t s = cache_set_of(c, addr);
+        for (uint32_t h = home(c, la);; h = (h + 1) & (c->slots - 1)) {
+            int32_t i = c->where[h];
+            if (i < 0)
+                return NULL;
+            struct cache_line *l = &c->lines[i];
+            if (l->valid && l->addr == la && (uint32_t)i / c->ways == s)
+                return l;
+        }
+    }
     struct cache_line *set = set_base(c, addr);
     for (uint32_t w = 0; w < c->ways; w++)
         if (set[w].valid && set[w].addr == la)
@@ -126,6 +225,14 @@ static struct cache_line *victim_way(const struct cache *c,
                                      struct cache_line *set, bool skip_pending,
                                      uint64_t *rng)
 {
+    if (c->repl != REPL_RANDOM && c->older && c->nvalid == c->sets * c->ways) {
+        /* every way valid: the oldest candidate, in stamp order */
+        uint32_t t = (uint32_t)(set - c->lines) / c->ways;
+        for (int32_t i = c->oldest[t]; i >= 0; i = c->newer[i])
+            if (!(skip_pending && c->lines[i].sec_pending))
+                return &c->lines[i];
+        return NULL;
+    }
     if (c->repl != REPL_RANDOM) {
         /* an empty way, else the least recently used candidate */
         struct cache_line *v = NULL;
@@ -182,14 +289,18 @@ static bool evict(struct cache *c, struct cache_line *l, uint64_t *victim,
 static void install(struct cache *c, struct cache_line *l, uint64_t addr,
                     uint8_t valid, uint8_t dirty, uint8_t pending)
 {
+    if (c->where)
+        where_del(c, (uint32_t)(l - c->lines));
     l->addr = cache_line_of(c, addr);
+    if (c->where)
+        where_put(c, (uint32_t)(l - c->lines));
     c->nvalid++;
     l->valid = true;
     l->sec_valid = valid;
     l->sec_dirty = dirty;
     l->sec_pending = pending;
     l->dirty = dirty != 0;
-    l->stamp = ++c->clock;           /* LRU and FIFO both start here */
+    stamp(c, l);                     /* LRU and FIFO both start here */
 }
 
 enum cache_result cache_read(struct cache *c, uint64_t addr, uint32_t tag,
@@ -203,7 +314,7 @@ enum cache_result cache_read(struct cache *c, uint64_t addr, uint32_t tag,
         c->st.accesses++;
         c->st.hits++;
         if (c->repl == REPL_LRU)
-            l->stamp = ++c->clock;
+            stamp(c, l);
         return CACHE_HIT;
     }
     int32_t m = mshr_find(&c->mshr, u);
@@ -217,7 +328,7 @@ enum cache_result cache_read(struct cache *c, uint64_t addr, uint32_t tag,
         c->st.misses++;
         c->st.mshr_merges++;
         if (l && c->repl == REPL_LRU)
-            l->stamp = ++c->clock;
+            stamp(c, l);
         *mshr = (uint32_t)m;
         return CACHE_MERGED;
     }
@@ -246,7 +357,7 @@ enum cache_result cache_read(struct cache *c, uint64_t addr, uint32_t tag,
         if (c->o.alloc_on_miss)
             l->sec_pending |= bit;
         if (c->repl == REPL_LRU)
-            l->stamp = ++c->clock;
+            stamp(c, l);
         return CACHE_SECTOR_MISS;
     }
     if (v) {
@@ -285,7 +396,7 @@ bool cache_touch(struct cache *c, uint64_t addr)
     if (!l || !(l->sec_valid & unit_bit(c, addr)))
         return false;
     if (c->repl == REPL_LRU)
-        l->stamp = ++c->clock;
+        stamp(c, l);
     return true;
 }
 
@@ -298,7 +409,7 @@ bool cache_write_hit(struct cache *c, uint64_t addr)
     l->sec_dirty |= bit;
     l->dirty = true;
     if (c->repl == REPL_LRU)
-        l->stamp = ++c->clock;
+        stamp(c, l);
     return true;
 }
 
@@ -321,7 +432,7 @@ static bool fill(struct cache *c, uint64_t addr, bool dirty, uint64_t *victim,
             l->dirty = true;
         }
         if (c->repl == REPL_LRU)
-            l->stamp = ++c->clock;
+            stamp(c, l);
         return false;
     }
     struct cache_line *v = victim_way(c, set_base(c, addr),
@@ -365,7 +476,7 @@ uint32_t cache_victim(const struct cache *c, uint64_t addr)
 void cache_use(struct cache *c, uint32_t i)
 {
     if (c->repl == REPL_LRU)
-        c->lines[i].stamp = ++c->clock;
+        stamp(c, &c->lines[i]);
 }
 
 uint32_t cache_release(struct cache *c, uint64_t addr, uint32_t *out)

@@ -73,7 +73,21 @@ struct cache {
     bool evicted, evicted_dirty;
     uint64_t evicted_addr;
     uint32_t evicted_bytes;
+    /* Highly associative caches (CACHE_WHERE_WAYS ways or more): which
+       line each line address was last installed in, so that a look-up
+       does not compare every way (open addressing on line numbers, -1
+       free, `slots` a power of two over twice the lines). An entry may
+       outlive its line's validity; look-ups check the line. */
+    int32_t *where;
+    uint32_t slots;
+    /* and each set's lines in the order of their stamps (oldest first;
+       every new stamp moves its line last), so that the replacement
+       victim of a full set is found without comparing every way */
+    int32_t *older, *newer;       /* per line: neighbours, -1 at the ends */
+    int32_t *oldest, *newest;     /* per set */
 };
+
+#define CACHE_WHERE_WAYS 32
 
 enum cache_result {
     CACHE_HIT,

@@ -1,7 +1,8 @@
 /* test_cache.c - the set-associative cache: set mapping (linear, slice
    digits stripped, Fermi hash), LRU/FIFO/random replacement, dirty lines
    and write-backs, invalidation, MSHRs with merging, sectors, allocation
-   on a miss, the size-0 cache and LRU age ranks. */
+   on a miss, the size-0 cache and LRU age ranks; the table that finds
+   lines of highly associative caches. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -593,6 +594,98 @@ static void test_alloc_on_miss(void **state)
     cache_free(&c);
 }
 
+/* A highly associative cache (64 ways: look-ups through its table of
+   where each line address is, victims from its lines in stamp order)
+   against the same cache comparing every way (table and order removed): random reads, fills, write
+   hits, invalidations, releases and lines invalidated from outside (as
+   the L1D's kernel-end pass and FUSE's bank do) give the same results,
+   statistics and lines, for LRU and FIFO, one set and four, while sets
+   have room and while every way is valid. */
+static void test_where_table_same_as_ways(void **state)
+{
+    (void)state;
+    static const struct { uint32_t size; enum cache_repl repl; uint32_t lines; } k[] = {
+        { 64 * 128, REPL_LRU, 200 }, { 64 * 128, REPL_FIFO, 200 },
+        { 4 * 64 * 128, REPL_FIFO, 700 }, { 4 * 64 * 128, REPL_LRU, 700 },
+    };
+    for (size_t t = 0; t < sizeof k / sizeof k[0]; t++) {
+        struct cache a, b;
+        cache_init(&a, k[t].size, 64, 128, k[t].repl, 16, 4, 3);
+        cache_init(&b, k[t].size, 64, 128, k[t].repl, 16, 4, 3);
+        assert_non_null(a.where);
+        free(b.where);
+        free(b.older);
+        free(b.newer);
+        free(b.oldest);
+        free(b.newest);
+        b.where = b.older = b.newer = b.oldest = b.newest = NULL;
+        struct cache_opts o = { .alloc_on_miss = t % 2 == 1 };
+        cache_configure(&a, &o);
+        cache_configure(&b, &o);
+        uint64_t rng = 5 + t;
+        uint32_t hits = 0, full = 0;
+        for (int op = 0; op < 20000; op++) {
+            full += a.nvalid == a.sets * a.ways;
+            rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+            uint64_t addr = ((rng >> 33) % k[t].lines) * 128 + (rng >> 20) % 128;
+            uint32_t what = (uint32_t)(rng >> 12) % 32, ma = 0, mb = 0;
+            if (what >= 16 && what < 28)
+                what = 6 + what % 4;          /* fills the most */
+            uint64_t va = NOADDR, vb = NOADDR;
+            uint32_t ta[16], tb[16];
+            switch (what) {
+            case 0: case 1: case 2: case 3: case 4: case 5: {
+                enum cache_result ra = cache_read(&a, addr, 1, &ma);
+                assert_int_equal(ra, cache_read(&b, addr, 1, &mb));
+                assert_int_equal(ma, mb);
+                hits += ra == CACHE_HIT;
+                break;
+            }
+            case 6: case 7: case 8: case 9:
+                assert_int_equal(cache_fill(&a, addr, what == 9, &va),
+                                 cache_fill(&b, addr, what == 9, &vb));
+                assert_int_equal(va, vb);
+                assert_int_equal(cache_release(&a, addr, ta),
+                                 cache_release(&b, addr, tb));
+                break;
+            case 10:
+                assert_int_equal(cache_write_hit(&a, addr), cache_write_hit(&b, addr));
+                break;
+            case 11:
+                assert_int_equal(cache_invalidate(&a, addr), cache_invalidate(&b, addr));
+                break;
+            case 12: {
+                /* from outside: the line of some index goes invalid */
+                uint32_t i = (uint32_t)(rng >> 40) % (a.sets * a.ways);
+                if (a.lines[i].valid) {
+                    a.lines[i].valid = b.lines[i].valid = false;
+                    a.nvalid--;
+                    b.nvalid--;
+                }
+                break;
+            }
+            default:
+                assert_int_equal(cache_index(&a, addr), cache_index(&b, addr));
+                assert_int_equal(cache_present(&a, addr), cache_present(&b, addr));
+                break;
+            }
+        }
+        assert_memory_equal(&a.st, &b.st, sizeof a.st);
+        assert_int_equal(a.nvalid, b.nvalid);
+        for (uint32_t i = 0; i < a.sets * a.ways; i++) {
+            assert_int_equal(a.lines[i].valid, b.lines[i].valid);
+            if (a.lines[i].valid) {
+                assert_int_equal(a.lines[i].addr, b.lines[i].addr);
+                assert_int_equal(a.lines[i].stamp, b.lines[i].stamp);
+            }
+        }
+        assert_true(hits > 500);
+        assert_true(full > 500);           /* victims of full sets too */
+        cache_free(&a);
+        cache_free(&b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -612,6 +705,7 @@ int main(void)
         cmocka_unit_test(test_fermi_hash),
         cmocka_unit_test(test_sectors),
         cmocka_unit_test(test_alloc_on_miss),
+        cmocka_unit_test(test_where_table_same_as_ways),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
