@@ -88,6 +88,10 @@ struct rt {
     struct bank *b;
     struct tape *t;               /* [banks * tapes] */
     uint32_t rr, pending;
+    /* bit b: bank b may have work (set when a request enters it, cleared
+       by the tick once it has none); banks without work do nothing in a
+       tick, so the tick visits only these */
+    uint64_t active;
     struct stats st;
     bool s_valid;                 /* cur_* are those of the current C */
     uint64_t cur_direct, cur_mapped, cur_used;

@@ -529,6 +529,7 @@ void racetrack_read(void *self, uint32_t w, uint32_t reg, uint32_t tag,
     struct req q = make_req(r, w, reg, tag, &b);
     ring_push(&r->b[b].rd, q);
     r->pending++;
+    r->active |= 1ULL << b;
 }
 
 void racetrack_write(void *self, uint32_t w, uint32_t reg, uint32_t tag)
@@ -538,6 +539,7 @@ void racetrack_write(void *self, uint32_t w, uint32_t reg, uint32_t tag)
     struct req q = make_req(r, w, reg, tag, &b);
     ring_push(&r->b[b].wwait, q);
     r->pending++;
+    r->active |= 1ULL << b;
 }
 
 /* The request a bank serves next: its oldest buffered write, else its
@@ -560,11 +562,15 @@ const struct req *racetrack_head(const struct bank *k)
 static void arbitrate(struct rt *r, uint64_t now)
 {
     uint32_t used = 0, waiting = 0;
-    for (uint32_t b = 0; b < r->banks; b++)
-        used += r->b[b].granted;
+    for (uint64_t m = r->active; m; m &= m - 1)
+        used += r->b[__builtin_ctzll(m)].granted;
     uint32_t start = r->rr;       /* the bank after the last one granted */
-    for (uint32_t i = 0; i < r->banks; i++) {
-        uint32_t b = (start + i) % r->banks;
+    /* the banks with work from start on, then those before it */
+    uint64_t from = r->active & (~0ULL << start);
+    const uint64_t order[2] = { from, r->active & ~from };
+    for (int part = 0; part < 2; part++)
+    for (uint64_t m = order[part]; m; m &= m - 1) {
+        uint32_t b = (uint32_t)__builtin_ctzll(m);
         struct bank *k = &r->b[b];
         const struct req *q = racetrack_head(k);
         if (k->granted || !q)
@@ -705,6 +711,13 @@ static void preshift(struct rt *r, uint32_t b, uint64_t now)
     }
 }
 
+/* The lowest bank from b on that may have work, or -1. */
+static int32_t next_active(const struct rt *r, int32_t b)
+{
+    uint64_t m = b < 64 ? r->active >> b : 0;
+    return m ? b + __builtin_ctzll(m) : -1;
+}
+
 void racetrack_tick(void *self, uint64_t now)
 {
     struct rt *r = self;
@@ -714,7 +727,7 @@ void racetrack_tick(void *self, uint64_t now)
         return;
     r->st.ticks++;
     /* results enter the write buffers */
-    for (uint32_t b = 0; b < r->banks; b++) {
+    for (int32_t b = next_active(r, 0); b >= 0; b = next_active(r, b + 1)) {
         struct bank *k = &r->b[b];
         while (k->wwait.n && k->wb.n < r->wb_cap) {
             struct req q = ring_front(&k->wwait);
@@ -728,12 +741,14 @@ void racetrack_tick(void *self, uint64_t now)
     }
     arbitrate(r, now);
     bool pre = r->preshift && now >= r->preshift_from;
-    for (uint32_t b = 0; b < r->banks; b++) {
+    /* a completion can bring a request into a bank further on: the
+       mask is read again for each bank */
+    for (int32_t b = next_active(r, 0); b >= 0; b = next_active(r, b + 1)) {
         struct bank *k = &r->b[b];
         if (k->granted)
-            serve(r, b, now, done, ctx);
+            serve(r, (uint32_t)b, now, done, ctx);
         else if (pre)
-            preshift(r, b, now);
+            preshift(r, (uint32_t)b, now);
         uint32_t waiting = k->rd.n + k->wb.n + k->wwait.n -
                            (k->granted && k->writing ? 1 : 0);
         r->st.rq_occ += k->rd.n;
@@ -756,6 +771,8 @@ void racetrack_tick(void *self, uint64_t now)
                 evbus_deliver(r->bus, &e);
             }
         }
+        if (!k->granted && !k->rd.n && !k->wb.n && !k->wwait.n)
+            r->active &= ~(1ULL << b);
     }
 }
 
