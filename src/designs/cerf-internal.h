@@ -56,6 +56,10 @@ struct cerf {
     struct cerf_array a;
     rq_t *rd, *wr;                /* per data bank */
     uint32_t pending;             /* queued register accesses */
+    /* bitset over data banks: set when an access enters the bank's
+       queues, cleared by the tick once they are empty (an empty bank
+       does nothing in a tick, so the tick visits only these) */
+    uint64_t *active;
     RING(struct due) due;
     struct fwait *fw;             /* reads waiting for fills */
     uint32_t nfw, capfw;

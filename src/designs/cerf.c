@@ -129,6 +129,7 @@ static void *cerf_create(const struct seam_env *env)
     c->filling = ws_xcalloc(c->nwr, 1);
     c->tag_used = ws_xcalloc(g.tag_banks, sizeof *c->tag_used);
     c->bank_used = ws_xcalloc((g.banks + 63) / 64, sizeof *c->bank_used);
+    c->active = ws_xcalloc((g.banks + 63) / 64, sizeof *c->active);
     c->served_at = ws_xcalloc(g.banks, sizeof *c->served_at);
     c->waited_at = ws_xcalloc(g.banks, sizeof *c->waited_at);
     c->bank_reads = ws_xcalloc(g.banks, sizeof *c->bank_reads);
@@ -163,6 +164,7 @@ static void cerf_destroy(void *self)
     free(c->filling);
     free(c->tag_used);
     free(c->bank_used);
+    free(c->active);
     free(c->served_at);
     free(c->waited_at);
     free(c->bank_reads);
@@ -282,6 +284,7 @@ static void queue_req(struct cerf *c, rq_t *qs, const struct rreq *q)
     cerf_locate(&c->a.g, cerf_regmem(c->sm, wr), &at);
     ring_push(&qs[at.data_bank], *q);
     c->pending++;
+    c->active[at.data_bank >> 6] |= 1ULL << (at.data_bank & 63);
 }
 
 static void cerf_read(void *self, uint32_t w, uint32_t r, uint32_t tag,
@@ -384,6 +387,19 @@ static bool serve(struct cerf *c, uint64_t now, const struct rreq *q,
     return true;
 }
 
+/* The lowest data bank from b on whose queues may hold accesses, or
+   c->a.g.banks. */
+static uint32_t next_active(const struct cerf *c, uint32_t b)
+{
+    uint32_t words = (c->a.g.banks + 63) / 64;
+    for (uint32_t i = b >> 6; i < words; i++) {
+        uint64_t m = c->active[i] & (i == b >> 6 ? ~0ULL << (b & 63) : ~0ULL);
+        if (m)
+            return i * 64 + (uint32_t)__builtin_ctzll(m);
+    }
+    return c->a.g.banks;
+}
+
 static void cerf_tick(void *self, uint64_t now)
 {
     struct cerf *c = self;
@@ -396,11 +412,16 @@ static void cerf_tick(void *self, uint64_t now)
     if (!c->pending)
         return;
     new_cycle(c, now);
-    for (uint32_t b = 0; b < c->a.g.banks; b++) {
+    /* serving can bring an access into a bank further on: the set is
+       read again for each bank */
+    for (uint32_t b = next_active(c, 0); b < c->a.g.banks;
+         b = next_active(c, b + 1)) {
         rq_t *w = &c->wr[b], *q = &c->rd[b];
         uint32_t waiting = w->n + q->n;
-        if (!waiting)
+        if (!waiting) {
+            c->active[b >> 6] &= ~(1ULL << (b & 63));
             continue;
+        }
         bool write = w->n > 0;
         struct rreq r = write ? ring_front(w) : ring_front(q);
         if (!serve(c, now, &r, write, b)) {
@@ -640,6 +661,7 @@ static void filled(struct cerf *c, uint32_t wr)
             c->fw[i].q.refilled = true;
             ring_push(&c->rd[at.data_bank], c->fw[i].q);
             c->pending++;
+            c->active[at.data_bank >> 6] |= 1ULL << (at.data_bank & 63);
         } else {
             c->fw[k++] = c->fw[i];
         }
