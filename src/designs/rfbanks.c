@@ -17,6 +17,20 @@ void rfbanks_init(struct rfbanks *r, uint32_t n, uint64_t busy,
     r->busy = busy ? busy : 1;
     r->latency = latency ? latency : 1;
     r->b = ws_xcalloc(n ? n : 1, sizeof *r->b);
+    r->queued_in = ws_xcalloc(n / 64 + 1, sizeof *r->queued_in);
+}
+
+/* The lowest bank from i on that may have queued accesses, or r->n. */
+static uint32_t next_queued(const struct rfbanks *r, uint32_t i)
+{
+    for (uint32_t w = i / 64; w <= r->n / 64; w++) {
+        uint64_t m = r->queued_in[w] & (w == i / 64 ? ~0ULL << (i % 64) : ~0ULL);
+        if (m) {
+            uint32_t b = w * 64 + (uint32_t)__builtin_ctzll(m);
+            return b < r->n ? b : r->n;
+        }
+    }
+    return r->n;
 }
 
 void rfbanks_clear(struct rfbanks *r)
@@ -30,6 +44,7 @@ void rfbanks_clear(struct rfbanks *r)
     }
     r->nheap = 0;
     r->queued = 0;
+    memset(r->queued_in, 0, (r->n / 64 + 1) * sizeof *r->queued_in);
 }
 
 void rfbanks_free(struct rfbanks *r)
@@ -41,12 +56,15 @@ void rfbanks_free(struct rfbanks *r)
     }
     free(r->b);
     free(r->heap);
+    free(r->queued_in);
     memset(r, 0, sizeof *r);
 }
 
 void rfbanks_push(struct rfbanks *r, uint32_t b, const struct rfb_req *q)
 {
-    struct rfb_bank *k = &r->b[b % r->n];
+    uint32_t i = b % r->n;
+    struct rfb_bank *k = &r->b[i];
+    r->queued_in[i / 64] |= 1ULL << (i % 64);
     if (q->background)
         ring_push(&k->bg, *q);
     else if (q->write)
@@ -115,8 +133,12 @@ void rfbanks_start(struct rfbanks *r, uint64_t now)
     if (!r->queued)
         return;
     uint64_t limit = (now + 1) * RFB_MS;
-    for (uint32_t i = 0; i < r->n; i++) {
+    for (uint32_t i = next_queued(r, 0); i < r->n; i = next_queued(r, i + 1)) {
         struct rfb_bank *k = &r->b[i];
+        if (!k->wr.n && !k->rd.n && !k->bg.n) {
+            r->queued_in[i / 64] &= ~(1ULL << (i % 64));
+            continue;
+        }
         rfb_queue *q;
         while ((q = next_of(k, limit)) != NULL) {
             struct rfb_done d = { 0, r->seq++, ring_front(q) };
@@ -153,7 +175,8 @@ uint64_t rfbanks_next(const struct rfbanks *r, uint64_t now)
     uint64_t t = r->nheap ? r->heap[0].cycle : UINT64_MAX;
     if (r->queued) {
         /* the first cycle a queued access can start */
-        for (uint32_t i = 0; i < r->n && t > now + 1; i++) {
+        for (uint32_t i = next_queued(r, 0); i < r->n && t > now + 1;
+             i = next_queued(r, i + 1)) {
             const struct rfb_bank *k = &r->b[i];
             const rfb_queue *qs[3] = { &k->wr, &k->rd, &k->bg };
             for (int j = 0; j < 3; j++) {

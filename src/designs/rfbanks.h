@@ -54,6 +54,10 @@ struct rfbanks {
     uint64_t seq;
     uint32_t queued;              /* accesses not started */
     uint64_t conflicts;           /* accesses that waited for their bank */
+    /* bit i: bank i may have queued accesses (set by a push, cleared
+       once its queues are empty); the scans for accesses to start and
+       for the next event read only these banks */
+    uint64_t *queued_in;
 };
 
 /* n banks; busy and latency in thousandths of a cycle (at least 1). */
