@@ -13,6 +13,8 @@
 */
 #include "compile/intervals.h"
 #include "compile/liveness.h"
+#include "util/bits.h"
+#include "util/minheap.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
 #include <stdlib.h>
@@ -44,50 +46,6 @@ struct former {
     VEC(int32_t) stamp;
 };
 
-/*
-** A min-heap of ids. Both passes take, among the candidates that may
-** join, the one with the lowest index (the order the original scan over
-** all ids found them in), without rescanning every id after each join.
-*/
-struct heap {
-    int32_t *v;
-    size_t n, cap;
-};
-
-static void heap_push(struct heap *h, int32_t x)
-{
-    if (h->n == h->cap) {
-        h->cap = h->cap ? h->cap * 2 : 64;
-        h->v = ws_xrealloc(h->v, h->cap * sizeof *h->v);
-    }
-    size_t i = h->n++;
-    while (i > 0 && h->v[(i - 1) / 2] > x) {
-        h->v[i] = h->v[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    h->v[i] = x;
-}
-
-static int32_t heap_pop(struct heap *h)
-{
-    int32_t top = h->v[0], x = h->v[--h->n];
-    size_t i = 0;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= h->n)
-            break;
-        if (c + 1 < h->n && h->v[c + 1] < h->v[c])
-            c++;
-        if (h->v[c] >= x)
-            break;
-        h->v[i] = h->v[c];
-        i = c;
-    }
-    if (h->n)
-        h->v[i] = x;
-    return top;
-}
-
 static int cmp_i32(const void *a, const void *b)
 {
     int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
@@ -98,7 +56,7 @@ static uint32_t popcnt(const uint64_t *s, size_t words)
 {
     uint32_t n = 0;
     for (size_t w = 0; w < words; w++)
-        n += (uint32_t)__builtin_popcountll(s[w]);
+        n += ws_popcount64(s[w]);
     return n;
 }
 
@@ -209,7 +167,8 @@ static bool joins(struct former *F, int32_t h, int32_t I)
 ** predecessor entries as in I; a unit with all of them in I becomes a
 ** candidate.
 */
-static void admit(struct former *F, int32_t x, int32_t I, struct heap *cand)
+static void admit(struct former *F, int32_t x, int32_t I,
+                  struct minheap *cand)
 {
     vec_reserve(&F->cnt, F->u.n);
     vec_reserve(&F->stamp, F->u.n);
@@ -228,7 +187,7 @@ static void admit(struct former *F, int32_t x, int32_t I, struct heap *cand)
             F->cnt.v[y] = 0;
         }
         if (++F->cnt.v[y] == (int32_t)Y->pred.n)
-            heap_push(cand, y);
+            minheap_push(cand, (uint64_t)y);
     }
 }
 
@@ -236,7 +195,9 @@ static void admit(struct former *F, int32_t x, int32_t I, struct heap *cand)
    makes the units it enters new interval heads. */
 static void grow(struct former *F)
 {
-    struct heap cand = { 0 };
+    /* the candidates that may join: the lowest index first (the order the
+       original scan over all ids found them in) */
+    struct minheap cand = { 0 };
     VEC(int32_t) members = { 0 };
     while (F->head < F->work.n) {
         int32_t u = F->work.v[F->head++];
@@ -249,7 +210,7 @@ static void grow(struct former *F)
         /* Grow: the lowest-numbered unit whose predecessors are all in
            I and whose registers fit joins, until none does. */
         while (cand.n) {
-            int32_t h = heap_pop(&cand);
+            int32_t h = (int32_t)minheap_pop(&cand);
             if (!joins(F, h, I))
                 continue;       /* does not fit: it never will */
             F->u.v[h].iv = I;
@@ -268,7 +229,7 @@ static void grow(struct former *F)
             }
         }
     }
-    free(cand.v);
+    minheap_free(&cand);
     vec_free(&members);
 }
 
@@ -408,7 +369,9 @@ static int32_t pass2_round(struct former *F, int32_t *head_unit)
         queue[qt++] = entry;
     }
     uint64_t *u = ws_xmalloc(W * sizeof(uint64_t));
-    struct heap cand = { 0 };
+    /* the candidates that may join: the lowest index first (the order the
+       original scan over all ids found them in) */
+    struct minheap cand = { 0 };
     VEC(int32_t) members = { 0 };
     while (qh < qt) {
         int32_t i = queue[qh++];
@@ -432,10 +395,10 @@ static int32_t pass2_round(struct former *F, int32_t *head_unit)
                     cnt[h] = 0;
                 }
                 if (++cnt[h] == G.npred[h])
-                    heap_push(&cand, h);
+                    minheap_push(&cand, (uint64_t)h);
             }
             for (x = -1; cand.n && x < 0;) {
-                int32_t h = heap_pop(&cand);
+                int32_t h = (int32_t)minheap_pop(&cand);
                 memcpy(u, gr, W * sizeof(uint64_t));
                 set_or(u, regs + (size_t)h * W, W);
                 if (popcnt(u, W) > F->N)
@@ -478,7 +441,7 @@ static int32_t pass2_round(struct former *F, int32_t *head_unit)
     free(queue);
     free(gregs);
     free(ghead);
-    free(cand.v);
+    minheap_free(&cand);
     vec_free(&members);
     F->niv = ng;
     return ng;

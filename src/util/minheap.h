@@ -1,9 +1,9 @@
 /*
-** minheap.h - a binary min-heap of 64-bit keys (cycles), for counting the
-** keys above a time that only moves forward: push as items start, drop
-** the ones at or below the time as it advances, and count without
-** changing the heap the ones at or below a later time (a walk that visits
-** only those keys and their children).
+** minheap.h - a binary min-heap of 64-bit keys: push, pop the least; and,
+** for counting the keys above a time that only moves forward (cycles at
+** which things end), drop the ones at or below the time as it advances
+** and count without changing the heap the ones at or below a later time
+** (a walk that visits only those keys and their children).
 */
 #ifndef WS_MINHEAP_H
 #define WS_MINHEAP_H
@@ -30,26 +30,32 @@ static inline void minheap_push(struct minheap *h, uint64_t x)
     h->v[i] = x;
 }
 
+/* Removes and returns the least key (h must not be empty). */
+static inline uint64_t minheap_pop(struct minheap *h)
+{
+    uint64_t top = h->v[0], x = h->v[--h->n];
+    uint32_t i = 0;
+    for (;;) {
+        uint32_t c = 2 * i + 1;
+        if (c >= h->n)
+            break;
+        if (c + 1 < h->n && h->v[c + 1] < h->v[c])
+            c++;
+        if (h->v[c] >= x)
+            break;
+        h->v[i] = h->v[c];
+        i = c;
+    }
+    if (h->n)
+        h->v[i] = x;
+    return top;
+}
+
 /* Removes every key <= t. */
 static inline void minheap_drop_upto(struct minheap *h, uint64_t t)
 {
-    while (h->n && h->v[0] <= t) {
-        uint64_t x = h->v[--h->n];
-        uint32_t i = 0;
-        for (;;) {
-            uint32_t c = 2 * i + 1;
-            if (c >= h->n)
-                break;
-            if (c + 1 < h->n && h->v[c + 1] < h->v[c])
-                c++;
-            if (h->v[c] >= x)
-                break;
-            h->v[i] = h->v[c];
-            i = c;
-        }
-        if (h->n)
-            h->v[i] = x;
-    }
+    while (h->n && h->v[0] <= t)
+        minheap_pop(h);
 }
 
 /* The keys <= t in the subtree at i. */
