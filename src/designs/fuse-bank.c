@@ -152,15 +152,13 @@ uint32_t fuse_bank_put(struct fuse_bank *b, uint64_t addr, bool dirty,
     v->dirty = l->valid && l->dirty;
     v->addr = l->addr;
     v->m = b->m[i];
-    if (b->fa && l->valid) {
+    if (b->fa && l->valid)
         fuse_cbf_remove(&b->cbf, i / b->per_cbf, block_of(b, l->addr));
-    }
     uint64_t wb;
     cache_fill(&b->c, addr, dirty, &wb);
     b->m[i] = *m;
-    if (b->fa) {
+    if (b->fa)
         fuse_cbf_insert(&b->cbf, i / b->per_cbf, block_of(b, addr));
-    }
     return i;
 }
 
@@ -173,9 +171,8 @@ void fuse_bank_take(struct fuse_bank *b, uint32_t i, struct fuse_victim *v)
     v->m = b->m[i];
     if (!l->valid)
         return;
-    if (b->fa) {
+    if (b->fa)
         fuse_cbf_remove(&b->cbf, i / b->per_cbf, block_of(b, l->addr));
-    }
     l->valid = l->dirty = false;
     b->c.nvalid--;
     b->c.st.invalidations++;

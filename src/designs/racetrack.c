@@ -565,12 +565,14 @@ static void arbitrate(struct rt *r, uint64_t now)
     for (uint64_t m = r->active; m; m &= m - 1)
         used += r->b[__builtin_ctzll(m)].granted;
     uint32_t start = r->rr;       /* the bank after the last one granted */
-    /* the banks with work from start on, then those before it */
-    uint64_t from = r->active & (~0ULL << start);
-    const uint64_t order[2] = { from, r->active & ~from };
-    for (int part = 0; part < 2; part++)
-    for (uint64_t m = order[part]; m; m &= m - 1) {
-        uint32_t b = (uint32_t)__builtin_ctzll(m);
+    /* the banks with work in round-robin order from start: bit i of rot
+       is bank (start + i) % banks */
+    uint64_t all = r->banks < 64 ? (1ULL << r->banks) - 1 : ~0ULL;
+    uint64_t rot = start ? ((r->active >> start) |
+                            (r->active << (r->banks - start))) & all
+                         : r->active;
+    for (; rot; rot &= rot - 1) {
+        uint32_t b = (start + (uint32_t)__builtin_ctzll(rot)) % r->banks;
         struct bank *k = &r->b[b];
         const struct req *q = racetrack_head(k);
         if (k->granted || !q)
