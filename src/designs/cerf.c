@@ -34,6 +34,7 @@
 #include "timing/cache.h"
 #include "timing/missq.h"
 #include "timing/mshr.h"
+#include "util/bits.h"
 #include "util/invariant.h"
 #include "util/ring.h"
 #include "util/xalloc.h"
@@ -387,19 +388,6 @@ static bool serve(struct cerf *c, uint64_t now, const struct rreq *q,
     return true;
 }
 
-/* The lowest data bank from b on whose queues may hold accesses, or
-   c->a.g.banks. */
-static uint32_t next_active(const struct cerf *c, uint32_t b)
-{
-    uint32_t words = (c->a.g.banks + 63) / 64;
-    for (uint32_t i = b >> 6; i < words; i++) {
-        uint64_t m = c->active[i] & (i == b >> 6 ? ~0ULL << (b & 63) : ~0ULL);
-        if (m)
-            return i * 64 + (uint32_t)__builtin_ctzll(m);
-    }
-    return c->a.g.banks;
-}
-
 static void cerf_tick(void *self, uint64_t now)
 {
     struct cerf *c = self;
@@ -414,8 +402,8 @@ static void cerf_tick(void *self, uint64_t now)
     new_cycle(c, now);
     /* serving can bring an access into a bank further on: the set is
        read again for each bank */
-    for (uint32_t b = next_active(c, 0); b < c->a.g.banks;
-         b = next_active(c, b + 1)) {
+    for (uint32_t b = ws_next_bit(c->active, c->a.g.banks, 0);
+         b < c->a.g.banks; b = ws_next_bit(c->active, c->a.g.banks, b + 1)) {
         rq_t *w = &c->wr[b], *q = &c->rd[b];
         uint32_t waiting = w->n + q->n;
         if (!waiting) {

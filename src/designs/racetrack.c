@@ -60,6 +60,7 @@
 #include "config/config.h"
 #include "timing/occupancy.h"
 #include "timing/rf-banked.h"
+#include "util/bits.h"
 #include "util/fileio.h"
 #include "util/hash.h"
 #include "util/invariant.h"
@@ -713,13 +714,6 @@ static void preshift(struct rt *r, uint32_t b, uint64_t now)
     }
 }
 
-/* The lowest bank from b on that may have work, or -1. */
-static int32_t next_active(const struct rt *r, int32_t b)
-{
-    uint64_t m = b < 64 ? r->active >> b : 0;
-    return m ? b + __builtin_ctzll(m) : -1;
-}
-
 void racetrack_tick(void *self, uint64_t now)
 {
     struct rt *r = self;
@@ -729,7 +723,8 @@ void racetrack_tick(void *self, uint64_t now)
         return;
     r->st.ticks++;
     /* results enter the write buffers */
-    for (int32_t b = next_active(r, 0); b >= 0; b = next_active(r, b + 1)) {
+    for (uint32_t b = ws_next_bit(&r->active, r->banks, 0); b < r->banks;
+         b = ws_next_bit(&r->active, r->banks, b + 1)) {
         struct bank *k = &r->b[b];
         while (k->wwait.n && k->wb.n < r->wb_cap) {
             struct req q = ring_front(&k->wwait);
@@ -745,12 +740,13 @@ void racetrack_tick(void *self, uint64_t now)
     bool pre = r->preshift && now >= r->preshift_from;
     /* a completion can bring a request into a bank further on: the
        mask is read again for each bank */
-    for (int32_t b = next_active(r, 0); b >= 0; b = next_active(r, b + 1)) {
+    for (uint32_t b = ws_next_bit(&r->active, r->banks, 0); b < r->banks;
+         b = ws_next_bit(&r->active, r->banks, b + 1)) {
         struct bank *k = &r->b[b];
         if (k->granted)
-            serve(r, (uint32_t)b, now, done, ctx);
+            serve(r, b, now, done, ctx);
         else if (pre)
-            preshift(r, (uint32_t)b, now);
+            preshift(r, b, now);
         uint32_t waiting = k->rd.n + k->wb.n + k->wwait.n -
                            (k->granted && k->writing ? 1 : 0);
         r->st.rq_occ += k->rd.n;

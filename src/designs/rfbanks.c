@@ -5,6 +5,7 @@
 ** 6.3...) add up exactly and deterministically.
 */
 #include "designs/rfbanks.h"
+#include "util/bits.h"
 #include "util/xalloc.h"
 #include <math.h>
 #include <string.h>
@@ -18,19 +19,6 @@ void rfbanks_init(struct rfbanks *r, uint32_t n, uint64_t busy,
     r->latency = latency ? latency : 1;
     r->b = ws_xcalloc(n ? n : 1, sizeof *r->b);
     r->queued_in = ws_xcalloc(n / 64 + 1, sizeof *r->queued_in);
-}
-
-/* The lowest bank from i on that may have queued accesses, or r->n. */
-static uint32_t next_queued(const struct rfbanks *r, uint32_t i)
-{
-    for (uint32_t w = i / 64; w <= r->n / 64; w++) {
-        uint64_t m = r->queued_in[w] & (w == i / 64 ? ~0ULL << (i % 64) : ~0ULL);
-        if (m) {
-            uint32_t b = w * 64 + (uint32_t)__builtin_ctzll(m);
-            return b < r->n ? b : r->n;
-        }
-    }
-    return r->n;
 }
 
 void rfbanks_clear(struct rfbanks *r)
@@ -133,7 +121,7 @@ void rfbanks_start(struct rfbanks *r, uint64_t now)
     if (!r->queued)
         return;
     uint64_t limit = (now + 1) * RFB_MS;
-    for (uint32_t i = next_queued(r, 0); i < r->n; i = next_queued(r, i + 1)) {
+    for (uint32_t i = ws_next_bit(r->queued_in, r->n, 0); i < r->n; i = ws_next_bit(r->queued_in, r->n, i + 1)) {
         struct rfb_bank *k = &r->b[i];
         if (!k->wr.n && !k->rd.n && !k->bg.n) {
             r->queued_in[i / 64] &= ~(1ULL << (i % 64));
@@ -175,8 +163,8 @@ uint64_t rfbanks_next(const struct rfbanks *r, uint64_t now)
     uint64_t t = r->nheap ? r->heap[0].cycle : UINT64_MAX;
     if (r->queued) {
         /* the first cycle a queued access can start */
-        for (uint32_t i = next_queued(r, 0); i < r->n && t > now + 1;
-             i = next_queued(r, i + 1)) {
+        for (uint32_t i = ws_next_bit(r->queued_in, r->n, 0); i < r->n && t > now + 1;
+             i = ws_next_bit(r->queued_in, r->n, i + 1)) {
             const struct rfb_bank *k = &r->b[i];
             const rfb_queue *qs[3] = { &k->wr, &k->rd, &k->bg };
             for (int j = 0; j < 3; j++) {

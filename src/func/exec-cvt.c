@@ -182,20 +182,6 @@ enum fx_status fx_cvt(struct fctx *x, struct fwarp *w, const struct kinst *ki,
         return FX_OK;
     lanes_t a, b, d;
     rd(x, w, &ki->s[0], a);
-    uint8_t dt = ki->m.type, st = ki->m.type2;
-    if (!x->general_only && !is_fpt(dt) && !is_fpt(st) && !ki->m.sat) {
-        /* Integer to integer without .sat (int_to_int without the clamp),
-           the widths worked out once for the warp. */
-        int sb = type_bits(st), db = type_bits(dt);
-        bool ss = ptx_type_is_signed(st), ds = ptx_type_is_signed(dt);
-        uint64_t sm = bits_mask(sb), dm = bits_mask(db);
-        for (int l = 0; l < WS_WARP; l++) {
-            uint64_t v = ss ? sext(a[l], sb) : a[l] & sm;
-            d[l] = ds ? sext(v, db) : v & dm;
-        }
-        wr(w, &ki->d[0], d, m);
-        return FX_OK;
-    }
     if (ki->ns > 1)
         rd(x, w, &ki->s[1], b);
     else

@@ -1,6 +1,7 @@
 /*
-** bits.h - set bits of a word without a library call: the baseline x86-64
-** has no popcnt instruction, and __builtin_popcount becomes a call there.
+** bits.h - set bits of a word without a library call (the baseline x86-64
+** has no popcnt instruction, and __builtin_popcount becomes a call there),
+** and the next set bit of a bitset.
 */
 #ifndef WS_BITS_H
 #define WS_BITS_H
@@ -19,6 +20,21 @@ static inline uint32_t ws_popcount64(uint64_t v)
     v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
     return (uint32_t)((((v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fULL) *
                        0x0101010101010101ULL) >> 56);
+}
+
+/* The lowest set bit at or after `from` in the bitset `set` of n bits
+   (bits at n and above clear), or n when there is none. */
+static inline uint32_t ws_next_bit(const uint64_t *set, uint32_t n,
+                                   uint32_t from)
+{
+    for (uint32_t w = from / 64; w * 64 < n; w++) {
+        uint64_t m = set[w];
+        if (w == from / 64)
+            m &= ~0ULL << (from % 64);
+        if (m)
+            return w * 64 + (uint32_t)__builtin_ctzll(m);
+    }
+    return n;
 }
 
 #endif
