@@ -12,8 +12,15 @@ void tclane_init(struct tclane *c, uint32_t entries, uint32_t ways,
     c->sets = entries / ways;
     c->line = line;
     c->halfwords = line / 2;
+    while ((1u << c->shift) < line)
+        c->shift++;
+    c->set_mask = (c->sets & (c->sets - 1)) == 0 ? c->sets - 1 : 0;
+    if (c->sets == 1)
+        c->set_mask = 0;          /* n % 1: every line in set 0 */
     c->full = c->halfwords >= 64 ? ~0ULL : (1ULL << c->halfwords) - 1;
     c->l = ws_xcalloc((size_t)c->sets * ways, sizeof *c->l);
+    c->tag = ws_xcalloc((size_t)c->sets * ways, sizeof *c->tag);
+    c->age = ws_xcalloc((size_t)c->sets * ways, sizeof *c->age);
     for (uint32_t i = 0; i < c->sets * ways; i++)
         c->l[i].fill = -1;
 }
@@ -21,16 +28,11 @@ void tclane_init(struct tclane *c, uint32_t entries, uint32_t ways,
 void tclane_free(struct tclane *c)
 {
     free(c->l);
+    free(c->tag);
+    free(c->age);
     c->l = NULL;
-}
-
-uint64_t tclane_bits(const struct tclane *c, uint32_t off, uint32_t bytes)
-{
-    uint32_t first = off / 2, last = (off + (bytes ? bytes : 1) - 1) / 2;
-    if (last >= c->halfwords)
-        last = c->halfwords - 1;
-    uint64_t upto = last >= 63 ? ~0ULL : (1ULL << (last + 1)) - 1;
-    return upto & ~((1ULL << first) - 1);
+    c->tag = NULL;
+    c->age = NULL;
 }
 
 static bool same(const struct tcl_line *l, const struct tcl_key *k)
@@ -39,12 +41,22 @@ static bool same(const struct tcl_line *l, const struct tcl_key *k)
            l->cta == k->cta;
 }
 
+/* A valid line's short tag: never 0. The line address's low bits, which
+   are zero, carry the space (keys differing only in the CTA, or in a
+   line of under 16 bytes, share one). */
+static uint64_t tag_of(const struct tcl_key *k)
+{
+    return k->addr ^ ((uint64_t)k->space << 1 | 1);
+}
+
 int32_t tclane_find(const struct tclane *c, const struct tcl_key *k)
 {
-    uint32_t set = (uint32_t)((k->addr / c->line) % c->sets);
+    uint32_t base = tclane_set(c, k) * c->ways;
+    const uint64_t *tag = c->tag + base;
+    uint64_t t = tag_of(k);
     for (uint32_t w = 0; w < c->ways; w++)
-        if (same(&c->l[set * c->ways + w], k))
-            return (int32_t)(set * c->ways + w);
+        if (tag[w] == t && same(&c->l[base + w], k))
+            return (int32_t)(base + w);
     return -1;
 }
 
@@ -79,6 +91,8 @@ bool tclane_evict(struct tclane *c, uint32_t i, struct tcl_victim *v)
     l->state = TCL_I;
     l->mask = 0;
     l->fill = -1;
+    c->tag[i] = 0;
+    c->age[i] = 0;
     return true;
 }
 
@@ -87,17 +101,15 @@ bool tclane_evict(struct tclane *c, uint32_t i, struct tcl_victim *v)
 static void allocate(struct tclane *c, const struct tcl_key *k,
                      enum tcl_state st, uint64_t mask, struct tcl_result *r)
 {
-    uint32_t set = (uint32_t)((k->addr / c->line) % c->sets);
-    uint32_t base = set * c->ways, pick = base;
-    for (uint32_t w = 0; w < c->ways; w++) {
-        const struct tcl_line *l = &c->l[base + w];
-        if (l->state == TCL_I) {
-            pick = base + w;
-            break;
-        }
-        if (l->stamp < c->l[pick].stamp)
-            pick = base + w;
+    uint32_t base = tclane_set(c, k) * c->ways, way = 0;
+    const uint64_t *age = c->age + base;
+    uint64_t oldest = age[0];
+    for (uint32_t w = 1; w < c->ways; w++) {
+        bool older = age[w] < oldest;      /* the first of equal ages */
+        oldest = older ? age[w] : oldest;
+        way = older ? w : way;
     }
+    uint32_t pick = base + way;
     tclane_evict(c, pick, &r->victim);
     struct tcl_line *l = &c->l[pick];
     l->addr = k->addr;
@@ -106,20 +118,26 @@ static void allocate(struct tclane *c, const struct tcl_key *k,
     l->state = (uint8_t)st;
     l->mask = mask;
     l->fill = -1;
-    l->stamp = ++c->clock;
+    l->stamp = c->age[pick] = ++c->clock;
+    c->tag[pick] = tag_of(k);
     r->line = pick;
 }
 
 void tclane_touch(struct tclane *c, uint32_t i)
 {
-    c->l[i].stamp = ++c->clock;
+    c->l[i].stamp = c->age[i] = ++c->clock;
 }
 
 void tclane_read(struct tclane *c, const struct tcl_key *k, uint64_t bits,
                  struct tcl_result *r)
 {
+    tclane_read_at(c, k, tclane_find(c, k), bits, r);
+}
+
+void tclane_read_at(struct tclane *c, const struct tcl_key *k, int32_t i,
+                    uint64_t bits, struct tcl_result *r)
+{
     memset(r, 0, sizeof *r);
-    int32_t i = tclane_find(c, k);
     if (i < 0) {
         r->edge = TCL_RM;         /* rm: fetch a clean line */
         r->fetch = true;

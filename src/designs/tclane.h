@@ -74,9 +74,17 @@ struct tcl_result {
 struct tclane {
     uint32_t sets, ways, line; /* line: bytes */
     uint32_t halfwords;        /* per line (control bits) */
+    uint32_t shift;            /* log2(line) */
+    uint32_t set_mask;         /* sets - 1 when a power of two, else 0 */
     uint64_t full;             /* every control bit set */
     uint64_t clock;            /* LRU time */
     struct tcl_line *l;        /* sets x ways, set-major */
+    /* Beside l, a short tag per line for searching a set in one pass:
+       tclane_tag of its key, 0 while the line is I. Lines whose keys
+       differ can share a tag (the search then compares the lines). And
+       the line's stamp, 0 while it is I, for choosing a victim in one
+       pass: the first I line, else the least recently used. */
+    uint64_t *tag, *age;
 };
 
 /* entries lines of `line` bytes (a power of two, 4 to 128) in sets of
@@ -86,10 +94,26 @@ void tclane_init(struct tclane *c, uint32_t entries, uint32_t ways,
 void tclane_free(struct tclane *c);
 
 /* The control bits of bytes [off, off + bytes) of a line (off < line). */
-uint64_t tclane_bits(const struct tclane *c, uint32_t off, uint32_t bytes);
+static inline uint64_t tclane_bits(const struct tclane *c, uint32_t off,
+                                   uint32_t bytes)
+{
+    uint32_t first = off / 2, last = (off + (bytes ? bytes : 1) - 1) / 2;
+    if (last >= c->halfwords)
+        last = c->halfwords - 1;
+    uint64_t upto = last >= 63 ? ~0ULL : (1ULL << (last + 1)) - 1;
+    return upto & ~((1ULL << first) - 1);
+}
 
 /* The line named k, or -1. */
 int32_t tclane_find(const struct tclane *c, const struct tcl_key *k);
+
+/* The set line k maps to. */
+static inline uint32_t tclane_set(const struct tclane *c,
+                                  const struct tcl_key *k)
+{
+    uint64_t n = k->addr >> c->shift;
+    return (uint32_t)(c->set_mask ? n & c->set_mask : n % c->sets);
+}
 
 /* Are the half-words `bits` of line l there now (valid, and not waiting
    for a fetch on its way)? */
@@ -99,6 +123,9 @@ bool tclane_present(const struct tclane *c, const struct tcl_line *l,
 /* A read of half-words `bits` of line k (Fig. 3: rm, rh, rh(i)). */
 void tclane_read(struct tclane *c, const struct tcl_key *k, uint64_t bits,
                  struct tcl_result *r);
+/* The same, where i = tclane_find(c, k) is known. */
+void tclane_read_at(struct tclane *c, const struct tcl_key *k, int32_t i,
+                    uint64_t bits, struct tcl_result *r);
 
 /* A write of half-words `bits` of line k (Fig. 3: wm, wh). */
 void tclane_write(struct tclane *c, const struct tcl_key *k, uint64_t bits,

@@ -246,7 +246,17 @@ static void send_writebacks(struct tc *t, struct lane_reply *out)
 {
     if (!t->nvb)
         return;
-    qsort(t->vb, t->nvb, sizeof *t->vb, key_cmp);
+    if (t->nvb > 64) {
+        qsort(t->vb, t->nvb, sizeof *t->vb, key_cmp);
+    } else {                      /* one access's: usually in lane order */
+        for (uint32_t i = 1; i < t->nvb; i++) {
+            struct tcl_victim v = t->vb[i];
+            uint32_t j = i;
+            for (; j > 0 && key_cmp(&t->vb[j - 1], &v) > 0; j--)
+                t->vb[j] = t->vb[j - 1];
+            t->vb[j] = v;
+        }
+    }
     uint32_t row = t->banks * 4, shared = 0;
     uint64_t last_l1 = UINT64_MAX;
     for (uint32_t i = 0; i < t->nvb;) {
@@ -434,7 +444,7 @@ static enum tc_read read_lane(struct tc *t, uint32_t l,
         return TCR_HELD;
     }
     struct tcl_result res;
-    tclane_read(c, k, bits, &res);
+    tclane_read_at(c, k, i, bits, &res);
     t->st.edges[res.edge]++;
     victim(t, l, warp, &res.victim);
     if (!res.fetch)
@@ -450,17 +460,19 @@ static enum tc_read read_lane(struct tc *t, uint32_t l,
 }
 
 /* Counts what the L1D and shared memory would have seen of the access
-   without the caches. */
-static void would_be(struct tc *t, const struct lane_req *q)
+   without the caches; returns the L1D's transactions. */
+static uint32_t would_be(struct tc *t, const struct lane_req *q)
 {
     const struct fmemrec *r = q->rec;
     if (r->space == KS_SHARED) {
         t->st.sh_would++;
         t->st.waves_would += shmem_degree(r->addr, r->mask, r->size, t->banks,
                                           r->atomic);
-    } else {
-        t->st.l1_would += l1_transactions(t, q, r->mask);
+        return 0;
     }
+    uint32_t n = l1_transactions(t, q, r->mask);
+    t->st.l1_would += n;
+    return n;
 }
 
 static void tc_access(void *self, const struct lane_req *q, uint64_t now,
@@ -473,20 +485,19 @@ static void tc_access(void *self, const struct lane_req *q, uint64_t now,
     enum tc_bypass why = bypass_reason(t, q);
     t->st.insts[sp]++;
     t->st.lanes[sp] += (uint32_t)__builtin_popcount(r->mask);
-    would_be(t, q);
+    uint32_t would = would_be(t, q);
     uint32_t got[3] = { 0 }, nwait = 0, wait[32];
     int32_t f = -1;
     for (uint32_t l = 0; l < WS_WARP; l++) {
         if (!(r->mask >> l & 1))
             continue;
-        uint64_t a = r->addr[l];
-        struct tcl_key k = { a - a % t->line, sp ? q->cta : 0, r->space };
+        uint64_t a = r->addr[l], off = a & (t->line - 1); /* a power of two */
+        struct tcl_key k = { a - off, sp ? q->cta : 0, r->space };
         if (why != TCB__COUNT) {
             bypass_lane(t, l, &k, why, warp);
             continue;
         }
-        uint64_t bits = tclane_bits(&t->lane[l], (uint32_t)(a % t->line),
-                                    r->size);
+        uint64_t bits = tclane_bits(&t->lane[l], (uint32_t)off, r->size);
         if (r->store) {
             struct tcl_result res;
             tclane_write(&t->lane[l], &k, bits, &res);
@@ -516,7 +527,8 @@ static void tc_access(void *self, const struct lane_req *q, uint64_t now,
                                        : shmem_degree(r->addr, rest, r->size,
                                                       t->banks, r->atomic);
     } else if (!sp) {
-        t->st.l1_sent += l1_transactions(t, q, rest);
+        t->st.l1_sent += rest == r->mask ? would
+                                         : l1_transactions(t, q, rest);
     }
     send_writebacks(t, out);
 }

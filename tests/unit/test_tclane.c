@@ -303,6 +303,91 @@ static void test_extended_tag(void **state)
     assert_int_equal(line_of(s0)->state, TCL_DPV);
 }
 
+/* The line named k by scanning every line of its set, as the search did
+   before the short tags: the reference for tclane_find. */
+static int32_t find_by_lines(const struct tclane *x, const struct tcl_key *k)
+{
+    uint32_t set = (uint32_t)((k->addr / x->line) % x->sets);
+    for (uint32_t w = 0; w < x->ways; w++) {
+        const struct tcl_line *l = &x->l[set * x->ways + w];
+        if (l->state != TCL_I && l->addr == k->addr && l->space == k->space &&
+            l->cta == k->cta)
+            return (int32_t)(set * x->ways + w);
+    }
+    return -1;
+}
+
+/* The line an allocation of k takes, from the lines: the first I line
+   of its set, else the least recently used. */
+static uint32_t victim_by_lines(const struct tclane *x, const struct tcl_key *k)
+{
+    uint32_t set = (uint32_t)((k->addr / x->line) % x->sets);
+    uint32_t base = set * x->ways, pick = base;
+    for (uint32_t w = 0; w < x->ways; w++) {
+        const struct tcl_line *l = &x->l[base + w];
+        if (l->state == TCL_I)
+            return base + w;
+        if (l->stamp < x->l[pick].stamp)
+            pick = base + w;
+    }
+    return pick;
+}
+
+/* The short tags and ages the search and the victim choice use follow
+   the lines, over random reads, writes, evictions and touches: on 3 sets
+   (not a power of two) and on 2 and 1, with keys that share a short tag
+   (the same address in shared memory of different CTAs, and in global
+   memory) and lines of 16 and 4 bytes. */
+static void test_search_arrays_follow_lines(void **state)
+{
+    (void)state;
+    static const uint32_t shapes[][3] = { { 12, 4, 64 }, { 16, 8, 64 },
+                                          { 8, 8, 16 }, { 12, 4, 4 } };
+    for (unsigned s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        struct tclane x;
+        tclane_init(&x, shapes[s][0], shapes[s][1], shapes[s][2]);
+        struct tcl_key keys[48];
+        for (unsigned i = 0; i < 48; i++)
+            keys[i] = (struct tcl_key){ (uint64_t)(i % 16) * x.line,
+                                        i / 16 == 2 ? i % 3 : 0,
+                                        i / 16 == 0 ? KS_GLOBAL : KS_SHARED };
+        uint64_t seed = 12345 + s;
+        unsigned allocations = 0, hits = 0;
+        for (unsigned op = 0; op < 20000; op++) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            const struct tcl_key *k = &keys[(seed >> 33) % 48];
+            unsigned what = (unsigned)(seed >> 20) % 8;
+            int32_t i = find_by_lines(&x, k);
+            assert_int_equal(tclane_find(&x, k), i);
+            struct tcl_result r;
+            uint64_t bits = tclane_bits(&x, 0, 4);
+            if (what == 7) {
+                if (i >= 0)
+                    tclane_evict(&x, (uint32_t)i, &r.victim);
+                continue;
+            }
+            if (what == 6) {
+                if (i >= 0)
+                    tclane_touch(&x, (uint32_t)i);
+                continue;
+            }
+            uint32_t expect = i >= 0 ? (uint32_t)i : victim_by_lines(&x, k);
+            if (what < 3)
+                tclane_write(&x, k, bits, &r);
+            else
+                tclane_read(&x, k, bits, &r);
+            assert_int_equal(r.line, expect);
+            allocations += i < 0;
+            hits += i >= 0;
+        }
+        for (unsigned i = 0; i < 48; i++)
+            assert_int_equal(tclane_find(&x, &keys[i]),
+                             find_by_lines(&x, &keys[i]));
+        assert_true(allocations > 1000 && hits > 1000);
+        tclane_free(&x);
+    }
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
@@ -321,6 +406,7 @@ int main(void)
         T(test_lru_and_evict),
         T(test_present_under_fetch),
         T(test_extended_tag),
+        cmocka_unit_test(test_search_arrays_follow_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
