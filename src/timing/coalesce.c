@@ -205,21 +205,20 @@ static uint32_t conflict_free(const uint64_t *addr, uint32_t mask,
     uint64_t word[64];
     uint64_t seen = 0;
     if (size <= 4 && !(banks & (banks - 1))) {
-        /* a whole warp on one word (a broadcast) or on consecutive words
-           (which 32 banks or more serve at once), found without a test
-           per lane; an atomic's lanes on one word conflict */
-        if (mask == 0xffffffffu && banks >= 32) {
-            uint64_t w0 = addr[0] >> 2, same = 0, seq = 0;
-            for (int l = 0; l < 32; l++) {
-                uint64_t w = addr[l] >> 2;
-                same |= w ^ w0;
-                seq |= w ^ (w0 + (uint64_t)l);
-            }
-            if (!seq || (!same && !atomic))
-                return 1;
-        }
-        /* one word per lane, banks a power of two: no division */
         uint64_t bm = banks - 1;
+        if (mask == 0xffffffffu && !atomic) {
+            /* a whole warp: each lane writes its word into its bank's
+               slot, then every lane must find its own word there; two
+               passes without branches (a broadcast and consecutive
+               words pass) */
+            uint64_t bad = 0;
+            for (int l = 0; l < 32; l++)
+                word[(addr[l] >> 2) & bm] = addr[l] >> 2;
+            for (int l = 0; l < 32; l++)
+                bad |= (addr[l] >> 2) ^ word[(addr[l] >> 2) & bm];
+            return bad ? 0xffffffffu : 1;
+        }
+        /* one word per lane; an atomic's lanes on one word conflict */
         for (int l = 0; l < 32; l++) {
             if (!(mask >> l & 1))
                 continue;
