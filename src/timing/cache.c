@@ -6,6 +6,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+static bool is_pow2(uint64_t v)
+{
+    return v && !(v & (v - 1));
+}
+
+/* The shifts, masks and multiplier that replace divisions (struct cache). */
+static void derive(struct cache *c)
+{
+    c->pow2 = is_pow2(c->line) && is_pow2(c->unit);
+    c->sets_pow2 = is_pow2(c->sets);
+    c->line_shift = cache_log2(c->line);
+    c->unit_shift = cache_log2(c->unit);
+    c->strip_mul = 0;
+    uint32_t d = c->o.strip;
+    if (d > 1 && !is_pow2(d)) {
+        /* n / d = (n * m) >> s for every n < 2^48 with s = 48 + k,
+           2^k >= d, m = floor(2^s / d) + 1: m * d - 2^s <= d, so the
+           error n * (m * d - 2^s) stays below 2^s */
+        uint32_t k = cache_log2(d) + 1;
+        c->strip_shift = 48 + k;
+        c->strip_mul = (uint64_t)(((unsigned __int128)1 << c->strip_shift) / d) + 1;
+    }
+}
+
 void cache_init(struct cache *c, uint32_t size, uint32_t ways, uint32_t line,
                 enum cache_repl repl, uint32_t nmshr, uint32_t merge,
                 uint64_t seed)
@@ -20,6 +44,7 @@ void cache_init(struct cache *c, uint32_t size, uint32_t ways, uint32_t line,
     c->rng = seed * 0x9e3779b97f4a7c15ULL + 1;
     c->lines = ws_xcalloc((size_t)c->sets * ways + 1, sizeof *c->lines);
     mshr_init(&c->mshr, nmshr, merge);
+    derive(c);
     if (c->sets && ways >= CACHE_WHERE_WAYS) {
         c->slots = 16;
         while (c->slots < 2 * (uint64_t)c->sets * ways)
@@ -54,6 +79,7 @@ void cache_configure(struct cache *c, const struct cache_opts *o)
         c->o.index = CIDX_LINEAR;
     c->unit = o->sectored && c->line > CACHE_SECTOR ? CACHE_SECTOR : c->line;
     c->nunit = c->line / c->unit;
+    derive(c);
 }
 
 uint32_t cache_log2(uint64_t v)
@@ -98,16 +124,27 @@ uint32_t cache_set_of(const struct cache *c, uint64_t addr)
 {
     if (!c->sets)
         return 0;
-    if (c->o.strip > 1)       /* the address within its slice */
-        addr = addr / 256 / c->o.strip * 256 + addr % 256;
+    if (c->o.strip > 1) {     /* the address within its slice */
+        uint64_t n = addr >> 8, q;
+        if (c->strip_mul && n < 1ULL << 48)
+            q = (uint64_t)(((unsigned __int128)n * c->strip_mul) >>
+                           c->strip_shift);
+        else
+            q = n / c->o.strip;
+        addr = q << 8 | (addr & 255);
+    }
     if (c->o.index == CIDX_FERMI)
         return cache_fermi_set(addr, c->line, c->sets);
+    if (c->pow2 && c->sets_pow2)
+        return (uint32_t)(addr >> c->line_shift) & (c->sets - 1);
     return (uint32_t)((addr / c->line) % c->sets);
 }
 
 /* The valid/dirty/pending bit of addr's unit in its line. */
 static uint8_t unit_bit(const struct cache *c, uint64_t addr)
 {
+    if (c->pow2)
+        return (uint8_t)(1u << ((addr & (c->line - 1)) >> c->unit_shift));
     return (uint8_t)(1u << (addr % c->line / c->unit));
 }
 

@@ -61,6 +61,14 @@ struct cache_opts {
 struct cache {
     uint32_t sets, ways, line;
     uint32_t unit, nunit;       /* bytes per valid bit, units per line */
+    /* The divisions by the geometry done by shifts and masks: line and
+       unit are powers of two (every preset's), and the sets too
+       (sets_pow2); the strip by a multiply (strip_mul, strip_shift: the
+       quotient of an address below 2^48). Derived, not state. */
+    bool pow2, sets_pow2;
+    uint32_t line_shift, unit_shift;
+    uint64_t strip_mul;
+    uint32_t strip_shift;
     enum cache_repl repl;
     struct cache_opts o;
     uint64_t rng, clock;
@@ -122,13 +130,13 @@ uint32_t cache_fermi_set(uint64_t addr, uint32_t line, uint32_t sets);
 
 static inline uint64_t cache_line_of(const struct cache *c, uint64_t addr)
 {
-    return addr - addr % c->line;
+    return c->pow2 ? addr & ~(uint64_t)(c->line - 1) : addr - addr % c->line;
 }
 
 /* The unit (line, or sector of a sectored cache) holding addr. */
 static inline uint64_t cache_unit_of(const struct cache *c, uint64_t addr)
 {
-    return addr - addr % c->unit;
+    return c->pow2 ? addr & ~(uint64_t)(c->unit - 1) : addr - addr % c->unit;
 }
 
 /* The set of addr under the cache's index function. */

@@ -81,7 +81,7 @@ int32_t fetch_cycle(struct sm *s, uint64_t now)
     /* round-robin after the last warp fetched: the candidates from there
        to the end, then from the start (a warp whose buffer holds
        instructions, or an unused slot, never fetches) */
-    uint32_t from = (s->fetch_last + 1) % nw;
+    uint32_t from = s->fetch_last + 1 < nw ? s->fetch_last + 1 : 0;
     int32_t wi = -1;
     for (int32_t k = next_set(s->wempty, from, nw); k >= 0 && wi < 0;
          k = next_set(s->wempty, (uint32_t)k + 1, nw))

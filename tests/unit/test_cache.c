@@ -471,6 +471,44 @@ static void test_strip_uses_every_set(void **state)
     cache_free(&c);
 }
 
+/* The set index by shifts, masks and a multiply (struct cache's derived
+   fields) is the index by division: strips of 3 to 24 slices (12 is
+   fermi's L2) and powers of two, linear and Fermi-hashed, sets a power
+   of two or not (3 sets), over random addresses, near 2^48 and above. */
+static void test_set_index_without_division(void **state)
+{
+    (void)state;
+    static const uint32_t strips[] = { 0, 2, 3, 5, 6, 7, 8, 12, 24 };
+    uint64_t seed = 99;
+    for (unsigned si = 0; si < sizeof strips / sizeof strips[0]; si++) {
+        for (int geo = 0; geo < 3; geo++) {
+            struct cache c;
+            uint32_t size = geo == 2 ? 3 * 4 * 128 : 65536 >> geo;
+            cache_init(&c, size, geo == 2 ? 4 : 8, 128, REPL_LRU, 4, 4, 1);
+            struct cache_opts o = { .strip = strips[si],
+                                    .index = geo == 1 ? CIDX_FERMI
+                                                      : CIDX_LINEAR };
+            cache_configure(&c, &o);
+            for (int i = 0; i < 20000; i++) {
+                seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+                uint64_t a = i % 4 == 0 ? seed >> 16             /* < 2^48 */
+                             : i % 4 == 1 ? (1ULL << 56) - (seed >> 40)
+                             : i % 4 == 2 ? seed                  /* any */
+                                          : seed >> 34;
+                uint64_t x = a;
+                if (strips[si] > 1)
+                    x = a / 256 / strips[si] * 256 + a % 256;
+                uint32_t want = o.index == CIDX_FERMI && c.o.index == CIDX_FERMI
+                                    ? cache_fermi_set(x, c.line, c.sets)
+                                    : (uint32_t)((x / c.line) % c.sets);
+                assert_int_equal(cache_set_of(&c, a), want);
+                assert_int_equal(cache_line_of(&c, a), a - a % 128);
+            }
+            cache_free(&c);
+        }
+    }
+}
+
 /* floor(log2(v)), 0 for 0 and 1: the index bits of v sets or bytes
    (also of sizes that are not powers of two, in the storage bills). */
 static void test_log2(void **state)
@@ -702,6 +740,7 @@ int main(void)
         cmocka_unit_test(test_size_zero),
         cmocka_unit_test(test_age_ranks),
         cmocka_unit_test(test_strip_uses_every_set),
+        cmocka_unit_test(test_set_index_without_division),
         cmocka_unit_test(test_fermi_hash),
         cmocka_unit_test(test_sectors),
         cmocka_unit_test(test_alloc_on_miss),
