@@ -75,12 +75,14 @@ struct tclane {
     uint32_t sets, ways, line; /* line: bytes */
     uint32_t halfwords;        /* per line (control bits) */
     uint32_t shift;            /* log2(line) */
-    uint32_t set_mask;         /* sets - 1 when a power of two, else 0 */
+    bool sets_pow2;            /* sets a power of two: set_mask = sets - 1 */
+    uint32_t set_mask;
     uint64_t full;             /* every control bit set */
     uint64_t clock;            /* LRU time */
     struct tcl_line *l;        /* sets x ways, set-major */
     /* Beside l, a short tag per line for searching a set in one pass:
-       tclane_tag of its key, 0 while the line is I. Lines whose keys
+       the line address with the space in its low bits, 0 while the
+       line is I. Lines whose keys
        differ can share a tag (the search then compares the lines). And
        the line's stamp, 0 while it is I, for choosing a victim in one
        pass: the first I line, else the least recently used. */
@@ -112,7 +114,7 @@ static inline uint32_t tclane_set(const struct tclane *c,
                                   const struct tcl_key *k)
 {
     uint64_t n = k->addr >> c->shift;
-    return (uint32_t)(c->set_mask ? n & c->set_mask : n % c->sets);
+    return (uint32_t)(c->sets_pow2 ? n & c->set_mask : n % c->sets);
 }
 
 /* Are the half-words `bits` of line l there now (valid, and not waiting

@@ -22,11 +22,12 @@ static void derive(struct cache *c)
     uint32_t d = c->o.strip;
     if (d > 1 && !is_pow2(d)) {
         /* n / d = (n * m) >> s for every n < 2^48 with s = 48 + k,
-           2^k >= d, m = floor(2^s / d) + 1: m * d - 2^s <= d, so the
+           2^k > d, m = floor(2^s / d) + 1: m * d - 2^s <= d, so the
            error n * (m * d - 2^s) stays below 2^s */
         uint32_t k = cache_log2(d) + 1;
         c->strip_shift = 48 + k;
-        c->strip_mul = (uint64_t)(((unsigned __int128)1 << c->strip_shift) / d) + 1;
+        unsigned __int128 one = 1;
+        c->strip_mul = (uint64_t)((one << c->strip_shift) / d) + 1;
     }
 }
 
