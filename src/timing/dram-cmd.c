@@ -99,6 +99,18 @@ struct dcmd {
     struct dram_stats st;
 };
 
+/* i mod n for i < 2n, and i + 1 mod n for i < n: the indices of the
+   circular queues and the bank rotation, without a division. */
+static inline uint32_t wrap(uint32_t i, uint32_t n)
+{
+    return i < n ? i : i - n;
+}
+
+static inline uint32_t wrap1(uint32_t i, uint32_t n)
+{
+    return wrap(i + 1, n);
+}
+
 /* The core cycle DRAM cycle k belongs to. */
 static uint64_t core_of(const struct dcmd *d, uint64_t k)
 {
@@ -232,7 +244,7 @@ static bool assign(struct dcmd *d, uint64_t now)
     uint32_t j = (uint32_t)__builtin_ctzll(from ? from : idle);
     struct cbank *b = &d->bk[j];
     int32_t i = schedule(d, b);
-    d->prio = (d->prio + 1) % d->cfg.banks;
+    d->prio = wrap1(d->prio, d->cfg.banks);
     b->mrq = i;
     d->serving |= 1ULL << j;
     if (b->head < 0)
@@ -274,7 +286,7 @@ static bool issue_col(struct dcmd *d, uint32_t j, uint64_t k)
     if (wr ? (b->RCDWRk > k || d->RTWk > k) : (b->RCDk > k || d->WTRk > k))
         return false;
     d->writing = wr;
-    struct rwslot *s = &d->rwq[(d->rwq_head + d->rwq_n++) % d->rwq_cap];
+    struct rwslot *s = &d->rwq[wrap(d->rwq_head + d->rwq_n++, d->rwq_cap)];
     s->req = b->mrq;
     s->due = k + (wr ? d->cfg.tWL : d->cfg.tCL);
     r->where = W_RWQ;
@@ -313,7 +325,7 @@ static bool issue_row(struct dcmd *d, uint32_t j, uint64_t k)
         b->RASk = k + d->cfg.tRAS;
         b->RCk = k + d->cfg.tRC;
         b->activated = core_of(d, k);
-        d->prio = (j + 1) % d->cfg.banks;
+        d->prio = wrap1(j, d->cfg.banks);
         d->st.activates++;
         return true;
     }
@@ -321,7 +333,7 @@ static bool issue_row(struct dcmd *d, uint32_t j, uint64_t k)
         b->RTPk <= k && group_of(d, j)->RTPLk <= k) {
         b->active = false;
         b->RPk = k + d->cfg.tRP;
-        d->prio = (j + 1) % d->cfg.banks;
+        d->prio = wrap1(j, d->cfg.banks);
         d->st.precharges++;
         return true;
     }
@@ -351,7 +363,7 @@ static bool data_out(struct dcmd *d, uint64_t k)
     bool out = d->ret_n > 0;
     if (out) {
         complete(d, d->retq[d->ret_head], k);
-        d->ret_head = (d->ret_head + 1) % d->cfg.return_queue;
+        d->ret_head = wrap1(d->ret_head, d->cfg.return_queue);
         d->ret_n--;
     }
     if (!d->rwq_n || d->ret_n == d->cfg.return_queue)
@@ -361,7 +373,7 @@ static bool data_out(struct dcmd *d, uint64_t k)
         return out;
     struct creq *r = &d->r[s->req];
     int32_t i = s->req;
-    d->rwq_head = (d->rwq_head + 1) % d->rwq_cap;
+    d->rwq_head = wrap1(d->rwq_head, d->rwq_cap);
     d->rwq_n--;
     r->dqbytes += d->cfg.atom;
     d->bus_cycles += d->bl;
@@ -371,7 +383,7 @@ static bool data_out(struct dcmd *d, uint64_t k)
         complete(d, i, k);
     } else {
         r->where = W_RETURN;
-        d->retq[(d->ret_head + d->ret_n++) % d->cfg.return_queue] = i;
+        d->retq[wrap(d->ret_head + d->ret_n++, d->cfg.return_queue)] = i;
     }
     return true;
 }

@@ -108,17 +108,30 @@ static void pool_leave(struct sm *s, struct sched *q, struct twarp *w,
         s->scho->pool_leave(s->schp, (uint32_t)(w - s->w), *s->g_cycle);
 }
 
-void sched_leave_pool(struct sm *s, uint32_t wi)
+/* Warp slot wi's scheduler (wi mod schedulers) and its place there (wi
+   div schedulers): a mask and a shift for a power of two (a division
+   costs tens of cycles). */
+static inline uint32_t sched_of(const struct sm *s, uint32_t wi)
 {
     uint32_t S = s->p->schedulers;
-    pool_leave(s, &s->sch[wi % S], &s->w[wi], wi / S);
+    return S & (S - 1) ? wi % S : wi & (S - 1);
+}
+
+static inline uint32_t place_of(const struct sm *s, uint32_t wi)
+{
+    uint32_t S = s->p->schedulers;
+    return S & (S - 1) ? wi / S : wi >> __builtin_ctz(S);
+}
+
+void sched_leave_pool(struct sm *s, uint32_t wi)
+{
+    pool_leave(s, &s->sch[sched_of(s, wi)], &s->w[wi], place_of(s, wi));
 }
 
 void sched_update(struct sm *s, uint32_t wi)
 {
-    uint32_t S = s->p->schedulers;
-    struct sched *q = &s->sch[wi % S];
-    uint32_t j = wi / S;
+    struct sched *q = &s->sch[sched_of(s, wi)];
+    uint32_t j = place_of(s, wi);
     struct twarp *w = &s->w[wi];
     uint8_t kind;
     uint8_t rs = readiness(s, w, &kind);
@@ -276,7 +289,7 @@ int32_t sched_pick_any(struct sm *s, uint32_t k, enum stall *why)
                (cand[q->last >> 6] >> (q->last & 63) & 1)) {
         j = (int32_t)q->last;
     } else {
-        uint32_t from = (q->last + 1) % q->n;
+        uint32_t from = q->last + 1 < q->n ? q->last + 1 : 0; /* last < n */
         j = first_bit(cand, from, q->n);
         if (j < 0)
             j = first_bit(cand, 0, from);
