@@ -67,6 +67,37 @@ static void test_locate_bits(void **state)
     assert_int_equal(seen, 0xffffffffu);
 }
 
+/* cerf_locate by masks and shifts is the division formula, for the
+   paper's geometry and for counts that are not powers of two (3 tag
+   banks, 6 sets per bank, 12 banks), over random addresses. */
+static void test_locate_any_geometry(void **state)
+{
+    (void)state;
+    static const struct cerf_geom gs[] = {
+        { 256, 8, 32, 4 }, { 96, 4, 12, 3 }, { 64, 2, 16, 16 },
+        { 7, 1, 5, 1 }, { 128, 4, 8, 8 }
+    };
+    uint64_t seed = 5;
+    for (size_t k = 0; k < sizeof gs / sizeof gs[0]; k++) {
+        const struct cerf_geom *g = &gs[k];
+        for (int i = 0; i < 5000; i++) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            uint64_t a = seed >> (i % 3 ? 16 : 0);
+            uint64_t block = a >> CERF_BLOCK_BITS;
+            uint32_t per_tb = g->banks / g->tag_banks;
+            uint32_t set = (uint32_t)(block % g->sets);
+            struct cerf_where w;
+            cerf_locate(g, a, &w);
+            assert_int_equal(w.set, set);
+            assert_int_equal(w.tag, block / g->sets);
+            assert_int_equal(w.tag_bank, set % g->tag_banks);
+            assert_int_equal(w.set_in_bank, set / g->tag_banks);
+            assert_int_equal(w.data_bank, (set % g->tag_banks) * per_tb +
+                                              set / g->tag_banks % per_tb);
+        }
+    }
+}
+
 /* ---- storage ----------------------------------------------------------- */
 
 static void test_storage(void **state)
@@ -333,6 +364,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reindex_bits),
         cmocka_unit_test(test_locate_bits),
+        cmocka_unit_test(test_locate_any_geometry),
         cmocka_unit_test(test_storage),
         cmocka_unit_test(test_transitions),
         cmocka_unit_test(test_lru_fair),
