@@ -6,6 +6,7 @@
 ** tests and `inspect --cost` use these directly.
 */
 #include "designs/cerf.h"
+#include "util/bits.h"
 #include "timing/cache.h"
 #include "util/xalloc.h"
 #include <stdlib.h>
@@ -35,29 +36,17 @@ int64_t cerf_regmem_wr(uint32_t sm, uint64_t addr)
     return (int64_t)((addr - base) >> CERF_BLOCK_BITS);
 }
 
-/* n mod d and n div d (d > 0): a mask and a shift for a power of two,
-   the geometry of every preset (a division costs tens of cycles). */
-static inline uint64_t mod_of(uint64_t n, uint32_t d)
-{
-    return d & (d - 1) ? n % d : n & (d - 1);
-}
-
-static inline uint64_t div_of(uint64_t n, uint32_t d)
-{
-    return d & (d - 1) ? n / d : n >> __builtin_ctz(d);
-}
-
 void cerf_locate(const struct cerf_geom *g, uint64_t addr,
                  struct cerf_where *out)
 {
     uint64_t block = addr >> CERF_BLOCK_BITS;
-    uint32_t per_tb = (uint32_t)div_of(g->banks, g->tag_banks);
-    out->set = (uint32_t)mod_of(block, g->sets);
-    out->tag = div_of(block, g->sets);
-    out->tag_bank = (uint32_t)mod_of(out->set, g->tag_banks);
-    out->set_in_bank = (uint32_t)div_of(out->set, g->tag_banks);
+    uint32_t per_tb = (uint32_t)ws_div(g->banks, g->tag_banks);
+    out->set = (uint32_t)ws_mod(block, g->sets);
+    out->tag = ws_div(block, g->sets);
+    out->tag_bank = (uint32_t)ws_mod(out->set, g->tag_banks);
+    out->set_in_bank = (uint32_t)ws_div(out->set, g->tag_banks);
     out->data_bank = out->tag_bank * per_tb +
-                     (uint32_t)mod_of(out->set_in_bank, per_tb);
+                     (uint32_t)ws_mod(out->set_in_bank, per_tb);
 }
 
 void cerf_cost(uint32_t registers, uint32_t ways, uint32_t l1_size,

@@ -14,8 +14,6 @@ void tclane_init(struct tclane *c, uint32_t entries, uint32_t ways,
     c->halfwords = line / 2;
     while ((1u << c->shift) < line)
         c->shift++;
-    c->sets_pow2 = (c->sets & (c->sets - 1)) == 0;
-    c->set_mask = c->sets - 1;
     c->full = c->halfwords >= 64 ? ~0ULL : (1ULL << c->halfwords) - 1;
     c->l = ws_xcalloc((size_t)c->sets * ways, sizeof *c->l);
     c->tag = ws_xcalloc((size_t)c->sets * ways, sizeof *c->tag);

@@ -20,6 +20,7 @@
 #define WS_DESIGNS_TCLANE_H
 #include <stdbool.h>
 #include <stdint.h>
+#include "util/bits.h"
 
 enum tcl_state { TCL_I, TCL_C, TCL_DV, TCL_DPV };
 
@@ -75,8 +76,6 @@ struct tclane {
     uint32_t sets, ways, line; /* line: bytes */
     uint32_t halfwords;        /* per line (control bits) */
     uint32_t shift;            /* log2(line) */
-    bool sets_pow2;            /* sets a power of two: set_mask = sets - 1 */
-    uint32_t set_mask;
     uint64_t full;             /* every control bit set */
     uint64_t clock;            /* LRU time */
     struct tcl_line *l;        /* sets x ways, set-major */
@@ -113,8 +112,7 @@ int32_t tclane_find(const struct tclane *c, const struct tcl_key *k);
 static inline uint32_t tclane_set(const struct tclane *c,
                                   const struct tcl_key *k)
 {
-    uint64_t n = k->addr >> c->shift;
-    return (uint32_t)(c->sets_pow2 ? n & c->set_mask : n % c->sets);
+    return (uint32_t)ws_mod(k->addr >> c->shift, c->sets);
 }
 
 /* Are the half-words `bits` of line l there now (valid, and not waiting

@@ -1,26 +1,22 @@
 /* cache.c - tags, sectors, set index, replacement and MSHRs (see
    cache.h). */
 #include "timing/cache.h"
+#include "util/bits.h"
 #include "util/hash.h"
 #include "util/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
-static bool is_pow2(uint64_t v)
-{
-    return v && !(v & (v - 1));
-}
-
 /* The shifts, masks and multiplier that replace divisions (struct cache). */
 static void derive(struct cache *c)
 {
-    c->pow2 = is_pow2(c->line) && is_pow2(c->unit);
-    c->sets_pow2 = is_pow2(c->sets);
+    c->pow2 = ws_is_pow2(c->line) && ws_is_pow2(c->unit);
+    c->sets_pow2 = ws_is_pow2(c->sets);
     c->line_shift = cache_log2(c->line);
     c->unit_shift = cache_log2(c->unit);
     c->strip_mul = 0;
     uint32_t d = c->o.strip;
-    if (d > 1 && !is_pow2(d)) {
+    if (d > 1 && !ws_is_pow2(d)) {
         /* n / d = (n * m) >> s for every n < 2^48 with s = 48 + k,
            2^k > d, m = floor(2^s / d) + 1: m * d - 2^s <= d, so the
            error n * (m * d - 2^s) stays below 2^s */

@@ -1,5 +1,6 @@
 /* coalesce.c - memory transactions of a warp access (see coalesce.h). */
 #include "timing/coalesce.h"
+#include "util/bits.h"
 #include <string.h>
 
 /* Bytes of segment [s, s + seg) that the lanes in mask touch: the length
@@ -196,13 +197,6 @@ static bool seen_before(const uint64_t *addr, uint32_t mask, uint32_t size,
     return false;
 }
 
-/* The bank of word w: a mask for a power of two (a division costs tens
-   of cycles). */
-static inline uint32_t bank_of(uint64_t w, uint32_t banks)
-{
-    return (uint32_t)(banks & (banks - 1) ? w % banks : w & (banks - 1));
-}
-
 /* Degree 1 or 0 when no bank holds two different words (the common,
    conflict-free case), found in one pass; 0xffffffff when some bank
    does and the full count is needed. */
@@ -243,7 +237,7 @@ static uint32_t conflict_free(const uint64_t *addr, uint32_t mask,
         if (!(mask >> l & 1))
             continue;
         for (uint64_t a = addr[l] & ~3ULL; a < addr[l] + size; a += 4) {
-            uint32_t b = bank_of(a >> 2, banks);
+            uint32_t b = (uint32_t)ws_mod(a >> 2, banks);
             if (!(seen >> b & 1)) {
                 seen |= 1ULL << b;
                 word[b] = a >> 2;
@@ -275,7 +269,7 @@ uint32_t shmem_degree(const uint64_t *addr, uint32_t mask, uint32_t size,
         for (uint64_t a = addr[l] & ~3ULL; a < addr[l] + size; a += 4) {
             if (!atomic && seen_before(addr, mask, size, l, a))
                 continue;
-            uint32_t b = bank_of(a >> 2, banks);
+            uint32_t b = (uint32_t)ws_mod(a >> 2, banks);
             if (++cnt[b] > degree)
                 degree = cnt[b];
         }

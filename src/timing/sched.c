@@ -30,6 +30,7 @@
 ** register banks) or a full LD/ST queue (structural).
 */
 #include "timing/sm-internal.h"
+#include "util/bits.h"
 #include "util/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
@@ -109,18 +110,15 @@ static void pool_leave(struct sm *s, struct sched *q, struct twarp *w,
 }
 
 /* Warp slot wi's scheduler (wi mod schedulers) and its place there (wi
-   div schedulers): a mask and a shift for a power of two (a division
-   costs tens of cycles). */
+   div schedulers). */
 static inline uint32_t sched_of(const struct sm *s, uint32_t wi)
 {
-    uint32_t S = s->p->schedulers;
-    return S & (S - 1) ? wi % S : wi & (S - 1);
+    return (uint32_t)ws_mod(wi, s->p->schedulers);
 }
 
 static inline uint32_t place_of(const struct sm *s, uint32_t wi)
 {
-    uint32_t S = s->p->schedulers;
-    return S & (S - 1) ? wi / S : wi >> __builtin_ctz(S);
+    return (uint32_t)ws_div(wi, s->p->schedulers);
 }
 
 void sched_leave_pool(struct sm *s, uint32_t wi)

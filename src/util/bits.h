@@ -1,7 +1,9 @@
 /*
 ** bits.h - set bits of a word without a library call (the baseline x86-64
 ** has no popcnt instruction, and __builtin_popcount becomes a call there),
-** and the next set bit of a bitset.
+** the next set bit of a bitset, and division by a count that is usually a
+** power of two (a 64-bit division costs tens of cycles; a geometry of
+** sets, banks or schedulers is a power of two on every preset).
 */
 #ifndef WS_BITS_H
 #define WS_BITS_H
@@ -35,6 +37,23 @@ static inline uint32_t ws_next_bit(const uint64_t *set, uint32_t n,
             return w * 64 + (uint32_t)__builtin_ctzll(m);
     }
     return n;
+}
+
+static inline int ws_is_pow2(uint64_t v)
+{
+    return v && !(v & (v - 1));
+}
+
+/* n mod d and n div d for d > 0: a mask and a shift when d is a power of
+   two, else a division. */
+static inline uint64_t ws_mod(uint64_t n, uint64_t d)
+{
+    return d & (d - 1) ? n % d : n & (d - 1);
+}
+
+static inline uint64_t ws_div(uint64_t n, uint64_t d)
+{
+    return d & (d - 1) ? n / d : n >> __builtin_ctzll(d);
 }
 
 #endif
