@@ -61,12 +61,43 @@ check_gone() {  # NAME PATTERN: the pattern leaves the screen within 5 s
   fail=$((fail + 1))
 }
 cycle() { screen | tail -n 1 | sed -n 's/^ *cycle \([0-9]*\) .*/\1/p'; }
+# confirm: answers y to the quit question; end_session then gives the
+# program time to exit
+confirm() { sleep 0.3; T send-keys -t w y; quitting=1; }
+# end_session: the session's terminal goes away, and nothing of it may
+# outlive it. A program told to quit first gets up to 10 s to exit (its
+# shell prints EXIT=): under a sanitizer the checks at exit take a while,
+# and a hang-up in the middle of them can leave the program spinning.
+# A program still running must end on the hang-up within 5 s; one that
+# does not is killed, and is a failure.
+sid=
+quitting=0
+end_session() {
+  if [ -n "$sid" ] && [ "$quitting" = 1 ]; then wait_for '^EXIT=' 10 || true; fi
+  T kill-server 2>/dev/null; sleep 0.2
+  quitting=0
+  [ -n "$sid" ] || return 0
+  local i left
+  for ((i = 0; i < 50; i++)); do
+    left=$(ps -e -o pid=,sid=,args= | awk -v s="$sid" '$2 == s')
+    [ -z "$left" ] && break
+    sleep 0.1
+  done
+  if [ -n "$left" ]; then
+    echo "tui FAIL processes outlived their terminal 5 s:"
+    echo "$left" | sed 's/^/    | /'
+    kill -KILL $(echo "$left" | awk '{ print $1 }') 2>/dev/null
+    fail=$((fail + 1))
+  fi
+  sid=
+}
 start() {  # COLS ROWS ARGS...: a shell in tmux, then warpscope in it
   local cols=$1 rows=$2; shift 2
-  T kill-server 2>/dev/null; sleep 0.2
+  end_session
   T new-session -d -s w -x "$cols" -y "$rows" \
     "env -i HOME=$tmp TERM=xterm-256color LANG=${LANG:-C.UTF-8} PATH=$PATH PS1='PROMPT\$ ' bash --norc --noprofile"
   sleep 0.3
+  sid=$(ps -o sid= -p "$(T display -p -t w '#{pane_pid}')" | tr -d ' ')
   T send-keys -t w "stty -g > $tmp/stty.before; $bin $*; echo EXIT=\$?" Enter
 }
 titles='Warps.*Source.*Register file.*Cache.*Design.*Stats & probes.*Console'
@@ -194,7 +225,7 @@ check "the tapes as a grid" "SM 0: 16 banks x 2 tapes, 64 domains, 2 ports"
 check "a tape row and its note" "b00\.0 .*|off [0-9]+ (idle|shifting|reading|writing)"
 check "the legend at the foot" "register .* empty"
 T send-keys -t w ':' ; sleep 0.2
-T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
+T send-keys -t w 'quit' Enter; confirm
 
 # 10b. fuse: the design layout with the SRAM bank's sets coloured by the
 #      predicted class of their lines, and the scenario's first stop
@@ -207,7 +238,7 @@ check "an SRAM set row" "s\.0[0-9] [nNwWrRoO.]"
 check "the class legend" "w WM r WORM o WORO"
 check "the first stop: a WORM block in STT-MRAM" "Paused by the scenario at cycle [0-9]+: a WORM block"
 T send-keys -t w ':' ; sleep 0.2
-T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
+T send-keys -t w 'quit' Enter; confirm
 
 # 10c. per-lane caches (design tinycache) in the Design pane: a row per
 #     lane, a cell per line, the guided scenario's first stop narrated
@@ -218,7 +249,7 @@ check "the lanes as a grid" "SM 0: 32 lane caches x 16 lines"
 check "lane 0's partial line" "│0  P[^ ]* 1 valid 1 dirty"
 check "the first stop narrated" "1/3 cycle [0-9]+, a partial line"
 T send-keys -t w ':' ; sleep 0.2
-T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
+T send-keys -t w 'quit' Enter; confirm
 
 # 10d. ltrf: the register-file cache partitions and the inactive warps as
 #      grids; the Source pane marks the register-interval heads
@@ -231,7 +262,7 @@ check "a partition row and its note" "w[0-9][0-9] .* p[0-3] iv [0-9]+ .*pc [0-9]
 check "the inactive warps" "SM 0: inactive warps"
 check "an interval head marked in the source" " 79(◆|\^) +add\.s64 "
 T send-keys -t w ':' ; sleep 0.2
-T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
+T send-keys -t w 'quit' Enter; confirm
 
 # 11. a kernel fault stops the TUI at the faulting cycle, the warp that
 #     faulted focused, everything inspectable and reversible (80x24)
@@ -274,7 +305,7 @@ T send-keys -t w '?'
 check "? shows the focused pane's legend" "Stats & probes: sparklines oldest\.\.newest, scaled lo\.\.hi; @N last"
 T send-keys -t w Escape
 check_gone "any key closes the help" "─ Help ─"
-T send-keys -t w q; sleep 0.3; T send-keys -t w y
+T send-keys -t w q; confirm
 check "quit after the legend test" "EXIT=0"
 
 # 14. at 200x60 three columns of panes, each legend whole in its foot; a
@@ -283,17 +314,17 @@ check "quit after the legend test" "EXIT=0"
 start 200 60 examples/scenarios/tour.lua
 check "titles at 200x60" "^┌─ Warps ─+┐┌─ Register file ─+┐┌─ Stats & probes ─+┐$"
 check "legends whole at 200x60" "^└─ ● break  N▶ warps; \* dead; F9 break; █ hottest; m: metric ─+┘└─ \+ changed since last stop"
-T send-keys -t w q; sleep 0.3; T send-keys -t w y
+T send-keys -t w q; confirm
 start 200 60 examples/scenarios/racetrack-preshift.lua
 check "the design layout's 4 panes fill 200 columns" "^┌─ Warps (─){80,}┐┌─ Design (─){80,}┐$"
-T send-keys -t w q; sleep 0.3; T send-keys -t w y
+T send-keys -t w q; confirm
 start 80 24 examples/scenarios/racetrack-preshift.lua
 check "racetrack opens on its Design pane at 80x24" "^┌─ Design ─"
 T send-keys -t w F5
 check "a port's cells differ in shape" "^│b00\.0 (▣|@)(■|#)(■|#)"
 check "the design's legend wraps at the foot" "^│T next access, shifting to it R being read W being written +│$"
 T send-keys -t w ':' ; sleep 0.2
-T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
+T send-keys -t w 'quit' Enter; confirm
 
 # 15. animation: `set speed N` paces a run at N cycles per second, drawn
 #     as it goes; + and - change the speed without pausing the run
@@ -316,7 +347,7 @@ check "the run ends where it was asked to" "^ *cycle 120 .*stopped at 80 cycles/
 T send-keys -t w 'set speed off' Enter
 check "set speed off" "speed: full \(no animation\)"
 check_not "no speed on the status line" "cycles/s"
-T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
+T send-keys -t w 'quit' Enter; confirm
 
 # 16. a guided lab reaches its question at 80x24 with F5 alone
 start 80 24 examples/labs/bank-conflict.lua
@@ -327,7 +358,7 @@ T send-keys -t w F5
 check "the lab ends with a question" "^ Lab 3/3, question: over the whole kernel, how many"
 check "and the command that answers it" "Answer it with \`info stats\`"
 T send-keys -t w ':' ; sleep 0.2
-T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
+T send-keys -t w 'quit' Enter; confirm
 
 # 17. statistics per PTX line in the Source pane: columns that fit (4 at
 #     80x24, 2 beside the others at 200x60, all 6 zoomed), the metric's
@@ -352,14 +383,14 @@ check "m: the next metric, first among the columns" "^│(█|#) hottest by issu
 # select line 29 (19 lines up from the breakpoint's): the selection stops following
 T send-keys -t w -N 19 Up
 check "the hottest by issued marked" "^│  6(▶|>) 29     ld\.param\.u32    %r2, \[saxpy_param_0\]; +(█|#) +10 +│$"
-T send-keys -t w q; sleep 0.3; T send-keys -t w y
+T send-keys -t w q; confirm
 saxpy_at_48 200 60
 check "the Source pane beside the others at 200x60" "^│(█|#) hottest by stall \(m: next\) +iss +STALL│"
 T send-keys -t w 'pane source' Enter; sleep 0.2; T send-keys -t w Escape; sleep 0.2
 T send-keys -t w z
 check "zoomed, every column" "^│(█|#) hottest by stall \(m: next\) +iss +rf +l1 +miss +shm +STALL +│"
 check "zoomed, the breakpoint's line and its counts" "^│● 2(▶|>) 48     ld\.global\.f32   %f2, \[%rd6\]; +(█|#) +2│ ld\.global\.f32 R0"
-T send-keys -t w q; sleep 0.3; T send-keys -t w y
+T send-keys -t w q; confirm
 
 # 18. a long TUI session with reverse snapshots leaves no defunct child:
 #     6 M cycles (a 30 M-cycle session takes about 17 s and ends the same
@@ -384,7 +415,7 @@ stuck=$(comm -12 <(echo "$z1") <(echo "$z2") | grep -c .)
 live=$(descendants "$shell" . | grep -c .)
 if [ "$stuck" = 0 ] && [ "$live" -gt 2 ]; then pass=$((pass + 1)); else
   echo "tui FAIL long session: $stuck defunct children stayed defunct ($live processes)"; fail=$((fail + 1)); fi
-T send-keys -t w 'quit' Enter; sleep 0.3; T send-keys -t w y
+T send-keys -t w 'quit' Enter; confirm
 check "the long session quits cleanly" "EXIT=0" 10
 for i in $(seq 1 20); do
   left=$(descendants "$shell" . | grep -c .); [ "$left" = 0 ] && break; sleep 0.1
@@ -397,5 +428,6 @@ out=$("$bin" examples/scenarios/saxpy.lua </dev/null 2>&1 | tail -n 3)
 if grep -q "total: 1 launch" <<<"$out"; then pass=$((pass + 1)); else
   echo "tui FAIL headless fallback: $out"; fail=$((fail + 1)); fi
 
+end_session
 echo "tui: $pass passed, $fail failed"
 [ $fail = 0 ]
