@@ -6,8 +6,8 @@
 ** tests and `inspect --cost` use these directly.
 */
 #include "designs/cerf.h"
-#include "util/bits.h"
 #include "timing/cache.h"
+#include "util/bits.h"
 #include "util/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
