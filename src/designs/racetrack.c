@@ -566,14 +566,11 @@ static void arbitrate(struct rt *r, uint64_t now)
     for (uint64_t m = r->active; m; m &= m - 1)
         used += r->b[__builtin_ctzll(m)].granted;
     uint32_t start = r->rr;       /* the bank after the last one granted */
-    /* the banks with work in round-robin order from start: bit i of rot
-       is bank (start + i) % banks */
-    uint64_t all = r->banks < 64 ? (1ULL << r->banks) - 1 : ~0ULL;
-    uint64_t rot = start ? ((r->active >> start) |
-                            (r->active << (r->banks - start))) & all
-                         : r->active;
-    for (; rot; rot &= rot - 1) {
-        uint32_t b = (start + (uint32_t)__builtin_ctzll(rot)) % r->banks;
+    /* the banks with work in round-robin order from start */
+    for (uint64_t rot = ws_rr_order(r->active, start, r->banks); rot;
+         rot &= rot - 1) {
+        uint32_t b = ws_rr_index((uint32_t)__builtin_ctzll(rot), start,
+                                 r->banks);
         struct bank *k = &r->b[b];
         const struct req *q = racetrack_head(k);
         if (k->granted || !q)

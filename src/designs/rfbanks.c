@@ -121,7 +121,8 @@ void rfbanks_start(struct rfbanks *r, uint64_t now)
     if (!r->queued)
         return;
     uint64_t limit = (now + 1) * RFB_MS;
-    for (uint32_t i = ws_next_bit(r->queued_in, r->n, 0); i < r->n; i = ws_next_bit(r->queued_in, r->n, i + 1)) {
+    for (uint32_t i = ws_next_bit(r->queued_in, r->n, 0); i < r->n;
+         i = ws_next_bit(r->queued_in, r->n, i + 1)) {
         struct rfb_bank *k = &r->b[i];
         if (!k->wr.n && !k->rd.n && !k->bg.n) {
             r->queued_in[i / 64] &= ~(1ULL << (i % 64));
@@ -163,7 +164,8 @@ uint64_t rfbanks_next(const struct rfbanks *r, uint64_t now)
     uint64_t t = r->nheap ? r->heap[0].cycle : UINT64_MAX;
     if (r->queued) {
         /* the first cycle a queued access can start */
-        for (uint32_t i = ws_next_bit(r->queued_in, r->n, 0); i < r->n && t > now + 1;
+        for (uint32_t i = ws_next_bit(r->queued_in, r->n, 0);
+             i < r->n && t > now + 1;
              i = ws_next_bit(r->queued_in, r->n, i + 1)) {
             const struct rfb_bank *k = &r->b[i];
             const rfb_queue *qs[3] = { &k->wr, &k->rd, &k->bg };

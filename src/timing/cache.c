@@ -11,7 +11,6 @@
 static void derive(struct cache *c)
 {
     c->pow2 = ws_is_pow2(c->line) && ws_is_pow2(c->unit);
-    c->sets_pow2 = ws_is_pow2(c->sets);
     c->line_shift = cache_log2(c->line);
     c->unit_shift = cache_log2(c->unit);
     c->strip_mul = 0;
@@ -132,9 +131,8 @@ uint32_t cache_set_of(const struct cache *c, uint64_t addr)
     }
     if (c->o.index == CIDX_FERMI)
         return cache_fermi_set(addr, c->line, c->sets);
-    if (c->pow2 && c->sets_pow2)
-        return (uint32_t)(addr >> c->line_shift) & (c->sets - 1);
-    return (uint32_t)((addr / c->line) % c->sets);
+    return (uint32_t)ws_mod(c->pow2 ? addr >> c->line_shift : addr / c->line,
+                            c->sets);
 }
 
 /* The valid/dirty/pending bit of addr's unit in its line. */

@@ -62,10 +62,10 @@ struct cache {
     uint32_t sets, ways, line;
     uint32_t unit, nunit;       /* bytes per valid bit, units per line */
     /* The divisions by the geometry done by shifts and masks: line and
-       unit are powers of two (every preset's), and the sets too
-       (sets_pow2); the strip by a multiply (strip_mul, strip_shift:
-       exact for an address below 2^56). Derived, not state. */
-    bool pow2, sets_pow2;
+       unit are powers of two (pow2; every preset's); the strip by a
+       multiply (strip_mul, strip_shift: exact for an address below
+       2^56). Derived, not state. */
+    bool pow2;
     uint32_t line_shift, unit_shift;
     uint64_t strip_mul;
     uint32_t strip_shift;

@@ -14,6 +14,7 @@
 ** waits (`collector_waits`).
 */
 #include "timing/rf-banked.h"
+#include "util/bits.h"
 #include "util/hash.h"
 #include "util/ring.h"
 #include "util/xalloc.h"
@@ -165,17 +166,11 @@ static void rfb_tick(void *self, uint64_t now)
     uint32_t served[64], nserved = 0;   /* read tags of this cycle */
     bool conflicted = false;
     uint32_t granted = 0, start = r->next;
-    /* the banks with work in round-robin order from r->next: bit j of
-       order is bank (start + j) mod banks */
-    uint64_t order = r->busy;
-    if (start)
-        order = (r->busy >> start) | (r->busy << (r->banks - start));
-    if (r->banks < 64)
-        order &= (1ULL << r->banks) - 1;
-    for (; order; order &= order - 1) {
-        uint32_t b = (uint32_t)__builtin_ctzll(order) + start;
-        if (b >= r->banks)
-            b -= r->banks;
+    /* the banks with work in round-robin order from r->next */
+    for (uint64_t order = ws_rr_order(r->busy, start, r->banks); order;
+         order &= order - 1) {
+        uint32_t b = ws_rr_index((uint32_t)__builtin_ctzll(order), start,
+                                 r->banks);
         if (r->arbiter && granted == r->arbiter) {
             r->arbiter_waits++;
             continue;

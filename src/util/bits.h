@@ -39,6 +39,20 @@ static inline uint32_t ws_next_bit(const uint64_t *set, uint32_t n,
     return n;
 }
 
+/* A set of n <= 64 bits in round-robin order from `start` (< n): bit i
+   of the result is bit (start + i) mod n of set; ws_rr_index turns such
+   an i back into the bit's own index. */
+static inline uint64_t ws_rr_order(uint64_t set, uint32_t start, uint32_t n)
+{
+    uint64_t all = n < 64 ? (1ULL << n) - 1 : ~0ULL;
+    return (start ? set >> start | set << (n - start) : set) & all;
+}
+
+static inline uint32_t ws_rr_index(uint32_t i, uint32_t start, uint32_t n)
+{
+    return i + start < n ? i + start : i + start - n;
+}
+
 static inline int ws_is_pow2(uint64_t v)
 {
     return v && !(v & (v - 1));
