@@ -213,8 +213,10 @@ static uint32_t conflict_free(const uint64_t *addr, uint32_t mask,
                passes without branches (a broadcast and consecutive
                words pass) */
             uint64_t bad = 0;
+#pragma GCC unroll 32
             for (int l = 0; l < 32; l++)
                 word[(addr[l] >> 2) & bm] = addr[l] >> 2;
+#pragma GCC unroll 32
             for (int l = 0; l < 32; l++)
                 bad |= (addr[l] >> 2) ^ word[(addr[l] >> 2) & bm];
             return bad ? 0xffffffffu : 1;
