@@ -55,7 +55,7 @@ static int32_t next_set(const uint64_t *mask, uint32_t from, uint32_t to)
 static bool wants_fetch(struct sm *s, uint32_t wi, uint64_t now)
 {
     const struct twarp *w = &s->w[wi];
-    if (w->fw->state == FW_DONE) {
+    if (w->pc < 0) {               /* exited */
         s->wempty[wi / 64] &= ~(1ULL << (wi % 64));
         return false;
     }
@@ -70,7 +70,7 @@ int32_t fetch_cycle(struct sm *s, uint64_t now)
         /* decode: last cycle's fetch enters the warp's buffer */
         struct twarp *w = &s->w[s->fetch_warp];
         s->fetching = false;
-        if (w->used && w->fw->state != FW_DONE && fx_pc(w->fw) == s->fetch_pc) {
+        if (w->used && w->pc == s->fetch_pc) {    /* (fetch_pc >= 0) */
             w->ib_pc = s->fetch_pc;
             w->ib_n = (uint8_t)s->p->ibuffer;
             s->wempty[s->fetch_warp / 64] &= ~(1ULL << (s->fetch_warp % 64));
@@ -96,7 +96,7 @@ int32_t fetch_cycle(struct sm *s, uint64_t now)
     struct twarp *w = &s->w[wi];
     s->fetching = true;
     s->fetch_warp = (uint32_t)wi;
-    s->fetch_pc = fx_pc(w->fw);
+    s->fetch_pc = w->pc;
     s->fetch_last = (uint32_t)wi;
     s->progressed = true;
     return filled;
@@ -112,7 +112,7 @@ uint64_t fetch_next_event(const struct sm *s, uint64_t now)
     for (int32_t wi = next_set(s->wempty, 0, s->p->max_warps); wi >= 0;
          wi = next_set(s->wempty, (uint32_t)wi + 1, s->p->max_warps)) {
         const struct twarp *w = &s->w[wi];
-        if (w->fw->state != FW_DONE) {
+        if (w->pc >= 0) {
             uint64_t v = w->ib_flush > now ? w->ib_flush : now + 1;
             if (v < t)
                 t = v;

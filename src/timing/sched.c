@@ -79,11 +79,11 @@ static uint8_t readiness(const struct sm *s, const struct twarp *w,
     *kind = K_OTHER;
     if (!w->used)
         return RS_ABSENT;
-    if (w->fw->state == FW_DONE)
-        return STALL_IDLE;
-    if (w->fw->state == FW_BARRIER || w->hold)
+    if (w->pc < 0)
+        return STALL_IDLE;          /* exited */
+    if (w->at_bar || w->hold)
         return STALL_BARRIER;       /* (or its write-backs still leaving) */
-    int32_t pc = fx_pc(w->fw);
+    int32_t pc = w->pc;
     const struct tinst *t = &s->tinst[pc];
     if (!fetch_holds(s, w, pc))
         return STALL_FETCH;
@@ -293,7 +293,8 @@ int32_t sched_pick_any(struct sm *s, uint32_t k, enum stall *why)
             j = first_bit(cand, 0, from);
     }
     q->last = (uint32_t)j;
-    q->last_mem = s->w[k + (uint32_t)j * S].kind == K_MEM;
+    /* a ready warp's bit is in the ready set of its kind */
+    q->last_mem = q->ready[K_MEM][j >> 6] >> (j & 63) & 1;
     *why = STALL_NONE;
     return (int32_t)(k + (uint32_t)j * S);
 }

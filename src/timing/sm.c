@@ -117,6 +117,15 @@ static void complete_wb(struct sm *s, int32_t i);
 static void on_l1_done(void *ctx, uint32_t tag, uint64_t when);
 static void on_wake(void *ctx, uint32_t w);
 
+/* Warp w's functional state moved (it issued, or a barrier released it):
+   its next instruction and barrier wait, kept in the timing warp so the
+   scheduler and the fetch stage need not follow w->fw each cycle. */
+static void warp_follow(struct twarp *w)
+{
+    w->pc = w->fw->state == FW_DONE ? -1 : fx_pc(w->fw);
+    w->at_bar = w->fw->state == FW_BARRIER;
+}
+
 /* Makes one part of the design and records it. */
 static void *make_part(struct sm *s, struct seam_env *env,
                        const struct part_ops *ops)
@@ -256,6 +265,7 @@ void sm_add_cta(struct sm *s, const struct flaunch *L, uint64_t id,
         s->wempty[(first + i) / 64] |= 1ULL << ((first + i) % 64);
         w->cta = (int32_t)c;
         w->fw = &t->fc.warps[i];
+        warp_follow(w);
         w->age = s->seq++;
         w->rs = RS_ABSENT;
         sched_update(s, first + i);
@@ -277,7 +287,7 @@ void sm_add_cta(struct sm *s, const struct flaunch *L, uint64_t id,
 /* A warp whose instructions have all completed and that has exited. */
 static bool warp_finished(const struct twarp *w)
 {
-    return w->fw->state == FW_DONE && w->inflight == 0;
+    return w->pc < 0 && w->inflight == 0;
 }
 
 static void try_retire_cta(struct sm *s, int32_t c)
@@ -381,9 +391,9 @@ static void on_rf_done(void *ctx, uint32_t tag, bool write)
     struct sm *s = ctx;
     struct inst *in = &s->in[tag];
     if (write) {
-        if (++in->nwritten == s->tinst[in->pc].ndst)
+        if (++in->nwritten == in->ndst)
             finish(s, (int32_t)tag);
-    } else if (++in->nread == s->tinst[in->pc].nsrc) {
+    } else if (++in->nread == in->nsrc) {
         in->read_done = *s->g_cycle;
     }
 }
@@ -442,7 +452,8 @@ static int issue(struct sm *s, uint32_t wi, uint64_t now,
 {
     struct twarp *w = &s->w[wi];
     struct tcta *c = &s->cta[w->cta];
-    int32_t pc = fx_pc(w->fw);
+    int32_t pc = w->pc;
+    WS_ASSERT(pc == fx_pc(w->fw) && pc >= 0);
     const struct tinst *t = &s->tinst[pc];
     const struct kinst *ki = &s->launch->k->insts[pc];
     int32_t mo = -1;
@@ -460,7 +471,8 @@ static int issue(struct sm *s, uint32_t wi, uint64_t now,
     }
     s->st.issued++;
     s->progressed = true;
-    fetch_issued(s, wi, pc, w->fw->state == FW_DONE ? -1 : fx_pc(w->fw), now);
+    warp_follow(w);
+    fetch_issued(s, wi, pc, w->pc, now);
     if (ev_wanted(s->bus, EV_WARP_ISSUE)) {
         struct ws_event e = { EV_WARP_ISSUE, (int16_t)s->id, (int32_t)wi, now,
                               0, pc, __builtin_popcount(before) };
@@ -476,6 +488,8 @@ static int issue(struct sm *s, uint32_t wi, uint64_t now,
             evbus_deliver(s->bus, &e);
         }
         released = fcta_release_barriers(&c->fc) > 0;
+        for (uint32_t k = 0; released && k < c->nwarps; k++)
+            warp_follow(&s->w[c->first + k]);
         if (released)              /* the released warps wait for the
                                       lane part's write-backs */
             mo_lane_flush(s, LF_BARRIER, (uint32_t)w->cta, wi, c->first,
@@ -484,8 +498,7 @@ static int issue(struct sm *s, uint32_t wi, uint64_t now,
     if (ki->op == OP_MEMBAR || ki->op == OP_FENCE)
         mo_lane_flush(s, LF_FENCE, (uint32_t)w->cta, wi, wi, 1, now);
     if (s->scho && s->scho->issued)
-        s->scho->issued(s->schp, wi, pc,
-                        w->fw->state == FW_DONE ? -1 : fx_pc(w->fw), now);
+        s->scho->issued(s->schp, wi, pc, w->pc, now);
     if (t->cls == TC_CTRL && !s->p->oc_pipeline) {
         if (released)
             sched_update_cta(s, c);
@@ -503,6 +516,8 @@ static int issue(struct sm *s, uint32_t wi, uint64_t now,
     in->warp = (int32_t)wi;
     in->pc = pc;
     in->cls = t->cls;
+    in->nsrc = t->nsrc;
+    in->ndst = t->ndst;
     in->mem = mo;
     in->seq = s->seq++;
     in->collecting = true;
@@ -540,25 +555,37 @@ static int issue(struct sm *s, uint32_t wi, uint64_t now,
    cycle after the last read into OC_EX; a memory instruction two cycles
    later, when the LD/ST unit takes it from its dispatch register). */
 static bool operands_in(const struct sm *s, const struct inst *in,
-                        const struct tinst *t, uint64_t now)
+                        uint64_t now)
 {
-    if (in->nread < t->nsrc || !in->reads_asked)
+    if (in->nread < in->nsrc || !in->reads_asked)
         return false;
     if (!s->p->oc_pipeline)
         return true;
     return now >= in->read_done + (in->cls == TC_MEM ? 3 : 1);
 }
 
-static void dispatch(struct sm *s, uint64_t now)
+/*
+** The operand collectors' cycle, in one walk of the instructions holding
+** one, oldest first: each asks for its reads the cycle after it issued
+** (with sm.oc_pipeline; asking queues them, so no collector receives an
+** operand before the register file's next tick), notes in bank_stalled
+** that it still waits for a bank, or leaves for its unit once it has its
+** operands.
+*/
+static void collect(struct sm *s, uint64_t now)
 {
     const struct tparams *p = s->p;
     int32_t prev = -1;
+    s->bank_stalled = false;
     for (int32_t i = s->collecting.head; i >= 0;) {
         struct inst *in = &s->in[i];
         int32_t next = in->next;
-        const struct tinst *t = &s->tinst[in->pc];
         bool sent = false;
-        if (operands_in(s, in, t, now)) {
+        if (!in->reads_asked && in->issued < now)
+            ask_reads(s, i);
+        if (in->reads_asked && in->nread < in->nsrc)
+            s->bank_stalled = true;
+        else if (operands_in(s, in, now)) {
             if (in->cls == TC_MEM) {
                 if (s->ldst_free <= now) {
                     mo_enqueue(s, in->mem);
@@ -628,20 +655,10 @@ int sm_cycle(struct sm *s, uint64_t now, struct ws_diag *diag)
     /* Register file: writes, then operand reads. */
     if (s->rfo->part.tick)
         s->rfo->part.tick(s->rf, now);
-    /* sm.oc_pipeline: an instruction issued last cycle has its collector
-       now (ID_OC register); its reads are served from the next cycle.
-       (Asking queues the reads: no collector receives an operand before
-       the next tick, so one pass also finds the collectors still
-       waiting for a bank.) */
-    s->bank_stalled = false;
-    for (int32_t i = s->collecting.head; i >= 0; i = s->in[i].next) {
-        struct inst *in = &s->in[i];
-        if (!in->reads_asked && in->issued < now)
-            ask_reads(s, i);
-        if (in->reads_asked && in->nread < s->tinst[in->pc].nsrc)
-            s->bank_stalled = true;
-    }
-    dispatch(s, now);
+    /* Operand collectors: reads asked (sm.oc_pipeline: an instruction
+       issued last cycle has its collector now, the ID_OC register),
+       instructions with their operands to their units. */
+    collect(s, now);
     ldst_cycle(s, now);
     if (s->l1o->part.tick)
         s->l1o->part.tick(s->l1, now);
@@ -705,7 +722,7 @@ issue_stage(struct sm *s, uint32_t k0, int32_t picked, uint64_t now,
                 continue;
             }
             if (s->defer_global &&
-                s->tinst[fx_pc(s->w[wi].fw)].global) {
+                s->tinst[s->w[wi].pc].global) {
                 s->resume_k = (int32_t)k;
                 s->resume_wi = wi;
                 return WS_OK;
@@ -753,7 +770,7 @@ uint64_t sm_next_event(struct sm *s, uint64_t now)
         const struct inst *in = &s->in[i];
         if (!in->reads_asked)
             MIN(in->issued + 1);
-        else if (in->nread >= s->tinst[in->pc].nsrc)
+        else if (in->nread >= in->nsrc)
             MIN(in->read_done + (in->cls == TC_MEM ? 3 : 1));
     }
     if (s->collecting.head >= 0) {

@@ -84,6 +84,9 @@ struct twarp {
     uint8_t rs, kind;             /* readiness (enum stall, RS_ABSENT) and
                                      next unit, as sched.c last saw them */
     int32_t cta;                  /* CTA slot */
+    int32_t pc;                   /* fw's next instruction, -1 when it has
+                                     exited; and whether fw waits at a */
+    bool at_bar;                  /* barrier (warp_follow keeps both) */
     struct fwarp *fw;
     uint64_t age;                 /* dispatch order: lower is older */
     uint64_t sb[SM_REG_WORDS];    /* registers being produced */
@@ -115,6 +118,7 @@ struct inst {
     int32_t next;                 /* free list / queue link */
     int32_t warp, pc;
     uint8_t cls, nread, nwritten;
+    uint8_t nsrc, ndst;           /* its tinst's operand counts */
     bool collecting;
     bool reads_asked;             /* its operand reads are queued */
     uint64_t issued;              /* cycle it issued */
