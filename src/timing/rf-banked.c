@@ -27,6 +27,14 @@ struct rq_ent {                 /* a request: its tag, whose register */
 };
 typedef RING(struct rq_ent) rq_t;    /* requests, oldest first */
 
+/* One bank: what a cycle's arbitration touches of it, together. */
+struct bank {
+    rq_t rd, wr;                  /* queued reads and writes */
+    uint64_t served_at;           /* last cycle it served */
+    uint32_t waited_at;           /* ... and the requests left waiting */
+    uint64_t reads, writes, conflicts;
+};
+
 struct rfb {
     uint32_t banks, capacity, pending;
     uint32_t bmask;               /* banks - 1 when a power of two, else 0 */
@@ -37,11 +45,8 @@ struct rfb {
                                      full */
     uint64_t busy;                /* banks with queued requests (<= 64) */
     enum bank_map map;
-    rq_t *rd, *wr;
+    struct bank *bank;
     uint64_t reads, writes, conflicts, conflict_cycles;
-    uint64_t *bank_reads, *bank_writes, *bank_conflicts;
-    uint64_t *served_at;          /* per bank: last cycle it served */
-    uint32_t *waited_at;          /* ... and the requests left waiting */
     struct evbus *bus;
     uint32_t sm;
     void (*done)(void *ctx, uint32_t tag, bool write);
@@ -59,7 +64,7 @@ static uint32_t rq_pop(rq_t *q)
 static void conflict_event(const struct rfb *r, uint32_t b, uint32_t waiting,
                            uint64_t now)
 {
-    const rq_t *w = &r->wr[b], *q = &r->rd[b];
+    const rq_t *w = &r->bank[b].wr, *q = &r->bank[b].rd;
     struct rq_ent served = w->n ? ring_front(w) : ring_front(q);
     bool wait_write = w->n > 1;
     struct rq_ent next = wait_write ? ring_at(w, 1)
@@ -80,15 +85,9 @@ static void *rfb_create(const struct seam_env *env)
     r->arbiter = env->p->rf_arbiter < r->banks ? env->p->rf_arbiter : 0;
     r->per_tag = env->p->collector_reads;
     r->capacity = env->p->registers;
-    r->rd = ws_xcalloc(r->banks, sizeof *r->rd);
-    r->wr = ws_xcalloc(r->banks, sizeof *r->wr);
-    r->bank_reads = ws_xcalloc(r->banks, sizeof(uint64_t));
-    r->bank_writes = ws_xcalloc(r->banks, sizeof(uint64_t));
-    r->bank_conflicts = ws_xcalloc(r->banks, sizeof(uint64_t));
-    r->served_at = ws_xcalloc(r->banks, sizeof(uint64_t));
-    r->waited_at = ws_xcalloc(r->banks, sizeof(uint32_t));
+    r->bank = ws_xcalloc(r->banks, sizeof *r->bank);
     for (uint32_t b = 0; b < r->banks; b++)
-        r->served_at[b] = UINT64_MAX;
+        r->bank[b].served_at = UINT64_MAX;
     r->bus = env->bus;
     r->sm = env->sm;
     r->done = env->rf_done;
@@ -100,16 +99,10 @@ static void rfb_destroy(void *self)
 {
     struct rfb *r = self;
     for (uint32_t b = 0; b < r->banks; b++) {
-        ring_free(&r->rd[b]);
-        ring_free(&r->wr[b]);
+        ring_free(&r->bank[b].rd);
+        ring_free(&r->bank[b].wr);
     }
-    free(r->rd);
-    free(r->wr);
-    free(r->bank_reads);
-    free(r->bank_writes);
-    free(r->bank_conflicts);
-    free(r->served_at);
-    free(r->waited_at);
+    free(r->bank);
     free(r);
 }
 
@@ -124,13 +117,14 @@ uint32_t rf_bank_of(enum bank_map map, uint32_t banks, uint32_t w, uint32_t r)
 }
 
 /* Queues a request on the bank holding warp slot w's register reg. */
-static void enqueue(struct rfb *r, rq_t *queues, uint32_t w, uint32_t reg,
+static void enqueue(struct rfb *r, bool write, uint32_t w, uint32_t reg,
                     uint32_t tag)
 {
     uint32_t b = r->bmask ? (r->map == BANK_WARP_REG ? w + reg : reg) & r->bmask
                           : rf_bank_of(r->map, r->banks, w, reg);
     struct rq_ent q = { tag, (uint16_t)w, (uint16_t)reg };
-    ring_push(&queues[b], q);
+    rq_t *queue = write ? &r->bank[b].wr : &r->bank[b].rd;
+    ring_push(queue, q);
     r->busy |= 1ULL << b;
     r->pending++;
 }
@@ -140,13 +134,13 @@ static void rfb_read(void *self, uint32_t w, uint32_t reg, uint32_t tag,
 {
     struct rfb *r = self;
     (void)last;
-    enqueue(r, r->rd, w, reg, tag);
+    enqueue(r, false, w, reg, tag);
 }
 
 static void rfb_write(void *self, uint32_t w, uint32_t reg, uint32_t tag)
 {
     struct rfb *r = self;
-    enqueue(r, r->wr, w, reg, tag);
+    enqueue(r, true, w, reg, tag);
 }
 
 /* The reads given to collector `tag` this cycle (served[0..n)). */
@@ -175,7 +169,8 @@ static void rfb_tick(void *self, uint64_t now)
             r->arbiter_waits++;
             continue;
         }
-        rq_t *w = &r->wr[b], *q = &r->rd[b];
+        struct bank *k = &r->bank[b];
+        rq_t *w = &k->wr, *q = &k->rd;
         if (r->per_tag && !w->n &&
             reads_of(served, nserved, ring_front(q).tag) >= r->per_tag) {
             r->collector_waits++;      /* its collector has its operands */
@@ -185,11 +180,11 @@ static void rfb_tick(void *self, uint64_t now)
         if (r->arbiter)
             r->next = b + 1 < r->banks ? b + 1 : 0;
         uint32_t waiting = w->n + q->n;
-        r->served_at[b] = now;
-        r->waited_at[b] = waiting - 1;
+        k->served_at = now;
+        k->waited_at = waiting - 1;
         if (waiting > 1) {
             r->conflicts += waiting - 1;
-            r->bank_conflicts[b] += waiting - 1;
+            k->conflicts += waiting - 1;
             conflicted = true;
             if (ev_wanted(r->bus, EV_RF_CONFLICT))
                 conflict_event(r, b, waiting, now);
@@ -199,10 +194,10 @@ static void rfb_tick(void *self, uint64_t now)
         uint32_t tag = rq_pop(write ? w : q);
         if (write) {
             r->writes++;
-            r->bank_writes[b]++;
+            k->writes++;
         } else {
             r->reads++;
-            r->bank_reads[b]++;
+            k->reads++;
             served[nserved++] = tag;
         }
         if (!w->n && !q->n)
@@ -231,8 +226,8 @@ static void rfb_stats(void *self, struct jv *o)
         jv_add_int(o, "collector_waits", (int64_t)r->collector_waits);
     jv_set(o, "banks", jv_int(r->banks));
     for (uint32_t b = 0; b < r->banks; b++)
-        rf_stats_add_bank(o, r->banks, b, r->bank_reads[b], r->bank_writes[b],
-                          r->bank_conflicts[b]);
+        rf_stats_add_bank(o, r->banks, b, r->bank[b].reads,
+                          r->bank[b].writes, r->bank[b].conflicts);
 }
 
 /* Bank b as of cycle now (the last cycle ticked): queued requests and
@@ -240,15 +235,16 @@ static void rfb_stats(void *self, struct jv *o)
 static void bank_json(const struct rfb *r, uint32_t b, uint64_t now,
                       struct jv *o)
 {
-    bool served = r->served_at[b] == now;
-    jv_set(o, "queue", jv_int(r->rd[b].n + r->wr[b].n));
-    jv_set(o, "reads_queued", jv_int(r->rd[b].n));
-    jv_set(o, "writes_queued", jv_int(r->wr[b].n));
-    jv_set(o, "reads", jv_int((int64_t)r->bank_reads[b]));
-    jv_set(o, "writes", jv_int((int64_t)r->bank_writes[b]));
-    jv_set(o, "conflicts", jv_int((int64_t)r->bank_conflicts[b]));
+    const struct bank *k = &r->bank[b];
+    bool served = k->served_at == now;
+    jv_set(o, "queue", jv_int(k->rd.n + k->wr.n));
+    jv_set(o, "reads_queued", jv_int(k->rd.n));
+    jv_set(o, "writes_queued", jv_int(k->wr.n));
+    jv_set(o, "reads", jv_int((int64_t)k->reads));
+    jv_set(o, "writes", jv_int((int64_t)k->writes));
+    jv_set(o, "conflicts", jv_int((int64_t)k->conflicts));
     jv_set(o, "busy_this_cycle", jv_bool(served));
-    jv_set(o, "conflicts_this_cycle", jv_int(served ? r->waited_at[b] : 0));
+    jv_set(o, "conflicts_this_cycle", jv_int(served ? k->waited_at : 0));
 }
 
 static void rfb_describe(void *self, uint64_t now, struct jv *out)
@@ -263,11 +259,12 @@ static void rfb_hash(void *self, uint64_t now, uint64_t *h)
 {
     const struct rfb *r = self;
     for (uint32_t b = 0; b < r->banks; b++) {
-        bool served = r->served_at[b] == now;
-        ws_hash_u64(h, r->rd[b].n);
-        ws_hash_u64(h, r->wr[b].n);
+        const struct bank *k = &r->bank[b];
+        bool served = k->served_at == now;
+        ws_hash_u64(h, k->rd.n);
+        ws_hash_u64(h, k->wr.n);
         ws_hash_u64(h, served);
-        ws_hash_u64(h, served ? r->waited_at[b] : 0);
+        ws_hash_u64(h, served ? k->waited_at : 0);
     }
 }
 
