@@ -453,7 +453,7 @@ static int issue(struct sm *s, uint32_t wi, uint64_t now,
     struct twarp *w = &s->w[wi];
     struct tcta *c = &s->cta[w->cta];
     int32_t pc = w->pc;
-    WS_ASSERT(pc == fx_pc(w->fw) && pc >= 0);
+    WS_ASSERT(pc >= 0 && pc == fx_pc(w->fw) && !w->at_bar);
     const struct tinst *t = &s->tinst[pc];
     const struct kinst *ki = &s->launch->k->insts[pc];
     int32_t mo = -1;
