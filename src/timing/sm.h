@@ -84,9 +84,9 @@ struct twarp {
     uint8_t rs, kind;             /* readiness (enum stall, RS_ABSENT) and
                                      next unit, as sched.c last saw them */
     int32_t cta;                  /* CTA slot */
-    int32_t pc;                   /* fw's next instruction, -1 when it has
-                                     exited; and whether fw waits at a */
-    bool at_bar;                  /* barrier (warp_follow keeps both) */
+    int32_t pc;                   /* fw's next instruction (-1: exited) */
+    bool at_bar;                  /* fw waits at a barrier (sm.c's
+                                     warp_follow keeps both up to date) */
     struct fwarp *fw;
     uint64_t age;                 /* dispatch order: lower is older */
     uint64_t sb[SM_REG_WORDS];    /* registers being produced */
