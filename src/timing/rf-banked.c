@@ -37,7 +37,6 @@ struct bank {
 
 struct rfb {
     uint32_t banks, capacity, pending;
-    uint32_t bmask;               /* banks - 1 when a power of two, else 0 */
     uint32_t arbiter, next;       /* grants per cycle (0: all); rr start */
     uint64_t arbiter_waits;       /* bank-cycles with work, not granted */
     uint32_t per_tag;             /* reads per collector per cycle (0: any) */
@@ -80,7 +79,6 @@ static void *rfb_create(const struct seam_env *env)
 {
     struct rfb *r = ws_xcalloc(1, sizeof *r);
     r->banks = env->p->rf_banks;
-    r->bmask = r->banks > 1 && !(r->banks & (r->banks - 1)) ? r->banks - 1 : 0;
     r->map = env->p->bank_map;
     r->arbiter = env->p->rf_arbiter < r->banks ? env->p->rf_arbiter : 0;
     r->per_tag = env->p->collector_reads;
@@ -111,17 +109,11 @@ static uint32_t rfb_capacity(void *self)
     return ((struct rfb *)self)->capacity;
 }
 
-uint32_t rf_bank_of(enum bank_map map, uint32_t banks, uint32_t w, uint32_t r)
-{
-    return (map == BANK_WARP_REG ? w + r : r) % banks;
-}
-
 /* Queues a request on the bank holding warp slot w's register reg. */
 static void enqueue(struct rfb *r, bool write, uint32_t w, uint32_t reg,
                     uint32_t tag)
 {
-    uint32_t b = r->bmask ? (r->map == BANK_WARP_REG ? w + reg : reg) & r->bmask
-                          : rf_bank_of(r->map, r->banks, w, reg);
+    uint32_t b = rf_bank_of(r->map, r->banks, w, reg);
     struct rq_ent q = { tag, (uint16_t)w, (uint16_t)reg };
     rq_t *queue = write ? &r->bank[b].wr : &r->bank[b].rd;
     ring_push(queue, q);

@@ -4,11 +4,16 @@
 #ifndef WS_RF_BANKED_H
 #define WS_RF_BANKED_H
 #include "timing/seams.h"
+#include "util/bits.h"
 
 extern const struct rf_ops rf_banked_ops;
 
 /* The bank holding warp slot w's register r under the mapping. */
-uint32_t rf_bank_of(enum bank_map map, uint32_t banks, uint32_t w, uint32_t r);
+static inline uint32_t rf_bank_of(enum bank_map map, uint32_t banks,
+                                  uint32_t w, uint32_t r)
+{
+    return (uint32_t)ws_mod(map == BANK_WARP_REG ? w + r : r, banks);
+}
 
 /* Adds one bank's reads, writes and conflicts to the statistics object o
    (its "per_bank" array of `banks` objects, made on first use), so every
