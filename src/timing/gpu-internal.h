@@ -85,6 +85,10 @@ struct gpu {
        channel c holds requests (dram.channels <= 64). */
     uint64_t sm_soon, l2_soon;
     uint64_t dbusy;
+    /* Bit i set while due[i] is below UINT64_MAX: a cycle's scan visits
+       only those SMs, in order (a kernel on a few SMs leaves the others
+       asleep for good). */
+    uint64_t *sm_live;
     uint64_t issued;              /* the SMs' st.issued, summed */
     struct mreq_pool pool;
     struct icnt net;              /* ports: SMs, then L2 slices */

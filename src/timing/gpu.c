@@ -10,6 +10,7 @@
 #include "timing/l2.h"
 #include "timing/mreq.h"
 #include "timing/sm.h"
+#include "util/bits.h"
 #include "util/clock.h"
 #include "util/invariant.h"
 #include "util/xalloc.h"
@@ -25,10 +26,14 @@
 static inline void set_due_of(struct gpu *g, struct sm *s, uint64_t t,
                               bool own_only)
 {
+    uint32_t i = (uint32_t)(s - g->sm);
     s->next_due = t;
-    g->due[s - g->sm] = t;
-    if (!own_only && t < g->sm_soon)
-        g->sm_soon = t;
+    g->due[i] = t;
+    if (!own_only) {
+        ws_bit_put(g->sm_live, i, t != UINT64_MAX);
+        if (t < g->sm_soon)
+            g->sm_soon = t;
+    }
 }
 
 static inline void set_due(struct gpu *g, struct sm *s, uint64_t t)
@@ -138,9 +143,10 @@ struct gpu *gpu_new(const struct ws_config *cfg, const struct design *d,
         l2_noted(g, s);
     g->sm = ws_xcalloc(p.nsm, sizeof *g->sm);
     g->due = ws_xcalloc(p.nsm, sizeof *g->due);
+    g->sm_live = ws_xcalloc((p.nsm + 63) / 64, sizeof *g->sm_live);
     for (uint32_t i = 0; i < p.nsm; i++) {
         sm_init(&g->sm[i], i, &g->p, d, cfg, bus, &g->cycle, &g->port);
-        g->due[i] = g->sm[i].next_due;
+        set_due(g, &g->sm[i], g->sm[i].next_due);
     }
     uint32_t threads = (uint32_t)config_i(cfg, CK_SIM_THREADS);
     if (threads > p.nsm)
@@ -186,6 +192,7 @@ void gpu_free(struct gpu *g)
     free(g->cut);
     free(g->sm);
     free(g->due);
+    free(g->sm_live);
     free(g->l2);
     free(g->l2due);
     free(g->dram);
@@ -864,6 +871,8 @@ static void sms_at_once(struct gpu *g, uint64_t now, uint64_t *issued,
     }
     g->sm_soon = *next_due;       /* every SM was tallied, unless one
                                      faulted (below) */
+    for (uint32_t i = 0; i < g->p.nsm; i++)   /* the threads left them */
+        ws_bit_put(g->sm_live, i, g->due[i] != UINT64_MAX);
     for (uint32_t k = 0; k < team_threads(g->team); k++) {
         if (!g->crew[k].look)
             continue;               /* none of its SMs sent or faulted */
@@ -958,22 +967,31 @@ static int one_cycle(struct gpu *g, uint64_t now, bool *over,
         if (skip && now < g->sm_soon) {
             nd = g->sm_soon;      /* none is due: no scan */
         } else {
-            for (uint32_t i = 0; i < nsm; i++) {
-                uint64_t d = due[i];
-                if (d <= now || (!skip && sm_busy(&g->sm[i]))) {
-                    struct sm *s = &g->sm[i];
-                    uint64_t before = s->st.issued;
-                    rc = sm_cycle(s, now, diag);
-                    d = sm_next_event(s, now);
-                    set_due(g, s, d);
-                    g->issued += s->st.issued - before;
-                    retired += s->retired;
-                    s->retired = 0;
-                    if (rc != WS_OK)
-                        break;
+            /* with skipping, only the SMs with a next event (sm_live),
+               in order; without, every SM, each asked whether it is busy */
+            const uint64_t *live = g->sm_live;
+            for (uint32_t w = 0; w * 64 < nsm && rc == WS_OK; w++) {
+                uint32_t left = nsm - w * 64;
+                uint64_t bits = skip ? live[w]
+                                : left >= 64 ? ~0ULL : (1ULL << left) - 1;
+                for (; bits; bits &= bits - 1) {
+                    uint32_t i = w * 64 + (uint32_t)__builtin_ctzll(bits);
+                    uint64_t d = due[i];
+                    if (d <= now || (!skip && sm_busy(&g->sm[i]))) {
+                        struct sm *s = &g->sm[i];
+                        uint64_t before = s->st.issued;
+                        rc = sm_cycle(s, now, diag);
+                        d = sm_next_event(s, now);
+                        set_due(g, s, d);
+                        g->issued += s->st.issued - before;
+                        retired += s->retired;
+                        s->retired = 0;
+                        if (rc != WS_OK)
+                            break;
+                    }
+                    if (d < nd)
+                        nd = d;
                 }
-                if (d < nd)
-                    nd = d;
             }
             /* exact after a whole scan; a fault leaves it to the next */
             g->sm_soon = rc == WS_OK ? nd : 0;

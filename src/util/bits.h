@@ -7,6 +7,7 @@
 */
 #ifndef WS_BITS_H
 #define WS_BITS_H
+#include <stdbool.h>
 #include <stdint.h>
 
 static inline uint32_t ws_popcount32(uint32_t v)
@@ -37,6 +38,13 @@ static inline uint32_t ws_next_bit(const uint64_t *set, uint32_t n,
             return w * 64 + (uint32_t)__builtin_ctzll(m);
     }
     return n;
+}
+
+/* Bit i of the bitset `set` set when on, cleared otherwise. */
+static inline void ws_bit_put(uint64_t *set, uint32_t i, bool on)
+{
+    uint64_t b = 1ULL << (i % 64);
+    set[i / 64] = (set[i / 64] & ~b) | (on ? b : 0);
 }
 
 /* A set of n <= 64 bits in round-robin order from `start` (< n): bit i
