@@ -97,6 +97,42 @@ static bool put64(struct fwarp *w, const struct kop *o,
     return true;
 }
 
+/* A 64-bit source's low and high words as two rows: its register's
+   slot rows, or an immediate's words spread over tlo and thi. */
+static bool src64_rows(const struct fwarp *w, const struct kop *o,
+                       uint32_t *tlo, uint32_t *thi, const uint32_t **lo,
+                       const uint32_t **hi)
+{
+    if (o->kind == KO_REG && o->nslot == 2) {
+        *lo = w->r + (size_t)o->slot * WS_WARP;
+        *hi = *lo + WS_WARP;
+        return true;
+    }
+    if (o->kind == KO_IMM) {
+        for (int l = 0; l < WS_WARP; l++) {
+            tlo[l] = (uint32_t)o->imm;
+            thi[l] = (uint32_t)(o->imm >> 32);
+        }
+        *lo = tlo;
+        *hi = thi;
+        return true;
+    }
+    return false;
+}
+
+/* Writes a 64-bit result given as its low and high words to d's slot
+   rows in the lanes of m. */
+static bool put64_rows(struct fwarp *w, const struct kop *o,
+                       const uint32_t *rlo, const uint32_t *rhi, uint32_t m)
+{
+    if (o->kind != KO_REG || o->nslot != 2 || o->bytes != 8)
+        return false;
+    uint32_t *lo = w->r + (size_t)o->slot * WS_WARP;
+    put32(lo, rlo, m);
+    put32(lo + WS_WARP, rhi, m);
+    return true;
+}
+
 static bool int32_type(uint8_t t)
 {
     return t == PT_B32 || t == PT_U32 || t == PT_S32;
@@ -249,25 +285,88 @@ static bool int32_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
 
 /* 64-bit additions, logic and shifts and 32 x 32 -> 64 multiplications
    (addressing). */
+/*
+** 64-bit and, or, xor, add and sub, and mul.wide of 32-bit integers, on
+** the registers' slot rows: the low words, then the high words with the
+** low words' carry or borrow. No 64-bit lanes are gathered or split (the
+** address arithmetic of every global access).
+*/
+static bool int64_rows(struct fwarp *w, const struct kinst *ki, uint32_t m)
+{
+    uint32_t rlo[WS_WARP], rhi[WS_WARP];
+    enum ptx_op op = (enum ptx_op)ki->op;
+    if (op == OP_MUL) {
+        if (ki->m.mode != MUL_WIDE ||
+            (ki->m.type != PT_U32 && ki->m.type != PT_S32))
+            return false;
+        uint32_t ta[WS_WARP], tb[WS_WARP];
+        const uint32_t *a = src32(w, &ki->s[0], ta);
+        const uint32_t *b = src32(w, &ki->s[1], tb);
+        if (!a || !b)
+            return false;
+        if (ki->m.type == PT_S32)
+            for (int l = 0; l < WS_WARP; l++) {
+                uint64_t p = (uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]);
+                rlo[l] = (uint32_t)p;
+                rhi[l] = (uint32_t)(p >> 32);
+            }
+        else
+            for (int l = 0; l < WS_WARP; l++) {
+                uint64_t p = (uint64_t)a[l] * b[l];
+                rlo[l] = (uint32_t)p;
+                rhi[l] = (uint32_t)(p >> 32);
+            }
+        return put64_rows(w, &ki->d[0], rlo, rhi, m);
+    }
+    if (!int64_type(ki->m.type) ||
+        (op != OP_AND && op != OP_OR && op != OP_XOR && op != OP_ADD &&
+         op != OP_SUB))
+        return false;
+    uint32_t talo[WS_WARP], tahi[WS_WARP], tblo[WS_WARP], tbhi[WS_WARP];
+    const uint32_t *alo, *ahi, *blo, *bhi;
+    if (!src64_rows(w, &ki->s[0], talo, tahi, &alo, &ahi) ||
+        !src64_rows(w, &ki->s[1], tblo, tbhi, &blo, &bhi))
+        return false;
+    switch (op) {
+    case OP_AND:
+        for (int l = 0; l < WS_WARP; l++) {
+            rlo[l] = alo[l] & blo[l];
+            rhi[l] = ahi[l] & bhi[l];
+        }
+        break;
+    case OP_OR:
+        for (int l = 0; l < WS_WARP; l++) {
+            rlo[l] = alo[l] | blo[l];
+            rhi[l] = ahi[l] | bhi[l];
+        }
+        break;
+    case OP_XOR:
+        for (int l = 0; l < WS_WARP; l++) {
+            rlo[l] = alo[l] ^ blo[l];
+            rhi[l] = ahi[l] ^ bhi[l];
+        }
+        break;
+    case OP_ADD:
+        for (int l = 0; l < WS_WARP; l++) {
+            rlo[l] = alo[l] + blo[l];
+            rhi[l] = ahi[l] + bhi[l] + (rlo[l] < alo[l]);
+        }
+        break;
+    default: /* OP_SUB */
+        for (int l = 0; l < WS_WARP; l++) {
+            rlo[l] = alo[l] - blo[l];
+            rhi[l] = ahi[l] - bhi[l] - (alo[l] < blo[l]);
+        }
+        break;
+    }
+    return put64_rows(w, &ki->d[0], rlo, rhi, m);
+}
+
 static bool int64_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
 {
     uint64_t r[WS_WARP];
-    bool logic = ki->op == OP_AND || ki->op == OP_OR || ki->op == OP_XOR;
-    if (logic && int64_type(ki->m.type)) {
-        uint64_t a[WS_WARP], b[WS_WARP];
-        if (!src64(w, &ki->s[0], a) || !src64(w, &ki->s[1], b))
-            return false;
-        if (ki->op == OP_AND)
-            for (int l = 0; l < WS_WARP; l++)
-                r[l] = a[l] & b[l];
-        else if (ki->op == OP_OR)
-            for (int l = 0; l < WS_WARP; l++)
-                r[l] = a[l] | b[l];
-        else
-            for (int l = 0; l < WS_WARP; l++)
-                r[l] = a[l] ^ b[l];
-        return put64(w, &ki->d[0], r, m);
-    }
+    if (int64_rows(w, ki, m))
+        return true;
     if ((ki->op == OP_SHL || ki->op == OP_SHR) && int64_type(ki->m.type)) {
         uint64_t a[WS_WARP];
         uint32_t tb[WS_WARP];
@@ -283,33 +382,6 @@ static bool int64_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
         else
             for (int l = 0; l < WS_WARP; l++)
                 r[l] = b[l] >= 64 ? 0 : a[l] >> b[l];
-        return put64(w, &ki->d[0], r, m);
-    }
-    if ((ki->op == OP_ADD || ki->op == OP_SUB) && int64_type(ki->m.type)) {
-        uint64_t a[WS_WARP], b[WS_WARP];
-        if (!src64(w, &ki->s[0], a) || !src64(w, &ki->s[1], b))
-            return false;
-        if (ki->op == OP_ADD)
-            for (int l = 0; l < WS_WARP; l++)
-                r[l] = a[l] + b[l];
-        else
-            for (int l = 0; l < WS_WARP; l++)
-                r[l] = a[l] - b[l];
-        return put64(w, &ki->d[0], r, m);
-    }
-    if (ki->op == OP_MUL && ki->m.mode == MUL_WIDE &&
-        (ki->m.type == PT_U32 || ki->m.type == PT_S32)) {
-        uint32_t ta[WS_WARP], tb[WS_WARP];
-        const uint32_t *a = src32(w, &ki->s[0], ta);
-        const uint32_t *b = src32(w, &ki->s[1], tb);
-        if (!a || !b)
-            return false;
-        if (ki->m.type == PT_S32)
-            for (int l = 0; l < WS_WARP; l++)
-                r[l] = (uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]);
-        else
-            for (int l = 0; l < WS_WARP; l++)
-                r[l] = (uint64_t)a[l] * b[l];
         return put64(w, &ki->d[0], r, m);
     }
     return false;

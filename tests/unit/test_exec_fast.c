@@ -178,6 +178,15 @@ static const char *INT64[] = {
     "cvt.u32.u64 %t0, %a; cvt.u32.u64 %t1, %b; mul.wide.u32 %d, %t0, %t1;",
     "cvt.u32.u64 %t0, %a; mul.wide.s32 %d, %t0, -4;",
     "setp.lt.u32 %p0, %tidx, 7; @%p0 add.s64 %d, %a, %b;",
+    "sub.u64 %d, %a, 0x100000001;", "add.s64 %d, %a, 0xffffffff;",
+    /* the destination is a source: low words written before the carry */
+    "mov.b64 %d, %a; add.s64 %d, %d, %b;", "mov.b64 %d, %b; sub.s64 %d, %a, %d;",
+    "mov.b64 %d, %a; add.s64 %d, %d, %d;",
+    ("setp.lt.u32 %p0, %tidx, 13; mov.b64 %d, %b;"
+    " @%p0 xor.b64 %d, %a, %d;"),
+    "cvt.u32.u64 %t0, %a; mul.wide.s32 %d, %t0, %t0;",
+    ("cvt.u32.u64 %t0, %a; setp.lt.u32 %p0, %tidx, 30; mov.b64 %d, %b;"
+    " @%p0 mul.wide.u32 %d, %t0, 2147483648;"),
     "and.b64 %d, %a, %b;", "or.b64 %d, %a, 0xff00ff00ff;", "xor.b64 %d, %a, %b;",
     "shl.b64 %d, %a, 3;", "shl.b64 %d, %a, 64;", "shr.u64 %d, %a, 17;",
     "shr.s64 %d, %a, 63;", "shr.s64 %d, %a, 70;", "shr.u64 %d, %a, 64;",
