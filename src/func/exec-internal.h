@@ -217,6 +217,16 @@ static inline void wr_slot(struct fwarp *w, int32_t slot, int nslot,
         lanes_to_row(r + WS_WARP, v, 32, 0xffffffffu, m);
 }
 
+/* x in the lanes of m of row r, the others kept (lanes_to_row of one
+   value). */
+static inline void row_fill(uint32_t *restrict r, uint32_t x, uint32_t m)
+{
+    for (int l = 0; l < WS_WARP; l++) {
+        uint32_t k = (m & fx_lane_bit[l]) ? 0xffffffffu : 0;
+        r[l] = (x & k) | (r[l] & ~k);
+    }
+}
+
 static inline void wr(struct fwarp *w, const struct kop *o, const uint64_t *v,
                       uint32_t m)
 {
@@ -228,6 +238,26 @@ static inline void wr(struct fwarp *w, const struct kop *o, const uint64_t *v,
             bits |= v[l] != 0 ? fx_lane_bit[l] : 0;
         wr_pred(w, o, bits, m);
     }
+}
+
+/* wr of the same value v in every lane (a kernel parameter, the active
+   mask): a register's rows filled without 32 lanes made and split. */
+static inline void wr_same(struct fwarp *w, const struct kop *o, uint64_t v,
+                           uint32_t m)
+{
+    if (o->kind != KO_REG) {
+        lanes_t val;
+        for (int l = 0; l < WS_WARP; l++)
+            val[l] = v;
+        wr(w, o, val, m);
+        return;
+    }
+    uint32_t *r = w->r + (size_t)o->slot * WS_WARP;
+    uint32_t keep = o->bytes >= 4 ? 0xffffffffu
+                                  : (uint32_t)bits_mask(o->bytes * 8);
+    row_fill(r, (uint32_t)v & keep, m);
+    if (o->nslot == 2)
+        row_fill(r + WS_WARP, (uint32_t)(v >> 32), m);
 }
 
 static inline float as_f32(uint64_t v)

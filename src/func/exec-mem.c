@@ -443,10 +443,7 @@ static bool fast_param(struct fctx *x, struct fwarp *w, const struct kinst *ki,
     uint64_t v = load_elem(x->L->params + ao->imm, esz);
     if (ptx_type_is_signed((enum ptx_type)ki->m.type))
         v = sext(v, (int)esz * 8);
-    lanes_t val;
-    for (int l = 0; l < WS_WARP; l++)
-        val[l] = v;
-    wr(w, vo, val, m);
+    wr_same(w, vo, v, m);
     if (x->rec) {
         record(x, KS_PARAM, esz, false, false);
         x->rec->mask = m;

@@ -328,11 +328,7 @@ static enum fx_status do_activemask(struct fctx *x, struct fwarp *w,
                                     const struct kinst *ki, uint32_t m)
 {
     (void)x;
-    lanes_t v;
-    uint32_t a = fx_active(w);
-    for (int l = 0; l < WS_WARP; l++)
-        v[l] = a;
-    wr(w, &ki->d[0], v, m);
+    wr_same(w, &ki->d[0], fx_active(w), m);
     return FX_OK;
 }
 

@@ -289,6 +289,12 @@ static const char *MEM_OTHER[] = {
     " atom.global.add.u32 %d, [%w0], %b;"),
     ("and.b32 %t0, %a, 3; mul.wide.u32 %w0, %t0, 4; add.s64 %w0, %pc, %w0;"
     " atom.global.max.s32 %t1, [%w0], %b; ld.global.u32 %d, [%w0]; add.u32 %d, %d, %t1;"),
+    /* one value for every lane (a parameter, the active mask), written
+       under a lane mask */
+    "setp.lt.u32 %p0, %tidx, 9; mov.b32 %d, %a; @%p0 ld.param.u32 %d, [pa];",
+    ("setp.lt.u32 %p0, %tidx, 9; mov.b64 %w0, %pd; @%p0 ld.param.u64 %w0, [pb];"
+    " sub.s64 %w0, %w0, %pd; cvt.u32.u64 %d, %w0;"),
+    "setp.lt.u32 %p0, %tidx, 11; mov.b32 %d, %a; @%p0 activemask.b32 %d;",
     /* no lane active */
     (".shared .align 4 .b8 sh[64]; mov.u32 %t0, sh; setp.gt.u32 %p0, %tidx, 99;"
     " @%p0 atom.shared.add.u32 %d, [%t0], %b;"),
