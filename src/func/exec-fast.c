@@ -283,8 +283,6 @@ static bool int32_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
     return true;
 }
 
-/* 64-bit additions, logic and shifts and 32 x 32 -> 64 multiplications
-   (addressing). */
 /*
 ** 64-bit and, or, xor, add and sub, and mul.wide of 32-bit integers, on
 ** the registers' slot rows: the low words, then the high words with the
@@ -362,6 +360,8 @@ static bool int64_rows(struct fwarp *w, const struct kinst *ki, uint32_t m)
     return put64_rows(w, &ki->d[0], rlo, rhi, m);
 }
 
+/* 64-bit integer operations and 32 x 32 -> 64 multiplications (the
+   addressing): shifts on 64-bit lanes, the rest on the rows. */
 static bool int64_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
 {
     uint64_t r[WS_WARP];
