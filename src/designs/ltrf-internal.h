@@ -8,6 +8,7 @@
 #include "compile/intervals.h"
 #include "designs/ltrf.h"
 #include "designs/rfbanks.h"
+#include "util/bits.h"
 
 #define LTRF_WORDS (LTRF_ARCH_REGS / 64)
 #define LTRF_HIST 16              /* interval lengths by power of two */
@@ -84,14 +85,6 @@ struct ltrf {
 static inline bool ltrf_bit(const uint64_t *s, uint32_t r)
 {
     return s[r >> 6] >> (r & 63) & 1;
-}
-
-static inline void ltrf_set(uint64_t *s, uint32_t r, bool on)
-{
-    if (on)
-        s[r >> 6] |= 1ULL << (r & 63);
-    else
-        s[r >> 6] &= ~(1ULL << (r & 63));
 }
 
 /* Prefetching variants: the RFC holds register-intervals. */

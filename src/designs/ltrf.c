@@ -167,8 +167,8 @@ static void release(struct ltrf *t, uint32_t w, uint32_t r, bool wb)
     }
     ltrf_aau_release(&p->aau, b);
     p->reg[b] = -1;
-    ltrf_set(x->alloc, r, false);
-    ltrf_set(x->valid, r, false);
+    ws_bit_put(x->alloc, r, false);
+    ws_bit_put(x->valid, r, false);
 }
 
 /* Gives warp w's register r a bank of its partition (the head of its
@@ -187,7 +187,7 @@ static void allocate(struct ltrf *t, uint32_t w, uint32_t r)
     }
     p->reg[b] = (int16_t)r;
     x->slot[r] = (uint8_t)b;
-    ltrf_set(x->alloc, r, true);
+    ws_bit_put(x->alloc, r, true);
 }
 
 static void rf_read(void *self, uint32_t w, uint32_t r, uint32_t tag,
@@ -197,7 +197,7 @@ static void rf_read(void *self, uint32_t w, uint32_t r, uint32_t tag,
     struct lwarp *x = &t->w[w];
     t->st.reads++;
     if (last)
-        ltrf_set(x->live, r, false);
+        ws_bit_put(x->live, r, false);
     if (!ltrf_cached(t->v)) {
         to_main(t, w, r, K_OPERAND, tag);
         return;
@@ -217,12 +217,12 @@ static void rf_write(void *self, uint32_t w, uint32_t r, uint32_t tag)
     struct lwarp *x = &t->w[w];
     t->st.writes++;
     if (r < LTRF_ARCH_REGS)
-        ltrf_set(x->live, r, true);
+        ws_bit_put(x->live, r, true);
     if (ltrf_cached(t->v) && x->part >= 0 && r < LTRF_ARCH_REGS) {
         if (t->v == LTRF_RFC && !ltrf_bit(x->alloc, r))
             allocate(t, w, r);
         if (ltrf_bit(x->alloc, r)) {
-            ltrf_set(x->valid, r, true);
+            ws_bit_put(x->valid, r, true);
             to_rfc(t, w, r, x->slot[r], K_RESULT, tag);
             return;
         }
@@ -298,7 +298,7 @@ static uint32_t prefetch(struct ltrf *t, uint32_t w, int32_t iv)
         if (!ltrf_bit(x->alloc, r))
             allocate(t, w, r);
         if (t->v == LTRF_PLUS && !ltrf_bit(x->live, r)) {
-            ltrf_set(x->valid, r, true);     /* dead: space only */
+            ws_bit_put(x->valid, r, true);     /* dead: space only */
             t->st.space_only++;
             continue;
         }
@@ -441,7 +441,7 @@ static void filled(struct ltrf *t, const struct rfb_req *q, uint64_t now)
     struct lwarp *x = &t->w[q->warp];
     if (q->epoch != x->epoch || !x->fills)
         return;                       /* deactivated meanwhile */
-    ltrf_set(x->valid, q->reg, true);
+    ws_bit_put(x->valid, q->reg, true);
     if (--x->fills == 0) {
         t->st.fill_stall_cycles += now - x->fill_from;
         t->env.wake(t->env.ctx, q->warp);
