@@ -7,8 +7,7 @@
 ** not use (free pool entries, invalid cache lines, registers of lanes
 ** that do not exist). Objects that refer to each other by index are
 ** hashed with those indices, which are deterministic. Device memory is
-** hashed by content, runs of all-zero pages by their length, so that a
-** page never written and a page of zeros look the same. Reads only.
+** hashed by content, runs of all-zero pages by their length. Reads only.
 */
 #include "debug/inspect.h"
 #include "timing/cache.h"
@@ -55,7 +54,7 @@ static void h_json(struct hs *s, const struct jv *v)
 static bool page_zero(const uint8_t *pg)
 {
     static const uint8_t zero[DMEM_PAGE_SIZE];
-    return !pg || memcmp(pg, zero, DMEM_PAGE_SIZE) == 0;
+    return memcmp(pg, zero, DMEM_PAGE_SIZE) == 0;
 }
 
 static void hash_dmem(struct hs *s, const struct dmem *m)
@@ -66,11 +65,10 @@ static void hash_dmem(struct hs *s, const struct dmem *m)
         const struct dmem_alloc *a = &m->allocs[i];
         h_u64(s, a->addr);
         h_u64(s, a->size);
-        /* whole pages: a kernel can write past `size` inside the last */
-        size_t first = (size_t)((a->addr - WS_GLOBAL_BASE) >> DMEM_PAGE_SHIFT);
-        size_t n = (size_t)((a->size + DMEM_PAGE_SIZE - 1) >> DMEM_PAGE_SHIFT);
-        for (size_t pi = first; pi < first + n && pi < m->npages; pi++) {
-            const uint8_t *pg = m->pages[pi];
+        /* by whole pages (past `size`, the last stays zero) */
+        uint64_t n = (a->size + DMEM_PAGE_SIZE - 1) >> DMEM_PAGE_SHIFT;
+        for (uint64_t k = 0; k < n; k++) {
+            const uint8_t *pg = a->host + (k << DMEM_PAGE_SHIFT);
             if (page_zero(pg)) {
                 zrun++;
                 continue;

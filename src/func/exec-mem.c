@@ -74,7 +74,7 @@ static enum fx_status resolve(struct fctx *x, struct fwarp *w,
     const struct flaunch *L = x->L;
     switch (space) {
     case KS_GLOBAL:
-        *p = dmem_page_ptr(x->mem, addr, n, store);
+        *p = dmem_ptr(x->mem, addr, n);
         if (!*p)
             return global_fault(x, w, ki, lane, what, n, addr);
         return FX_OK;
@@ -147,14 +147,37 @@ static void addresses(struct fctx *x, struct fwarp *w, const struct kop *o,
 }
 
 /*
+** ptr[l] = the host byte of addr[l] in the allocation al, for every lane.
+** Nonzero when some address is misaligned for n or some access not
+** inside al: by ORs, which the compiler vectorises (kept apart from its
+** caller so that it does). With lim < 2^63, an offset d is at most lim
+** exactly when neither d nor lim - d has the top bit set.
+*/
+__attribute__((noinline)) static uint64_t
+block_pointers(uint8_t **restrict ptr, const uint64_t *restrict addr,
+               const struct dmem_alloc *al, uint64_t n)
+{
+    const uint64_t base = al->addr, lim = al->size - n;
+    const uintptr_t host = (uintptr_t)al->host;
+    uint64_t bad = 0;
+    for (int l = 0; l < WS_WARP; l++) {
+        uint64_t d = addr[l] - base;
+        bad |= (d & (n - 1)) | ((d | (lim - d)) >> 63);
+        ptr[l] = (uint8_t *)(host + (uintptr_t)d);
+    }
+    return bad;
+}
+
+/*
 ** The host pointer of every active lane's access when the space is known
-** and every access is aligned and in bounds: the common case, handled
+** and every access is aligned and in bounds (in global memory, all in one
+** allocation, which is one host block): the common case, handled
 ** without the per-lane checks of resolve(). False sends the caller to the
 ** lane-by-lane path, which reports the fault.
 */
 static bool fast_pointers(struct fctx *x, const struct fwarp *w, uint8_t space,
                           const uint64_t *restrict addr, uint32_t m,
-                          unsigned n, bool store, uint8_t **restrict ptr)
+                          unsigned n, uint8_t **restrict ptr)
 {
     uint64_t bad = 0;
     switch (space) {
@@ -198,63 +221,23 @@ static bool fast_pointers(struct fctx *x, const struct fwarp *w, uint8_t space,
         return bad == 0;
     }
     case KS_GLOBAL: {
-        /* once per warp: the lowest and highest address and the
-           alignment; when every lane falls in one page, one look-up
-           serves them all (inactive lanes stand in for the first) */
-        uint64_t lo = UINT64_MAX, hi = 0, any = 0;
-        uint64_t dflt = addr[m ? __builtin_ctz(m) : 0];
-        if (m == 0xffffffffu) {
-            for (int l = 0; l < WS_WARP; l++) {
-                lo = addr[l] < lo ? addr[l] : lo;
-                hi = addr[l] > hi ? addr[l] : hi;
-                any |= addr[l];
-            }
-        } else {
-            for (int l = 0; m && l < WS_WARP; l++) {
-                uint64_t a = (m >> l & 1) ? addr[l] : dflt;
-                lo = a < lo ? a : lo;
-                hi = a > hi ? a : hi;
-                any |= a;
-            }
-        }
-        if (m && (any & (n - 1)))
-            return false;
-        if (m && lo >> DMEM_PAGE_SHIFT == hi >> DMEM_PAGE_SHIFT) {
-            uint64_t pg = lo >> DMEM_PAGE_SHIFT << DMEM_PAGE_SHIFT;
-            uint8_t *one = dmem_page_ptr(x->mem, pg, 1, store);
-            if (!one ||
-                (hi & (DMEM_PAGE_SIZE - 1)) + n > dmem_page_avail(x->mem, lo))
-                return false;          /* the slow path says why */
-            if (m == 0xffffffffu)
-                for (int l = 0; l < WS_WARP; l++)
-                    ptr[l] = one + (addr[l] - pg);
-            else
-                for (int l = 0; l < WS_WARP; l++)
-                    if (m >> l & 1)
-                        ptr[l] = one + (addr[l] - pg);
+        /* the allocation of the first active lane; inactive lanes stand
+           at its start */
+        if (!m)
             return true;
+        const struct dmem_alloc *al =
+            dmem_find(x->mem, addr[__builtin_ctz(m)]);
+        if (!al || al->size < n || al->size >= UINT64_C(1) << 63)
+            return false;
+        const uint64_t *a = addr;
+        uint64_t part[WS_WARP];
+        if (m != 0xffffffffu) {
+            for (int l = 0; l < WS_WARP; l++)
+                part[l] = (m >> l & 1) ? addr[l] : al->addr;
+            a = part;
         }
-        uint64_t page = UINT64_MAX;
-        uint8_t *base = NULL;
-        unsigned avail = 0;
-        for (int l = 0; l < WS_WARP; l++) {
-            if (!(m >> l & 1))
-                continue;
-            uint64_t a = addr[l];
-            if (a & (n - 1))
-                return false;
-            if (a >> DMEM_PAGE_SHIFT != page) {
-                page = a >> DMEM_PAGE_SHIFT;
-                base = dmem_page_ptr(x->mem, page << DMEM_PAGE_SHIFT, 1, store);
-                if (!base)
-                    return false;
-                avail = dmem_page_avail(x->mem, a);
-            }
-            if ((a & (DMEM_PAGE_SIZE - 1)) + n > avail)
-                return false;          /* past the end: the slow path says so */
-            ptr[l] = base + (a & (DMEM_PAGE_SIZE - 1));
-        }
-        return true;
+        /* false: another allocation, or a fault; lane by lane */
+        return !block_pointers(ptr, a, al, n);
     }
     default:
         return false;
@@ -348,7 +331,7 @@ static bool fast_ldst32(struct fctx *x, struct fwarp *w, const struct kinst *ki,
             addr[l] = (uint32_t)(lo[l] + (uint64_t)ao->imm);
     }
     uint8_t *ptr[WS_WARP];
-    if (!fast_pointers(x, w, ki->space, addr, m, 4, store, ptr))
+    if (!fast_pointers(x, w, ki->space, addr, m, 4, ptr))
         return false;
     if (store) {
         for (int l = 0; l < WS_WARP; l++)
@@ -485,7 +468,7 @@ enum fx_status fx_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
     uint8_t space = ki->space;
     uint8_t *ptr[WS_WARP];
     if (x->general_only ||
-        !fast_pointers(x, w, ki->space, addr, m, total, store, ptr)) {
+        !fast_pointers(x, w, ki->space, addr, m, total, ptr)) {
         for (int l = 0; l < WS_WARP; l++) {
             if (!(m >> l & 1))
                 continue;
@@ -598,7 +581,7 @@ enum fx_status fx_atom(struct fctx *x, struct fwarp *w,
     uint8_t *ptr[WS_WARP];
     bool fast = !x->general_only && m &&
                 (ki->space == KS_GLOBAL || ki->space == KS_SHARED) &&
-                fast_pointers(x, w, ki->space, addr, m, n, true, ptr);
+                fast_pointers(x, w, ki->space, addr, m, n, ptr);
     if (fast)
         space = ki->space;
     for (int l = 0; l < WS_WARP; l++) {

@@ -1,8 +1,9 @@
-/* mem.c - paged device memory (see mem.h). */
+/* mem.c - device memory, one host block per allocation (see mem.h). */
 #include "func/mem.h"
 #include "util/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 void dmem_init(struct dmem *m, uint64_t limit_bytes)
 {
@@ -11,25 +12,57 @@ void dmem_init(struct dmem *m, uint64_t limit_bytes)
     m->limit = limit_bytes;
 }
 
+static uint64_t block_bytes(uint64_t size)
+{
+    return (size + DMEM_PAGE_SIZE - 1) & ~(uint64_t)(DMEM_PAGE_SIZE - 1);
+}
+
+/* Zeroed host bytes for a block, or NULL. */
+static uint8_t *block_new(uint64_t bytes)
+{
+    if (bytes != (size_t)bytes)
+        return NULL;
+    if (bytes < DMEM_MAP_MIN)
+        return calloc(1, (size_t)bytes);
+    void *p = mmap(NULL, (size_t)bytes, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+static void block_free(uint8_t *p, uint64_t bytes)
+{
+    if (bytes < DMEM_MAP_MIN)
+        free(p);
+    else if (p)
+        munmap(p, (size_t)bytes);
+}
+
 void dmem_free(struct dmem *m)
 {
-    for (size_t i = 0; i < m->npages; i++)
-        free(m->pages[i]);
-    free(m->pages);
-    free(m->avail);
+    for (size_t i = 0; i < m->nallocs; i++)
+        block_free(m->allocs[i].host, block_bytes(m->allocs[i].size));
+    free(m->owner);
     free(m->allocs);
     memset(m, 0, sizeof *m);
 }
 
 uint64_t dmem_alloc(struct dmem *m, uint64_t size, struct ws_diag *diag)
 {
-    uint64_t pages = (size + DMEM_PAGE_SIZE - 1) >> DMEM_PAGE_SHIFT;
+    uint64_t bytes = block_bytes(size);
+    uint64_t pages = bytes >> DMEM_PAGE_SHIFT;
     if (size == 0 || pages > (m->limit >> DMEM_PAGE_SHIFT) ||
-        m->used + (pages << DMEM_PAGE_SHIFT) > m->limit) {
+        m->used + bytes > m->limit) {
         diag_error(diag, NULL, 0, 0,
                    "cannot allocate %llu bytes of device memory: %llu of the %llu-byte limit are in use (config key mem.limit)",
                    (unsigned long long)size, (unsigned long long)m->used,
                    (unsigned long long)m->limit);
+        return 0;
+    }
+    uint8_t *host = block_new(bytes);
+    if (!host) {
+        diag_error(diag, NULL, 0, 0,
+                   "cannot allocate %llu bytes of device memory: the host has no memory for it",
+                   (unsigned long long)size);
         return 0;
     }
     size_t first = (size_t)((m->top - WS_GLOBAL_BASE) >> DMEM_PAGE_SHIFT);
@@ -38,125 +71,52 @@ uint64_t dmem_alloc(struct dmem *m, uint64_t size, struct ws_diag *diag)
         size_t nc = m->cap ? m->cap : 256;
         while (nc < need)
             nc *= 2;
-        m->pages = ws_xrealloc(m->pages, nc * sizeof *m->pages);
-        m->avail = ws_xrealloc(m->avail, nc * sizeof *m->avail);
-        memset(m->pages + m->cap, 0, (nc - m->cap) * sizeof *m->pages);
-        memset(m->avail + m->cap, 0, (nc - m->cap) * sizeof *m->avail);
+        m->owner = ws_xrealloc(m->owner, nc * sizeof *m->owner);
+        memset(m->owner + m->cap, 0, (nc - m->cap) * sizeof *m->owner);
         m->cap = nc;
     }
+    m->allocs = ws_xrealloc(m->allocs, (m->nallocs + 1) * sizeof *m->allocs);
+    m->allocs[m->nallocs++] = (struct dmem_alloc){ m->top, size, host };
     for (size_t i = first; i < first + pages; i++)
-        m->avail[i] = DMEM_PAGE_SIZE;
-    if (size & (DMEM_PAGE_SIZE - 1))         /* the last page, in part */
-        m->avail[first + pages - 1] = (uint16_t)(size & (DMEM_PAGE_SIZE - 1));
+        m->owner[i] = (uint32_t)m->nallocs;
     m->npages = need;
     uint64_t addr = m->top;
     m->top += (pages + 1) << DMEM_PAGE_SHIFT;
-    m->used += pages << DMEM_PAGE_SHIFT;
-    m->allocs = ws_xrealloc(m->allocs, (m->nallocs + 1) * sizeof *m->allocs);
-    m->allocs[m->nallocs++] = (struct dmem_alloc){ addr, size };
+    m->used += bytes;
     return addr;
 }
 
-unsigned dmem_page_avail(const struct dmem *m, uint64_t addr)
+uint8_t *dmem_ptr(const struct dmem *m, uint64_t addr, uint64_t n)
 {
-    if (addr < WS_GLOBAL_BASE || addr >= m->top)
-        return 0;
-    return m->avail[(addr - WS_GLOBAL_BASE) >> DMEM_PAGE_SHIFT];
-}
-
-/* Is every byte of [addr, addr+n) in the page of addr allocated? */
-static bool page_span(const struct dmem *m, uint64_t addr, uint64_t n,
-                      size_t *pi)
-{
-    unsigned avail = dmem_page_avail(m, addr);
-    *pi = (size_t)((addr - WS_GLOBAL_BASE) >> DMEM_PAGE_SHIFT);
-    return avail && (addr & (DMEM_PAGE_SIZE - 1)) + n <= avail;
+    const struct dmem_alloc *a = dmem_find(m, addr);
+    if (!a || !dmem_holds(a, addr, n))
+        return NULL;
+    return a->host + (addr - a->addr);
 }
 
 bool dmem_mapped(const struct dmem *m, uint64_t addr, uint64_t n)
 {
-    if (n == 0)
-        return true;
-    if (addr + n < addr)
-        return false;
-    while (n) {
-        uint64_t off = addr & (DMEM_PAGE_SIZE - 1);
-        uint64_t k = DMEM_PAGE_SIZE - off < n ? DMEM_PAGE_SIZE - off : n;
-        size_t pi;
-        if (!page_span(m, addr, k, &pi))
-            return false;
-        addr += k;
-        n -= k;
-    }
-    return true;
+    /* allocations are apart (a guard page between each two), so an
+       access in more than one never is */
+    return n == 0 || dmem_ptr(m, addr, n);
 }
 
 bool dmem_read(const struct dmem *m, uint64_t addr, void *buf, size_t n)
 {
-    if (!dmem_mapped(m, addr, n))
-        return false;
-    uint8_t *out = buf;
-    while (n) {
-        size_t pi = (size_t)((addr - WS_GLOBAL_BASE) >> DMEM_PAGE_SHIFT);
-        size_t off = (size_t)(addr & (DMEM_PAGE_SIZE - 1));
-        size_t k = DMEM_PAGE_SIZE - off < n ? DMEM_PAGE_SIZE - off : n;
-        if (m->pages[pi])
-            memcpy(out, m->pages[pi] + off, k);
-        else
-            memset(out, 0, k);
-        out += k;
-        addr += k;
-        n -= k;
-    }
-    return true;
+    if (n == 0)
+        return true;
+    const uint8_t *p = dmem_ptr(m, addr, n);
+    if (p)
+        memcpy(buf, p, n);
+    return p != NULL;
 }
 
 bool dmem_write(struct dmem *m, uint64_t addr, const void *buf, size_t n)
 {
-    if (!dmem_mapped(m, addr, n))
-        return false;
-    const uint8_t *in = buf;
-    while (n) {
-        size_t pi = (size_t)((addr - WS_GLOBAL_BASE) >> DMEM_PAGE_SHIFT);
-        size_t off = (size_t)(addr & (DMEM_PAGE_SIZE - 1));
-        size_t k = DMEM_PAGE_SIZE - off < n ? DMEM_PAGE_SIZE - off : n;
-        if (!m->pages[pi])
-            m->pages[pi] = ws_xcalloc(1, DMEM_PAGE_SIZE);
-        memcpy(m->pages[pi] + off, in, k);
-        in += k;
-        addr += k;
-        n -= k;
-    }
-    return true;
-}
-
-uint8_t *dmem_page_ptr(struct dmem *m, uint64_t addr, unsigned n, bool write)
-{
-    static uint8_t zero_page[DMEM_PAGE_SIZE];
-    size_t pi;
-    if (!page_span(m, addr, n, &pi))
-        return NULL;
-    size_t off = (size_t)(addr & (DMEM_PAGE_SIZE - 1));
-    if (!m->pages[pi]) {
-        if (!write)
-            return zero_page + off;
-        m->pages[pi] = ws_xcalloc(1, DMEM_PAGE_SIZE);
-    }
-    return m->pages[pi] + off;
-}
-
-const struct dmem_alloc *dmem_find(const struct dmem *m, uint64_t addr)
-{
-    size_t lo = 0, hi = m->nallocs;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        const struct dmem_alloc *a = &m->allocs[mid];
-        if (addr < a->addr)
-            hi = mid;
-        else if (addr >= a->addr + ((a->size + DMEM_PAGE_SIZE - 1) & ~(uint64_t)(DMEM_PAGE_SIZE - 1)))
-            lo = mid + 1;
-        else
-            return a;
-    }
-    return NULL;
+    if (n == 0)
+        return true;
+    uint8_t *p = dmem_ptr(m, addr, n);
+    if (p)
+        memcpy(p, buf, n);
+    return p != NULL;
 }

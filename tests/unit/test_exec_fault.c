@@ -2,9 +2,10 @@
 ** test_exec_fault.c - the faults of bad accesses: misaligned global loads,
 ** stores and atomics; global accesses past a buffer's end (the guard page
 ** after an allocation, and the bytes of a buffer's last page past its
-** size, on the slow path and on one warp's fast path) or outside any
-** allocation; shared and local accesses outside the CTA's or thread's
-** range. Each diagnostic must name the PTX file:line:col and the fault.
+** size, on the slow path and on one warp's fast path, and a warp's lanes
+** spread over two buffers) or outside any allocation; shared and local
+** accesses outside the CTA's or thread's range. Each diagnostic must name
+** the PTX file:line:col and the fault.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -78,6 +79,16 @@ static void test_fault_out_of_bounds_global(void **state)
                  " ld.param.u64 %rd1, [p];\n mov.u32 %r1, %tid.x;\n mul.wide.u32 %rd2, %r1, 4;\n"
                  " add.s64 %rd3, %rd1, %rd2;\n ld.global.u32 %r2, [%rd3];\n ret;\n}\n",
                  32, &q, 1, 12, 2, "(warp 0 lane 25): global load of 4 bytes at");
+    /* the lanes in two buffers, even lanes in p and odd ones in q: the
+       first lane that runs past q's end faults */
+    uint64_t pq[2] = { p, q };
+    expect_fault(HDR ".visible .entry f(.param .u64 p, .param .u64 q)\n{\n .reg .pred %p<2>;\n"
+                 " .reg .b32 %r<4>;\n .reg .b64 %rd<6>;\n"
+                 " ld.param.u64 %rd1, [p];\n ld.param.u64 %rd2, [q];\n mov.u32 %r1, %tid.x;\n"
+                 " and.b32 %r2, %r1, 1;\n setp.eq.u32 %p1, %r2, 0;\n selp.b64 %rd3, %rd1, %rd2, %p1;\n"
+                 " mul.wide.u32 %rd4, %r1, 4;\n add.s64 %rd5, %rd3, %rd4;\n"
+                 " ld.global.u32 %r3, [%rd5];\n ret;\n}\n",
+                 32, pq, 2, 17, 2, "(warp 0 lane 25): global load of 4 bytes at");
     uint64_t zero = 8;
     expect_fault(HDR ".visible .entry f(.param .u64 p)\n{\n .reg .b64 %rd<2>;\n"
                  " ld.param.u64 %rd1, [p];\n st.global.u64 [%rd1], %rd1;\n ret;\n}\n",

@@ -314,6 +314,49 @@ static const char shared_ptx[] = HDR
     " st.global.u32 [%rd3], %r4;\n"
     " ret;\n}\n";
 
+/* A warp's lanes in 32 pages of one buffer (8 KiB apart, in a block
+   mapped from the host), in two buffers at once (even lanes one, odd
+   lanes the other), and under a lane mask: loads and stores reach the
+   right bytes however the lanes spread. */
+static void test_lanes_across_pages_and_buffers(void **state)
+{
+    (void)state;
+    enum { AW = 32 * 2048, BW = 256 };
+    static uint32_t a[AW], b[BW], out[NL * 3];
+    for (uint32_t i = 0; i < AW; i++)
+        a[i] = i * 3 + 1;
+    for (uint32_t i = 0; i < BW; i++)
+        b[i] = 100000 + i;
+    uint64_t args[3] = { buf(a, sizeof a), buf(b, sizeof b),
+                         buf(NULL, sizeof out) };
+    load(HDR ".visible .entry f(.param .u64 a, .param .u64 b, .param .u64 o)\n{\n"
+         " .reg .pred %p<3>;\n .reg .b32 %r<6>;\n .reg .b64 %rd<11>;\n"
+         " ld.param.u64 %rd1, [a];\n ld.param.u64 %rd2, [b];\n ld.param.u64 %rd3, [o];\n"
+         " mov.u32 %r1, %tid.x;\n mul.wide.u32 %rd4, %r1, 8192;\n add.s64 %rd5, %rd1, %rd4;\n"
+         " ld.global.u32 %r2, [%rd5];\n"
+         " and.b32 %r3, %r1, 1;\n setp.eq.u32 %p1, %r3, 0;\n selp.b64 %rd6, %rd1, %rd2, %p1;\n"
+         " mul.wide.u32 %rd7, %r1, 4;\n add.s64 %rd8, %rd6, %rd7;\n"
+         " ld.global.u32 %r4, [%rd8+4];\n"
+         " setp.lt.u32 %p2, %r1, 20;\n mov.u32 %r5, 7;\n @%p2 ld.global.u32 %r5, [%rd5+4];\n"
+         " st.global.u32 [%rd8+256], %r1;\n"
+         " mul.wide.u32 %rd9, %r1, 12;\n add.s64 %rd10, %rd3, %rd9;\n"
+         " st.global.u32 [%rd10], %r2;\n st.global.u32 [%rd10+4], %r4;\n"
+         " st.global.u32 [%rd10+8], %r5;\n ret;\n}\n");
+    run("f", NL, args, 3);
+    th_read(&T, args[2], out, sizeof out);
+    th_read(&T, args[0], a, sizeof a);
+    th_read(&T, args[1], b, sizeof b);
+    for (uint32_t l = 0; l < NL; l++) {
+        assert_int_equal(out[l * 3], l * 2048 * 3 + 1);
+        assert_int_equal(out[l * 3 + 1], l % 2 ? 100000 + l + 1 : (l + 1) * 3 + 1);
+        assert_int_equal(out[l * 3 + 2], l < 20 ? (l * 2048 + 1) * 3 + 1 : 7);
+        /* each lane's store in its own buffer, the other's word kept */
+        assert_int_equal((l % 2 ? b : a)[l + 64], l);
+        assert_int_equal((l % 2 ? a : b)[l + 64],
+                         l % 2 ? (l + 64) * 3 + 1 : 100000 + l + 64);
+    }
+}
+
 static void test_shared_exchange_two_warps(void **state)
 {
     (void)state;
@@ -994,6 +1037,7 @@ int main(void)
         T_(test_vector_ld_st),
         T_(test_vector_st_same_place),
         T_(test_generic_addressing),
+        T_(test_lanes_across_pages_and_buffers),
         T_(test_shared_exchange_two_warps),
         T_(test_address_wraps_at_32_bits),
         T_(test_local_private),
