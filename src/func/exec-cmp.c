@@ -95,8 +95,6 @@ static uint64_t set_true(uint8_t t, bool halves)
 enum fx_status fx_setp(struct fctx *x, struct fwarp *w,
                        const struct kinst *ki, uint32_t m)
 {
-    if (fx_fast_setp(x, w, ki, m))
-        return FX_OK;
     uint8_t t = ki->op == OP_SET ? ki->m.type2 : ki->m.type;
     bool x2 = ptx_type_is_x2((enum ptx_type)t);
     lanes_t a, b;

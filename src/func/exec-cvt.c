@@ -178,8 +178,6 @@ static uint64_t cvt_lane(const struct kinst *ki, uint64_t a, uint64_t b)
 enum fx_status fx_cvt(struct fctx *x, struct fwarp *w, const struct kinst *ki,
                       uint32_t m)
 {
-    if (fx_fast_cvt(x, w, ki, m))
-        return FX_OK;
     lanes_t a, b, d;
     rd(x, w, &ki->s[0], a);
     if (ki->ns > 1)

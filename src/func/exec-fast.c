@@ -1,13 +1,14 @@
 /*
 ** exec-fast.c - the common arithmetic of compiled kernels on whole warps.
 ** Most instructions nvcc emits are plain 32-bit integer and f32 arithmetic
-** and 64-bit address arithmetic on registers and immediates. This file
+** and 64-bit address arithmetic on registers and immediates (and some
+** 16-bit integer arithmetic, for packed bytes and halves). This file
 ** executes those directly on the 32-bit register slots, one simple loop
 ** per operation that the compiler can vectorise, instead of going through
 ** the general per-lane handlers (exec-int.c, exec-float.c). It must give
 ** bit-identical results to them; anything it does not handle (carry,
-** saturation, flush-to-zero, directed rounding, narrow types, special
-** registers...) it declines, and the general handler runs.
+** saturation, flush-to-zero, directed rounding, 8-bit and half types,
+** special registers...) it declines, and the general handler runs.
 */
 #include "func/exec-internal.h"
 #include <math.h>
@@ -27,19 +28,29 @@ static inline uint32_t bits_of(float f)
     return f != f ? 0x7fffffffu : u;
 }
 
-/* A 32-bit source: its register's slot row, or an immediate broadcast
-   into tmp; NULL when the operand is anything else. */
-static const uint32_t *src32(const struct fwarp *w, const struct kop *o,
-                             uint32_t *tmp)
+/* A source of `bytes` (4, or 2 for a 16-bit register, whose slots hold
+   the value zero-extended): its register's slot row, or an immediate
+   cut to that width broadcast into tmp; NULL when the operand is
+   anything else. */
+static inline __attribute__((always_inline)) const uint32_t *
+src_n(const struct fwarp *w, const struct kop *o, uint32_t *tmp,
+      unsigned bytes)
 {
-    if (o->kind == KO_REG && o->nslot == 1 && o->bytes == 4)
+    if (o->kind == KO_REG && o->nslot == 1 && o->bytes == bytes)
         return w->r + (size_t)o->slot * WS_WARP;
     if (o->kind == KO_IMM) {
+        uint32_t v = (uint32_t)o->imm & (uint32_t)bits_mask(8 * bytes);
         for (int l = 0; l < WS_WARP; l++)
-            tmp[l] = (uint32_t)o->imm;
+            tmp[l] = v;
         return tmp;
     }
     return NULL;
+}
+
+static const uint32_t *src32(const struct fwarp *w, const struct kop *o,
+                             uint32_t *tmp)
+{
+    return src_n(w, o, tmp, 4);
 }
 
 /* A 64-bit source gathered from its register pair, or an immediate. */
@@ -58,11 +69,16 @@ static bool src64(const struct fwarp *w, const struct kop *o, uint64_t *v)
     return false;
 }
 
-static uint32_t *dst32(struct fwarp *w, const struct kop *o)
+static uint32_t *dst_n(struct fwarp *w, const struct kop *o, unsigned bytes)
 {
-    if (o->kind == KO_REG && o->nslot == 1 && o->bytes == 4)
+    if (o->kind == KO_REG && o->nslot == 1 && o->bytes == bytes)
         return w->r + (size_t)o->slot * WS_WARP;
     return NULL;
+}
+
+static uint32_t *dst32(struct fwarp *w, const struct kop *o)
+{
+    return dst_n(w, o, 4);
 }
 
 /* Writes r to d in the lanes of m (d and r are different rows). Not
@@ -138,6 +154,11 @@ static bool int32_type(uint8_t t)
     return t == PT_B32 || t == PT_U32 || t == PT_S32;
 }
 
+static bool int16_type(uint8_t t)
+{
+    return t == PT_B16 || t == PT_U16 || t == PT_S16;
+}
+
 static bool int64_type(uint8_t t)
 {
     return t == PT_B64 || t == PT_U64 || t == PT_S64;
@@ -184,16 +205,36 @@ static void shift_imm(uint32_t *restrict r, const uint32_t *a, bool left,
     }
 }
 
-/* 32-bit integer operations on registers and immediates. */
-static bool int32_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
+/*
+** 32-bit integer operations on registers and immediates, and 16-bit ones
+** on 16-bit registers: in 32 bits on the zero-extended values (sign-
+** extended where the signedness matters: shr, min, max), the result cut
+** to 16 bits. A shift's amount is a 32-bit operand either way.
+*/
+static inline __attribute__((always_inline)) bool
+int_op(struct fwarp *w, const struct kinst *ki, uint32_t m, unsigned n)
 {
     uint32_t ta[WS_WARP], tb[WS_WARP], tc[WS_WARP], r[WS_WARP];
-    uint32_t *d = dst32(w, &ki->d[0]);
-    const uint32_t *a = ki->ns > 0 ? src32(w, &ki->s[0], ta) : NULL;
-    const uint32_t *b = ki->ns > 1 ? src32(w, &ki->s[1], tb) : NULL;
+    uint8_t t = ki->m.type;
+    bool shift = ki->op == OP_SHL || ki->op == OP_SHR;
+    uint32_t *d = dst_n(w, &ki->d[0], n);
+    const uint32_t *a = ki->ns > 0 ? src_n(w, &ki->s[0], ta, n) : NULL;
+    const uint32_t *b =
+        ki->ns > 1 ? src_n(w, &ki->s[1], tb, shift ? 4 : n) : NULL;
     if (!d || !a || (ki->ns > 1 && !b))
         return false;
-    bool s = ki->m.type == PT_S32;
+    bool s = t == PT_S32 || t == PT_S16;
+    if (n == 2 && s &&
+        (ki->op == OP_SHR || ki->op == OP_MIN || ki->op == OP_MAX)) {
+        for (int l = 0; l < WS_WARP; l++)
+            ta[l] = (uint32_t)(int32_t)(int16_t)a[l];
+        a = ta;
+        if (!shift) {
+            for (int l = 0; l < WS_WARP; l++)
+                tb[l] = (uint32_t)(int32_t)(int16_t)b[l];
+            b = tb;
+        }
+    }
     switch (ki->op) {
     case OP_ADD:
         for (int l = 0; l < WS_WARP; l++)
@@ -210,7 +251,7 @@ static bool int32_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
             r[l] = a[l] * b[l];
         break;
     case OP_MAD: {
-        const uint32_t *c = src32(w, &ki->s[2], tc);
+        const uint32_t *c = src_n(w, &ki->s[2], tc, n);
         if (ki->m.mode != MUL_LO || !c)
             return false;
         for (int l = 0; l < WS_WARP; l++)
@@ -256,7 +297,7 @@ static bool int32_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
                 r[l] = b[l] >= 32 ? 0 : a[l] >> b[l];
         break;
     case OP_PRMT:
-        if (ki->m.mode != PRMT_DEFAULT || ki->s[2].kind != KO_IMM)
+        if (n != 4 || ki->m.mode != PRMT_DEFAULT || ki->s[2].kind != KO_IMM)
             return false;
         prmt_lanes(r, a, b, (uint32_t)ki->s[2].imm);
         break;
@@ -279,8 +320,21 @@ static bool int32_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
     default:
         return false;
     }
+    if (n == 2)
+        for (int l = 0; l < WS_WARP; l++)
+            r[l] &= 0xffffu;
     put32(d, r, m);
     return true;
+}
+
+static bool int32_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
+{
+    return int_op(w, ki, m, 4);
+}
+
+static bool int16_op(struct fwarp *w, const struct kinst *ki, uint32_t m)
+{
+    return int_op(w, ki, m, 2);
 }
 
 /*
@@ -568,7 +622,7 @@ static bool copy64(struct fwarp *w, const struct kop *d, const struct kop *s,
     return true;
 }
 
-bool fx_fast_mov(const struct fctx *x, struct fwarp *w,
+bool fx_fast_mov(struct fctx *x, struct fwarp *w,
                  const struct kinst *ki, uint32_t m)
 {
     if (x->general_only || ki->m.vec > 1)
@@ -608,7 +662,7 @@ static bool plain_int(uint8_t t)
 ** 32 bits (a 64-bit destination register) are the source's high word or
 ** the sign or zero fill.
 */
-bool fx_fast_cvt(const struct fctx *x, struct fwarp *w,
+bool fx_fast_cvt(struct fctx *x, struct fwarp *w,
                  const struct kinst *ki, uint32_t m)
 {
     const struct kop *s = &ki->s[0], *o = &ki->d[0];
@@ -659,7 +713,7 @@ bool fx_fast_cvt(const struct fctx *x, struct fwarp *w,
     return true;
 }
 
-bool fx_fast_cvta(const struct fctx *x, struct fwarp *w,
+bool fx_fast_cvta(struct fctx *x, struct fwarp *w,
                   const struct kinst *ki, uint32_t m)
 {
     if (x->general_only || type_bits(ki->m.type) != 64)
@@ -670,7 +724,7 @@ bool fx_fast_cvta(const struct fctx *x, struct fwarp *w,
     return copy64(w, &ki->d[0], &ki->s[0], m);
 }
 
-bool fx_fast_setp(const struct fctx *x, struct fwarp *w,
+bool fx_fast_setp(struct fctx *x, struct fwarp *w,
                   const struct kinst *ki, uint32_t m)
 {
     if (x->general_only || ki->op != OP_SETP || ki->m.ftz)
@@ -729,7 +783,7 @@ static bool selp64(struct fwarp *w, const struct kinst *ki, uint32_t m)
     return put64(w, &ki->d[0], r, m);
 }
 
-bool fx_fast_alu(const struct fctx *x, struct fwarp *w,
+bool fx_fast_alu(struct fctx *x, struct fwarp *w,
                  const struct kinst *ki, uint32_t m)
 {
     if (x->general_only || ki->m.cc || ki->m.sat || ki->nd != 1)
@@ -743,5 +797,7 @@ bool fx_fast_alu(const struct fctx *x, struct fwarp *w,
         return f32_op(w, ki, m);
     if (int32_type(t) && ki->m.mode != MUL_WIDE)
         return int32_op(w, ki, m);
+    if (int16_type(t) && ki->m.mode != MUL_WIDE)
+        return int16_op(w, ki, m);
     return int64_op(w, ki, m);
 }

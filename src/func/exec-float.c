@@ -219,8 +219,6 @@ static uint32_t do_testp(const struct kinst *ki, const uint64_t *a)
 enum fx_status fx_float(struct fctx *x, struct fwarp *w,
                         const struct kinst *ki, uint32_t m)
 {
-    if (fx_fast_alu(x, w, ki, m))
-        return FX_OK;
     lanes_t a, b, c, d;
     int ns = ki->ns;
     rd(x, w, &ki->s[0], a);

@@ -198,8 +198,6 @@ static uint64_t int16x2(const struct kinst *ki, uint64_t a, uint64_t b)
 enum fx_status fx_int(struct fctx *x, struct fwarp *w, const struct kinst *ki,
                       uint32_t m)
 {
-    if (fx_fast_alu(x, w, ki, m))
-        return FX_OK;
     uint8_t t = ki->m.type;
     lanes_t a, b, c, d, e;
     int ns = ki->ns;

@@ -44,23 +44,31 @@ enum fx_status fx_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
 enum fx_status fx_atom(struct fctx *x, struct fwarp *w,
                        const struct kinst *ki, uint32_t m);
 
-/* Executes ki on whole warps if it is common arithmetic that exec-fast.c
-   handles (the same results as the general handlers); false otherwise,
-   and always when x->general_only. */
-bool fx_fast_alu(const struct fctx *x, struct fwarp *w,
+/* The whole-warp paths of common instructions, tried before an opcode's
+   general handler (exec.c's fast[]): true when done, with the same
+   results as the general handler; false otherwise, and always when
+   x->general_only. */
+typedef bool (*fx_fast_fn)(struct fctx *x, struct fwarp *w,
+                           const struct kinst *ki, uint32_t m);
+
+/* 32-bit ld/st between registers and memory, and ld.param (exec-mem.c). */
+bool fx_fast_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
+                 uint32_t m);
+/* Common arithmetic that exec-fast.c handles. */
+bool fx_fast_alu(struct fctx *x, struct fwarp *w,
                  const struct kinst *ki, uint32_t m);
-/* mov between 32-bit registers and immediates, the same way. */
-bool fx_fast_mov(const struct fctx *x, struct fwarp *w,
+/* mov between 32-bit registers and immediates. */
+bool fx_fast_mov(struct fctx *x, struct fwarp *w,
                  const struct kinst *ki, uint32_t m);
-/* cvt between integer types without .sat, the same way. */
-bool fx_fast_cvt(const struct fctx *x, struct fwarp *w,
+/* cvt between integer types without .sat. */
+bool fx_fast_cvt(struct fctx *x, struct fwarp *w,
                  const struct kinst *ki, uint32_t m);
 /* cvta between global memory and the generic space (whose window of
-   global memory starts at 0) on 64-bit registers, the same way. */
-bool fx_fast_cvta(const struct fctx *x, struct fwarp *w,
+   global memory starts at 0) on 64-bit registers. */
+bool fx_fast_cvta(struct fctx *x, struct fwarp *w,
                   const struct kinst *ki, uint32_t m);
-/* setp on 32-bit integers and f32, the same way. */
-bool fx_fast_setp(const struct fctx *x, struct fwarp *w,
+/* setp on 32-bit integers and f32. */
+bool fx_fast_setp(struct fctx *x, struct fwarp *w,
                   const struct kinst *ki, uint32_t m);
 
 /* The special register o for every lane into v (exec-env.c). */

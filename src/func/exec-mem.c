@@ -137,35 +137,52 @@ static void addresses(struct fctx *x, struct fwarp *w, const struct kop *o,
         memset(v, 0, sizeof(lanes_t));
     }
     /* the sum wraps at the base register's width, as on the hardware: a
-       32-bit base plus an offset stays a 32-bit address */
+       32-bit base plus an offset stays a 32-bit address (the offset read
+       once: v could alias it, and a read per lane keeps the compiler
+       from vectorising the loops) */
+    const uint64_t imm = (uint64_t)o->imm;
     if (o->slot >= 0 && o->nslot == 1)
         for (int l = 0; l < WS_WARP; l++)
-            v[l] = (uint32_t)(v[l] + (uint64_t)o->imm);
+            v[l] = (uint32_t)(v[l] + imm);
     else
         for (int l = 0; l < WS_WARP; l++)
-            v[l] += (uint64_t)o->imm;
+            v[l] += imm;
 }
 
 /*
-** ptr[l] = the host byte of addr[l] in the allocation al, for every lane.
-** Nonzero when some address is misaligned for n or some access not
-** inside al: by ORs, which the compiler vectorises (kept apart from its
-** caller so that it does). With lim < 2^63, an offset d is at most lim
-** exactly when neither d nor lim - d has the top bit set.
+** ptr[l] = the host byte of addr[l] in a block of host memory holding the
+** simulated bytes base .. base + lim + n - 1, for the lanes of m (the
+** others stand at base). Nonzero when some address is misaligned for n
+** or some access not inside the block: by ORs, which the compiler
+** vectorises (kept apart from its caller so that it does; the lane's bit
+** by table, as a shift by the lane is no vector operation). With
+** lim < 2^63, an offset d is at most lim exactly when neither d nor
+** lim - d has the top bit set.
 */
 __attribute__((noinline)) static uint64_t
 block_pointers(uint8_t **restrict ptr, const uint64_t *restrict addr,
-               const struct dmem_alloc *al, uint64_t n)
+               uint32_t m, uint64_t base, uint64_t lim, uint64_t n,
+               uint8_t *block)
 {
-    const uint64_t base = al->addr, lim = al->size - n;
-    const uintptr_t host = (uintptr_t)al->host;
+    const uintptr_t host = (uintptr_t)block;
     uint64_t bad = 0;
     for (int l = 0; l < WS_WARP; l++) {
-        uint64_t d = addr[l] - base;
+        uint64_t keep = 0 - (uint64_t)((m & fx_lane_bit[l]) != 0);
+        uint64_t d = (addr[l] - base) & keep;
         bad |= (d & (n - 1)) | ((d | (lim - d)) >> 63);
         ptr[l] = (uint8_t *)(host + (uintptr_t)d);
     }
     return bad;
+}
+
+/* The same, true when every active lane's access is aligned and inside
+   the block of size bytes. */
+static bool block_lanes(const uint64_t *addr, uint32_t m, uint64_t base,
+                        uint64_t size, unsigned n, uint8_t *block,
+                        uint8_t **ptr)
+{
+    return n <= size && size < UINT64_C(1) << 63 &&
+           !block_pointers(ptr, addr, m, base, size - n, n, block);
 }
 
 /*
@@ -179,39 +196,12 @@ static bool fast_pointers(struct fctx *x, const struct fwarp *w, uint8_t space,
                           const uint64_t *restrict addr, uint32_t m,
                           unsigned n, uint8_t **restrict ptr)
 {
-    uint64_t bad = 0;
     switch (space) {
-    case KS_SHARED: {
-        uint64_t size = x->cta->shared_bytes;
-        /* (read once: the stores to ptr[] could alias it) */
-        uint8_t *const shared = x->cta->shared;
-        if (size < n)
-            return false;
-        uint64_t last = size - n;     /* the highest valid start */
-        /* aligned: no lane's address has a low bit set; inside: the
-           highest is at most last (inactive lanes stand at 0) */
-        uint64_t any = 0, hi = 0;
-        if (m == 0xffffffffu) {
-            for (int l = 0; l < WS_WARP; l++) {
-                any |= addr[l];
-                hi = addr[l] > hi ? addr[l] : hi;
-            }
-            if ((any & (n - 1)) || hi > last)
-                return false;
-            for (int l = 0; l < WS_WARP; l++)
-                ptr[l] = shared + addr[l];
-            return true;
-        }
-        for (int l = 0; l < WS_WARP; l++) {
-            uint64_t a = (m >> l & 1) ? addr[l] : 0;
-            any |= a;
-            hi = a > hi ? a : hi;
-            ptr[l] = shared + a;
-        }
-        return !(any & (n - 1)) && hi <= last;
-    }
+    case KS_SHARED:
+        return block_lanes(addr, m, 0, x->cta->shared_bytes, n,
+                           x->cta->shared, ptr);
     case KS_LOCAL: {
-        uint64_t fb = x->L->k->local_bytes;
+        uint64_t fb = x->L->k->local_bytes, bad = 0;
         uint8_t *base = x->cta->local + (size_t)w->wid * WS_WARP * fb;
         for (int l = 0; l < WS_WARP; l++) {
             uint64_t a = (m >> l & 1) ? addr[l] : 0;
@@ -221,23 +211,14 @@ static bool fast_pointers(struct fctx *x, const struct fwarp *w, uint8_t space,
         return bad == 0;
     }
     case KS_GLOBAL: {
-        /* the allocation of the first active lane; inactive lanes stand
-           at its start */
+        /* the allocation of the first active lane: lanes in another
+           allocation, or a fault, go lane by lane */
         if (!m)
             return true;
         const struct dmem_alloc *al =
             dmem_find(x->mem, addr[__builtin_ctz(m)]);
-        if (!al || al->size < n || al->size >= UINT64_C(1) << 63)
-            return false;
-        const uint64_t *a = addr;
-        uint64_t part[WS_WARP];
-        if (m != 0xffffffffu) {
-            for (int l = 0; l < WS_WARP; l++)
-                part[l] = (m >> l & 1) ? addr[l] : al->addr;
-            a = part;
-        }
-        /* false: another allocation, or a fault; lane by lane */
-        return !block_pointers(ptr, a, al, n);
+        return al && block_lanes(addr, m, al->addr, al->size, n, al->host,
+                                 ptr);
     }
     default:
         return false;
@@ -300,39 +281,11 @@ static bool full_shared32(struct fctx *x, const uint32_t *lo, uint32_t imm,
     return true;
 }
 
-/*
-** ld/st of one 32-bit value per lane between a register and shared,
-** local or global memory, the bulk of memory instructions: straight
-** between the register's slots and memory. False (nothing done) when the
-** instruction is anything else or some lane would fault.
-*/
-static bool fast_ldst32(struct fctx *x, struct fwarp *w, const struct kinst *ki,
-                        uint32_t m)
+/* Each lane's 32-bit value of m between v and the host byte ptr[l]; a
+   store applies the lanes in order, so the highest lane writing a word
+   leaves its value. */
+static void copy32(uint8_t *const *ptr, uint32_t *v, uint32_t m, bool store)
 {
-    bool store = ki->op == OP_ST;
-    const struct kop *ao = &ki->s[0];
-    const struct kop *vo = store ? &ki->s[1] : &ki->d[0];
-    if (ki->m.vec != 1 || ptx_type_size((enum ptx_type)ki->m.type) != 4 ||
-        vo->kind != KO_REG || vo->nslot != 1 || vo->bytes != 4 ||
-        ao->kind != KO_ADDR || ao->slot < 0)
-        return false;
-    const uint32_t *lo = w->r + (size_t)ao->slot * WS_WARP;
-    uint32_t *v = w->r + (size_t)vo->slot * WS_WARP;
-    if (ki->space == KS_SHARED && ao->nslot == 1 && m == 0xffffffffu &&
-        x->cta->shared_bytes >= 4 && x->cta->shared_bytes <= 0x80000000u)
-        return full_shared32(x, lo, (uint32_t)ao->imm, v, store);
-    uint64_t addr[WS_WARP];
-    if (ao->nslot == 2) {
-        const uint32_t *hi = lo + WS_WARP;
-        for (int l = 0; l < WS_WARP; l++)
-            addr[l] = (lo[l] | (uint64_t)hi[l] << 32) + ao->imm;
-    } else {
-        for (int l = 0; l < WS_WARP; l++)
-            addr[l] = (uint32_t)(lo[l] + (uint64_t)ao->imm);
-    }
-    uint8_t *ptr[WS_WARP];
-    if (!fast_pointers(x, w, ki->space, addr, m, 4, ptr))
-        return false;
     if (store) {
         for (int l = 0; l < WS_WARP; l++)
             if (m >> l & 1)
@@ -348,6 +301,133 @@ static bool fast_ldst32(struct fctx *x, struct fwarp *w, const struct kinst *ki,
         for (int l = 0; l < WS_WARP; l++)
             if (m >> l & 1)
                 memcpy(&v[l], ptr[l], 4);
+    }
+}
+
+/* Nonzero unless each half-warp's addresses are 16 consecutive words
+   from the half's first lane's, which is aligned: by ORs, which the
+   compiler vectorises (kept apart from its caller so that it does). */
+__attribute__((noinline)) static uint64_t
+halves_apart(const uint64_t *restrict addr)
+{
+    /* (4 l by table: gcc does not vectorise the loop with the product) */
+    static const uint64_t word[WS_WARP / 2] = {
+        0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60,
+    };
+    const uint64_t *h1 = addr + WS_WARP / 2;
+    const uint64_t a0 = addr[0], a1 = h1[0];
+    uint64_t bad = (a0 | a1) & 3;
+    for (int l = 0; l < WS_WARP / 2; l++)
+        bad |= (addr[l] - word[l] - a0) | (h1[l] - word[l] - a1);
+    return bad;
+}
+
+/*
+** A whole warp's 32-bit global access whose half-warps each read or
+** write 16 consecutive words (how kernels index arrays by thread, also
+** a 16-wide tile's two rows): two copies of 64 bytes. False (nothing
+** done) when the addresses are shaped otherwise or a half is not inside
+** one allocation; the lane-by-lane path then does it, or says why not.
+** Two halves that overlap store in lane order: the second half last.
+*/
+static bool global_halves32(struct fctx *x, const uint64_t *addr, uint32_t *v,
+                            bool store)
+{
+    if (halves_apart(addr))
+        return false;
+    uint8_t *h0 = dmem_ptr(x->mem, addr[0], 64);
+    uint8_t *h1 = dmem_ptr(x->mem, addr[WS_WARP / 2], 64);
+    if (!h0 || !h1)
+        return false;
+    if (store) {
+        memcpy(h0, v, 64);
+        memcpy(h1, v + WS_WARP / 2, 64);
+    } else {
+        memcpy(v, h0, 64);
+        memcpy(v + WS_WARP / 2, h1, 64);
+    }
+    return true;
+}
+
+/*
+** ld/st of one 32-bit value per lane at an address without a register
+** (an array element by its symbol, the same for every lane: how a
+** register-tiled kernel reads the operand it broadcasts), in shared or
+** global memory: one access. A store leaves the highest active lane's
+** value, as storing the lanes in order does. False (nothing done) when
+** the word is misaligned or outside: the lane-by-lane path says why.
+*/
+static bool one_address32(struct fctx *x, uint8_t space, uint64_t a,
+                          uint32_t *v, uint32_t m, bool store)
+{
+    uint8_t *p;
+    if (a & 3)
+        return false;
+    if (space == KS_SHARED) {
+        if (a > x->cta->shared_bytes || x->cta->shared_bytes - a < 4)
+            return false;
+        p = x->cta->shared + a;
+    } else if (space == KS_GLOBAL) {
+        if (!(p = dmem_ptr(x->mem, a, 4)))
+            return false;
+    } else {
+        return false;
+    }
+    if (store) {
+        memcpy(p, &v[31 - __builtin_clz(m)], 4);
+    } else {
+        uint32_t val;
+        memcpy(&val, p, 4);
+        row_fill(v, val, m);
+    }
+    if (x->rec) {
+        record(x, space, 4, store, false);
+        x->rec->mask = m;
+        for (int l = 0; l < WS_WARP; l++)
+            x->rec->addr[l] = a;
+    }
+    return true;
+}
+
+/*
+** ld/st of one 32-bit value per lane between a register and shared,
+** local or global memory, the bulk of memory instructions: straight
+** between the register's slots and memory. False (nothing done) when the
+** instruction is anything else or some lane would fault.
+*/
+static bool fast_ldst32(struct fctx *x, struct fwarp *w, const struct kinst *ki,
+                        uint32_t m)
+{
+    bool store = ki->op == OP_ST;
+    const struct kop *ao = &ki->s[0];
+    const struct kop *vo = store ? &ki->s[1] : &ki->d[0];
+    if (ki->m.vec != 1 || ptx_type_size((enum ptx_type)ki->m.type) != 4 ||
+        vo->kind != KO_REG || vo->nslot != 1 || vo->bytes != 4 ||
+        ao->kind != KO_ADDR)
+        return false;
+    uint32_t *v = w->r + (size_t)vo->slot * WS_WARP;
+    if (ao->slot < 0)
+        return m && one_address32(x, ki->space, (uint64_t)ao->imm, v, m,
+                                  store);
+    const uint32_t *lo = w->r + (size_t)ao->slot * WS_WARP;
+    if (ki->space == KS_SHARED && ao->nslot == 1 && m == 0xffffffffu &&
+        x->cta->shared_bytes >= 4 && x->cta->shared_bytes <= 0x80000000u)
+        return full_shared32(x, lo, (uint32_t)ao->imm, v, store);
+    uint64_t addr[WS_WARP];
+    if (ao->nslot == 2) {
+        const uint32_t *hi = lo + WS_WARP;
+        for (int l = 0; l < WS_WARP; l++)
+            addr[l] = (lo[l] | (uint64_t)hi[l] << 32) + ao->imm;
+    } else {
+        for (int l = 0; l < WS_WARP; l++)
+            addr[l] = (uint32_t)(lo[l] + (uint64_t)ao->imm);
+    }
+    uint8_t *ptr[WS_WARP];
+    if (!(ki->space == KS_GLOBAL && m == 0xffffffffu &&
+          global_halves32(x, addr, v, store))) {
+        if (!fast_pointers(x, w, ki->space, addr, m, 4, ptr))
+            return false;
+        copy32(ptr, v, m, store);
     }
     if (x->rec) {
         record(x, ki->space, 4, store, false);
@@ -437,12 +517,16 @@ static bool fast_param(struct fctx *x, struct fwarp *w, const struct kinst *ki,
     return true;
 }
 
+bool fx_fast_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
+                 uint32_t m)
+{
+    return !x->general_only &&
+           (fast_ldst32(x, w, ki, m) || fast_param(x, w, ki, m));
+}
+
 enum fx_status fx_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
                       uint32_t m)
 {
-    if (!x->general_only &&
-        (fast_ldst32(x, w, ki, m) || fast_param(x, w, ki, m)))
-        return FX_OK;
     bool store = ki->op == OP_ST;
     /* ld d, [a]: address is source 0. st [a], v: st has no destination,
        so the address is source 0 and the value source 1. */
@@ -522,34 +606,19 @@ enum fx_status fx_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
     return FX_OK;
 }
 
-static uint64_t atom_apply(const struct kinst *ki, uint64_t old, uint64_t b,
-                           uint64_t c, bool global)
+/* An integer atomic's new value: old and b already cut to `bits`, mk
+   their mask. Inlined, with the width a constant where it is one. */
+static inline uint64_t atom_int(uint8_t mode, bool sgn, int bits,
+                                uint64_t mk, uint64_t old, uint64_t b,
+                                uint64_t c)
 {
-    uint8_t t = ki->m.type;
-    int bits = type_bits(t);
-    uint64_t mk = bits_mask(bits);
-    old &= mk;
-    b &= mk;
-    switch (ki->m.mode) {
-    case ATOM_ADD:
-        if (t == PT_F32) {
-            /* PTX: atom.add.f32 on global memory rounds to nearest even
-               and flushes subnormal inputs and results to sign-preserving
-               zero; on shared memory it keeps subnormals. A NaN result is
-               the canonical NaN, as for add.f32 (recorded on an H100). */
-            if (!global)
-                return f32_result(as_f32(old) + as_f32(b));
-            return f32_result(f32_ftz(f32_ftz(as_f32(old)) + f32_ftz(as_f32(b))));
-        }
-        if (t == PT_F64)
-            return from_f64(as_f64(old) + as_f64(b));
-        return (old + b) & mk;
+    switch (mode) {
+    case ATOM_ADD: return (old + b) & mk;
     case ATOM_MIN:
     case ATOM_MAX: {
-        int lt = ptx_type_is_signed((enum ptx_type)t)
-                     ? (int64_t)sext(old, bits) < (int64_t)sext(b, bits)
+        int lt = sgn ? (int64_t)sext(old, bits) < (int64_t)sext(b, bits)
                      : old < b;
-        return (ki->m.mode == ATOM_MIN) == lt ? old : b;
+        return (mode == ATOM_MIN) == lt ? old : b;
     }
     case ATOM_INC: return old >= b ? 0 : old + 1;
     case ATOM_DEC: return (old == 0 || old > b) ? b : old - 1;
@@ -560,6 +629,29 @@ static uint64_t atom_apply(const struct kinst *ki, uint64_t old, uint64_t b,
     case ATOM_CAS: return old == b ? c & mk : old;
     default: return old;
     }
+}
+
+static uint64_t atom_apply(const struct kinst *ki, uint64_t old, uint64_t b,
+                           uint64_t c, bool global)
+{
+    uint8_t t = ki->m.type;
+    int bits = type_bits(t);
+    uint64_t mk = bits_mask(bits);
+    old &= mk;
+    b &= mk;
+    if (ki->m.mode == ATOM_ADD && t == PT_F32) {
+        /* PTX: atom.add.f32 on global memory rounds to nearest even and
+           flushes subnormal inputs and results to sign-preserving zero;
+           on shared memory it keeps subnormals. A NaN result is the
+           canonical NaN, as for add.f32 (recorded on an H100). */
+        if (!global)
+            return f32_result(as_f32(old) + as_f32(b));
+        return f32_result(f32_ftz(f32_ftz(as_f32(old)) + f32_ftz(as_f32(b))));
+    }
+    if (ki->m.mode == ATOM_ADD && t == PT_F64)
+        return from_f64(as_f64(old) + as_f64(b));
+    return atom_int(ki->m.mode, ptx_type_is_signed((enum ptx_type)t), bits,
+                    mk, old, b, c);
 }
 
 enum fx_status fx_atom(struct fctx *x, struct fwarp *w,
@@ -584,11 +676,24 @@ enum fx_status fx_atom(struct fctx *x, struct fwarp *w,
                 fast_pointers(x, w, ki->space, addr, m, n, ptr);
     if (fast)
         space = ki->space;
+    uint8_t t = ki->m.type;
+    bool i32 = fast && (t == PT_B32 || t == PT_U32 || t == PT_S32);
     for (int l = 0; l < WS_WARP; l++) {
         if (!(m >> l & 1))
             continue;
         uint8_t *p = fast ? ptr[l] : NULL;
         uint64_t ra = addr[l];
+        if (i32) {              /* (fast: ptr[l] is the lane's word) */
+            uint32_t old, nv;
+            memcpy(&old, ptr[l], 4);
+            nv = (uint32_t)atom_int(ki->m.mode, t == PT_S32, 32, 0xffffffffu,
+                                    old, (uint32_t)b[l], c[l]);
+            memcpy(ptr[l], &nv, 4);
+            d[l] = norm(old, t);
+            if (x->rec)
+                x->rec->addr[l] = ra;
+            continue;
+        }
         if (!fast) {
             enum fx_status st = resolve(x, w, ki, l, addr[l], n, true, &space,
                                         &ra, &p);

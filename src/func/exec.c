@@ -257,8 +257,6 @@ static enum fx_status do_mov(struct fctx *x, struct fwarp *w,
                              const struct kinst *ki, uint32_t m)
 {
     const struct kop *d = &ki->d[0], *s = &ki->s[0];
-    if (fx_fast_mov(x, w, ki, m))
-        return FX_OK;
     lanes_t v;
     if (d->kind == KO_VEC) {
         /* Unpack: split the source into equal parts, lowest first. */
@@ -306,8 +304,6 @@ static enum fx_status do_mov(struct fctx *x, struct fwarp *w,
 static enum fx_status do_cvta(struct fctx *x, struct fwarp *w,
                               const struct kinst *ki, uint32_t m)
 {
-    if (fx_fast_cvta(x, w, ki, m))
-        return FX_OK;
     lanes_t v;
     rd(x, w, &ki->s[0], v);
     uint64_t base = 0;
@@ -384,6 +380,21 @@ static const fx_handler handlers[OP__COUNT] = {
     [OP_VSET4] = fx_video,
 };
 
+/* The whole-warp path of each opcode that has one, tried before its
+   handler (exec-internal.h): one look-up, no call through the general
+   handler's frame when it succeeds. */
+static const fx_fast_fn fast[OP__COUNT] = {
+    [OP_MOV] = fx_fast_mov, [OP_LD] = fx_fast_mem, [OP_ST] = fx_fast_mem,
+    [OP_CVTA] = fx_fast_cvta, [OP_CVT] = fx_fast_cvt,
+    [OP_SETP] = fx_fast_setp, [OP_SET] = fx_fast_setp,
+    [OP_ADD] = fx_fast_alu, [OP_SUB] = fx_fast_alu, [OP_MUL] = fx_fast_alu,
+    [OP_MAD] = fx_fast_alu, [OP_FMA] = fx_fast_alu, [OP_NEG] = fx_fast_alu,
+    [OP_MIN] = fx_fast_alu, [OP_MAX] = fx_fast_alu, [OP_AND] = fx_fast_alu,
+    [OP_OR] = fx_fast_alu, [OP_XOR] = fx_fast_alu, [OP_NOT] = fx_fast_alu,
+    [OP_SHL] = fx_fast_alu, [OP_SHR] = fx_fast_alu, [OP_PRMT] = fx_fast_alu,
+    [OP_SELP] = fx_fast_alu,
+};
+
 static inline __attribute__((always_inline)) enum fx_status
 step(struct fctx *x, struct fwarp *w)
 {
@@ -418,16 +429,21 @@ step(struct fctx *x, struct fwarp *w)
         st = do_bar(x, w, ki, m);
         break;
     default:
-        st = handlers[ki->op](x, w, ki, m);
+        if (!fast[ki->op] || !fast[ki->op](x, w, ki, m))
+            st = handlers[ki->op](x, w, ki, m);
         break;
     }
     if (st == FX_ERR)
         return st;
     top = &w->stack[w->depth - 1];
     top->pc = pc + 1;
-    settle(w);
-    if (w->state == FW_DONE)
-        return FX_DONE;
+    /* only branches and exits change the stack or empty a mask: another
+       instruction can only bring the top entry to its reconvergence */
+    if (top->pc == top->rpc) {
+        settle(w);
+        if (w->state == FW_DONE)
+            return FX_DONE;
+    }
     return st;
 }
 

@@ -121,6 +121,45 @@ static const char *INT32[] = {
     "add.s32 %a, %a, %b; mul.lo.s32 %a, %a, %a; sub.s32 %d, %a, %c;",
 };
 
+/* 16-bit integer operations on 16-bit registers (the whole-warp path
+   computes them in 32 bits and cuts the result): the operands are %a,
+   %b, %c cut to 16 bits, the result widened to %d unsigned. */
+#define H16(op)                                                            \
+    ".reg .b16 %h<4>; cvt.u16.u32 %h0, %a; cvt.u16.u32 %h1, %b;"          \
+    " cvt.u16.u32 %h2, %c; " op " cvt.u32.u16 %d, %h3;"
+static const char *INT16[] = {
+    H16("add.u16 %h3, %h0, %h1;"), H16("add.s16 %h3, %h0, -3;"),
+    H16("sub.s16 %h3, %h0, %h1;"), H16("sub.u16 %h3, 5, %h0;"),
+    H16("mul.lo.u16 %h3, %h0, %h1;"), H16("mul.lo.s16 %h3, %h0, -7;"),
+    H16("mad.lo.s16 %h3, %h0, %h1, %h2;"), H16("mad.lo.u16 %h3, %h0, 9, %h2;"),
+    H16("and.b16 %h3, %h0, %h1;"), H16("and.b16 %h3, %h0, 0x0ff0;"),
+    H16("or.b16 %h3, %h0, %h1;"), H16("xor.b16 %h3, %h0, -1;"),
+    H16("not.b16 %h3, %h0;"), H16("neg.s16 %h3, %h0;"),
+    H16("shl.b16 %h3, %h0, 3;"), H16("shl.b16 %h3, %h0, 15;"),
+    H16("shl.b16 %h3, %h0, 16;"), H16("shl.b16 %h3, %h0, 40;"),
+    H16("shr.u16 %h3, %h0, 5;"), H16("shr.u16 %h3, %h0, 16;"),
+    H16("shr.s16 %h3, %h0, 4;"), H16("shr.s16 %h3, %h0, 15;"),
+    H16("shr.s16 %h3, %h0, 20;"), H16("shr.b16 %h3, %h0, 9;"),
+    H16("and.b32 %t0, %b, 63; shl.b16 %h3, %h0, %t0;"),
+    H16("and.b32 %t0, %b, 63; shr.u16 %h3, %h0, %t0;"),
+    H16("and.b32 %t0, %b, 63; shr.s16 %h3, %h0, %t0;"),
+    H16("min.s16 %h3, %h0, %h1;"), H16("min.u16 %h3, %h0, %h1;"),
+    H16("max.s16 %h3, %h0, -2;"), H16("max.u16 %h3, %h0, -2;"),
+    H16("min.s16 %h3, -300, %h1;"), H16("min.u16 %h3, %h0, -2;"),
+    /* a result read again by 16-bit operations (its slots must hold
+       the value zero-extended) */
+    H16("add.u16 %h3, %h0, %h1; shr.u16 %h3, %h3, 4;"),
+    H16("neg.s16 %h3, %h0; max.u16 %h3, %h3, %h1;"),
+    /* partial masks, and results feeding each other in place */
+    H16("setp.lt.u32 %p0, %tidx, 13; mov.b16 %h3, %h2; @%p0 and.b16 %h3, %h0, %h1;"),
+    H16("setp.ne.u32 %p0, %a, 0; mov.b16 %h3, %h2; @!%p0 shl.b16 %h3, %h0, 2;"),
+    H16("add.s16 %h0, %h0, %h1; mul.lo.s16 %h0, %h0, %h0; sub.s16 %h3, %h0, %h2;"),
+    /* the value seen signed afterwards */
+    (".reg .b16 %h<2>; cvt.u16.u32 %h0, %a; shr.s16 %h1, %h0, 3;"
+    " cvt.s32.s16 %d, %h1;"),
+};
+#undef H16
+
 static const char *F32[] = {
     "add.f32 %d, %a, %b;", "sub.f32 %d, %a, %b;", "mul.f32 %d, %a, %b;",
     "add.rn.f32 %d, %a, 0f3F800000;", "mul.rn.f32 %d, %a, 0fBF000000;",
@@ -260,6 +299,35 @@ static const char *MEM32[] = {
     "st.global.u32 [%pd], %a; ld.global.u32 %d, [%pd];",
     ("and.b32 %t0, %a, 3; mul.wide.u32 %w0, %t0, 4; add.s64 %w0, %pc, %w0;"
     " st.global.u32 [%w0], %b; ld.global.f32 %d, [%w0];"),
+    /* global words by half-warp (%pc is the lane's word of its buffer,
+       %w2 the buffer's start): halves 32 bytes apart, overlapping halves
+       storing (the second half's lanes last), halves swapped, lanes in
+       descending order, and the second half's reversed (neither of the
+       last two by half-warps) */
+    ("and.b32 %t0, %tidx, 16; mul.wide.u32 %w0, %t0, 2; add.s64 %w0, %pc, %w0;"
+    " st.global.u32 [%w0], %a; ld.global.u32 %t1, [%w0]; ld.global.u32 %t2, [%pc];"
+    " xor.b32 %d, %t1, %t2;"),
+    ("mul.wide.u32 %w1, %tidx, 4; sub.s64 %w2, %pc, %w1; and.b32 %t0, %tidx, 15;"
+    " mul.wide.u32 %w0, %t0, 4; add.s64 %w0, %w2, %w0; st.global.u32 [%w0], %a;"
+    " ld.global.u32 %d, [%pc];"),
+    ("mul.wide.u32 %w1, %tidx, 4; sub.s64 %w2, %pc, %w1; xor.b32 %t0, %tidx, 16;"
+    " mul.wide.u32 %w0, %t0, 4; add.s64 %w0, %w2, %w0; st.global.u32 [%w0], %b;"
+    " ld.global.u32 %d, [%w0+4];"),
+    ("mul.wide.u32 %w1, %tidx, 4; sub.s64 %w2, %pc, %w1; xor.b32 %t0, %tidx, 31;"
+    " mul.wide.u32 %w0, %t0, 4; add.s64 %w0, %w2, %w0; ld.global.u32 %d, [%w0];"),
+    ("mul.wide.u32 %w1, %tidx, 4; sub.s64 %w2, %pc, %w1; setp.lt.u32 %p1, %tidx, 16;"
+    " xor.b32 %t0, %tidx, 15; selp.b32 %t0, %tidx, %t0, %p1;"
+    " mul.wide.u32 %w0, %t0, 4; add.s64 %w0, %w2, %w0; st.global.u32 [%w0], %a;"
+    " ld.global.u32 %t1, [%w0]; ld.global.u32 %t2, [%pc+4]; add.u32 %d, %t1, %t2;"),
+    "setp.lt.u32 %p0, %tidx, 30; @%p0 ld.global.u32 %d, [%pc+8];",
+    /* a shared word by its symbol, the same for every lane: every lane
+       stores (the highest lane's value stays), some lanes store, some
+       lanes load */
+    (".shared .align 4 .b8 sh[64]; st.shared.u32 [sh+8], %a; bar.sync 0;"
+    " ld.shared.u32 %d, [sh+8];"),
+    (".shared .align 4 .b8 sh[64]; st.shared.u32 [sh+4], %c;"
+    " setp.lt.u32 %p0, %tidx, 13; @%p0 st.shared.u32 [sh+4], %b;"
+    " setp.gt.u32 %p1, %tidx, 20; mov.b32 %d, %a; @%p1 ld.shared.f32 %d, [sh+4];"),
 };
 
 /* Narrow and vector loads and stores and atomics, whose per-lane work
@@ -304,9 +372,10 @@ static const char *MEM_OTHER[] = {
     " cvta.shared.u64 %w0, %w0; atom.add.u32 %d, [%w0], %b;"),
 };
 
-/* Shared-memory words at the end of the array and one past it: the
-   whole-warp check must let the first through and leave the second to the
-   general path's fault, with the same message. */
+/* Shared-memory and global words at the end of the array and one past
+   it: the whole-warp checks must let the first through and leave the
+   others to the general path's fault, with the same message (a global
+   buffer is 192 bytes, %pc its lane's word). */
 static const char *SHARED_EDGE[] = {
     (".shared .align 4 .b8 sh[128]; mov.u32 %t0, sh; shl.b32 %t1, %tidx, 2;"
     " add.u32 %t0, %t0, %t1; st.shared.u32 [%t0], %a; bar.sync 0;"
@@ -320,6 +389,11 @@ static const char *SHARED_EDGE[] = {
     " add.u32 %t0, %t0, %t1; ld.shared.u32 %d, [%t0+2];"),
     (".shared .align 4 .b8 sh[128]; mov.u32 %t0, sh; shl.b32 %t1, %tidx, 2;"
     " add.u32 %t0, %t0, %t1; ld.shared.u32 %d, [%t0+0x7ffffff0];"),
+    (".shared .align 4 .b8 sh[128]; ld.shared.u32 %d, [sh+128];"),
+    (".shared .align 4 .b8 sh[128]; st.shared.u32 [sh+6], %a;"),
+    "ld.global.u32 %d, [%pc+68];", "st.global.u32 [%pc+68], %a;",
+    "ld.global.u32 %d, [%pc+2];", "ld.global.u32 %d, [%pc+-4];",
+    "st.global.u32 [%pc+-4], %b;",
 };
 
 static void test_shared_edge(void **state)
@@ -444,6 +518,7 @@ static void run_list(const char *ty, const char *const *v, size_t n)
         run_list(ty, list, sizeof list / sizeof list[0]);                  \
     }
 LIST_TEST(test_int32, "b32", INT32)
+LIST_TEST(test_int16, "b32", INT16)
 LIST_TEST(test_setp, "b32", SETP)
 LIST_TEST(test_int64, "b64", INT64)
 LIST_TEST(test_cvt_mov64, "b64", CVT_MOV64)
@@ -465,6 +540,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_int32),
+        cmocka_unit_test(test_int16),
         cmocka_unit_test(test_f32),
         cmocka_unit_test(test_setp),
         cmocka_unit_test(test_int64),

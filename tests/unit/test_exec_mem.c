@@ -291,6 +291,32 @@ static void test_generic_addressing(void **state)
     }
 }
 
+/* A module's .global array read and written by its symbol, the same word
+   for every lane: a load gives every active lane the word, a store by
+   several lanes leaves the highest one's value (lanes in order). */
+static void test_global_by_symbol(void **state)
+{
+    (void)state;
+    load(HDR ".global .align 4 .u32 gv[4] = { 7, 8, 9, 10 };\n"
+         ".visible .entry f(.param .u64 o)\n{\n"
+         " .reg .pred %p<2>;\n .reg .b32 %r<6>;\n .reg .b64 %rd<4>;\n"
+         " ld.param.u64 %rd1, [o];\n mov.u32 %r1, %tid.x;\n"
+         " mov.u32 %r2, 5;\n setp.lt.u32 %p1, %r1, 20;\n"
+         " @%p1 ld.global.u32 %r2, [gv+8];\n"
+         " mad.lo.u32 %r3, %r1, 3, 100;\n @%p1 st.global.u32 [gv+4], %r3;\n"
+         " bar.sync 0;\n ld.global.u32 %r4, [gv+4];\n"
+         " mul.wide.u32 %rd2, %r1, 8;\n add.s64 %rd3, %rd1, %rd2;\n"
+         " st.global.v2.u32 [%rd3], {%r2, %r4};\n ret;\n}\n");
+    uint32_t out[NL * 2];
+    uint64_t o = buf(NULL, sizeof out);
+    run("f", NL, &o, 1);
+    th_read(&T, o, out, sizeof out);
+    for (uint32_t l = 0; l < NL; l++) {
+        assert_int_equal(out[2 * l], l < 20 ? 9 : 5);
+        assert_int_equal(out[2 * l + 1], 19 * 3 + 100);
+    }
+}
+
 /* Two warps exchange through shared memory across bar.sync. */
 static const char shared_ptx[] = HDR
     ".visible .entry xchg(.param .u64 out)\n"
@@ -1037,6 +1063,7 @@ int main(void)
         T_(test_vector_ld_st),
         T_(test_vector_st_same_place),
         T_(test_generic_addressing),
+        T_(test_global_by_symbol),
         T_(test_lanes_across_pages_and_buffers),
         T_(test_shared_exchange_two_warps),
         T_(test_address_wraps_at_32_bits),
