@@ -304,11 +304,16 @@ static void copy32(uint8_t *const *ptr, uint32_t *v, uint32_t m, bool store)
     }
 }
 
-/* Nonzero unless each half-warp's addresses are 16 consecutive words
-   from the half's first lane's, which is aligned: by ORs, which the
+/* The shapes a whole warp's 32-bit addresses can have that global_halves32
+   and one_address32 take: each half-warp's 16 consecutive words from
+   the half's first lane's, or the first lane's word in every lane. */
+enum { SHAPE_HALVES = 1, SHAPE_ONE = 2 };
+
+/* Which shape addr has (0: another one; SHAPE_HALVES also needs the
+   words aligned, one_address32 checks its own), by ORs, which the
    compiler vectorises (kept apart from its caller so that it does). */
-__attribute__((noinline)) static uint64_t
-halves_apart(const uint64_t *restrict addr)
+__attribute__((noinline)) static unsigned
+warp_shape(const uint64_t *restrict addr)
 {
     /* (4 l by table: gcc does not vectorise the loop with the product) */
     static const uint64_t word[WS_WARP / 2] = {
@@ -316,25 +321,27 @@ halves_apart(const uint64_t *restrict addr)
     };
     const uint64_t *h1 = addr + WS_WARP / 2;
     const uint64_t a0 = addr[0], a1 = h1[0];
-    uint64_t bad = (a0 | a1) & 3;
+    uint64_t halves = (a0 | a1) & 3, one = 0;
     for (int l = 0; l < WS_WARP / 2; l++)
-        bad |= (addr[l] - word[l] - a0) | (h1[l] - word[l] - a1);
-    return bad;
+        halves |= (addr[l] - word[l] - a0) | (h1[l] - word[l] - a1);
+    if (!halves)
+        return SHAPE_HALVES;
+    for (int l = 0; l < WS_WARP / 2; l++)
+        one |= (addr[l] - a0) | (h1[l] - a0);
+    return one ? 0 : SHAPE_ONE;
 }
 
 /*
 ** A whole warp's 32-bit global access whose half-warps each read or
-** write 16 consecutive words (how kernels index arrays by thread, also
-** a 16-wide tile's two rows): two copies of 64 bytes. False (nothing
-** done) when the addresses are shaped otherwise or a half is not inside
-** one allocation; the lane-by-lane path then does it, or says why not.
-** Two halves that overlap store in lane order: the second half last.
+** write 16 consecutive words (SHAPE_HALVES: how kernels index arrays by
+** thread, also a 16-wide tile's two rows): two copies of 64 bytes.
+** False (nothing done) when a half is not inside one allocation; the
+** lane-by-lane path then says why. Two halves that overlap store in lane
+** order: the second half last.
 */
 static bool global_halves32(struct fctx *x, const uint64_t *addr, uint32_t *v,
                             bool store)
 {
-    if (halves_apart(addr))
-        return false;
     uint8_t *h0 = dmem_ptr(x->mem, addr[0], 64);
     uint8_t *h1 = dmem_ptr(x->mem, addr[WS_WARP / 2], 64);
     if (!h0 || !h1)
@@ -350,10 +357,10 @@ static bool global_halves32(struct fctx *x, const uint64_t *addr, uint32_t *v,
 }
 
 /*
-** ld/st of one 32-bit value per lane at an address without a register
-** (an array element by its symbol, the same for every lane: how a
-** register-tiled kernel reads the operand it broadcasts), in shared or
-** global memory: one access. A store leaves the highest active lane's
+** ld/st of one 32-bit value per lane at one address for every lane (an
+** array element by its symbol, as a register-tiled kernel reads the
+** operand it broadcasts; or a register that holds the same address in
+** every lane, SHAPE_ONE), in shared or global memory: one access. A store leaves the highest active lane's
 ** value, as storing the lanes in order does. False (nothing done) when
 ** the word is misaligned or outside: the lane-by-lane path says why.
 */
@@ -422,9 +429,12 @@ static bool fast_ldst32(struct fctx *x, struct fwarp *w, const struct kinst *ki,
         for (int l = 0; l < WS_WARP; l++)
             addr[l] = (uint32_t)(lo[l] + (uint64_t)ao->imm);
     }
+    unsigned shape = ki->space == KS_GLOBAL && m == 0xffffffffu
+                         ? warp_shape(addr) : 0;
+    if (shape == SHAPE_ONE)         /* a row's element broadcast */
+        return one_address32(x, KS_GLOBAL, addr[0], v, m, store);
     uint8_t *ptr[WS_WARP];
-    if (!(ki->space == KS_GLOBAL && m == 0xffffffffu &&
-          global_halves32(x, addr, v, store))) {
+    if (!(shape == SHAPE_HALVES && global_halves32(x, addr, v, store))) {
         if (!fast_pointers(x, w, ki->space, addr, m, 4, ptr))
             return false;
         copy32(ptr, v, m, store);

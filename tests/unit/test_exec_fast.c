@@ -320,6 +320,13 @@ static const char *MEM32[] = {
     " mul.wide.u32 %w0, %t0, 4; add.s64 %w0, %w2, %w0; st.global.u32 [%w0], %a;"
     " ld.global.u32 %t1, [%w0]; ld.global.u32 %t2, [%pc+4]; add.u32 %d, %t1, %t2;"),
     "setp.lt.u32 %p0, %tidx, 30; @%p0 ld.global.u32 %d, [%pc+8];",
+    /* one global word through a register, the same in every lane: every
+       lane stores (the highest lane's value stays), every lane loads */
+    ("mul.wide.u32 %w1, %tidx, 4; sub.s64 %w2, %pc, %w1; st.global.u32 [%w2+8], %a;"
+    " ld.global.u32 %t1, [%w2+8]; ld.global.u32 %t2, [%pc]; add.u32 %d, %t1, %t2;"),
+    /* ... and one word per half-warp (not one for the warp) */
+    ("mul.wide.u32 %w1, %tidx, 4; sub.s64 %w2, %pc, %w1; shr.u32 %t0, %tidx, 4;"
+    " mul.wide.u32 %w0, %t0, 4; add.s64 %w0, %w2, %w0; ld.global.u32 %d, [%w0];"),
     /* a shared word by its symbol, the same for every lane: every lane
        stores (the highest lane's value stays), some lanes store, some
        lanes load */
@@ -392,6 +399,8 @@ static const char *SHARED_EDGE[] = {
     (".shared .align 4 .b8 sh[128]; ld.shared.u32 %d, [sh+128];"),
     (".shared .align 4 .b8 sh[128]; st.shared.u32 [sh+6], %a;"),
     "ld.global.u32 %d, [%pc+68];", "st.global.u32 [%pc+68], %a;",
+    "mul.wide.u32 %w1, %tidx, 4; sub.s64 %w2, %pc, %w1; ld.global.u32 %d, [%w2+192];",
+    "mul.wide.u32 %w1, %tidx, 4; sub.s64 %w2, %pc, %w1; st.global.u32 [%w2+6], %a;",
     "ld.global.u32 %d, [%pc+2];", "ld.global.u32 %d, [%pc+-4];",
     "st.global.u32 [%pc+-4], %b;",
 };
