@@ -360,9 +360,10 @@ static bool global_halves32(struct fctx *x, const uint64_t *addr, uint32_t *v,
 ** ld/st of one 32-bit value per lane at one address for every lane (an
 ** array element by its symbol, as a register-tiled kernel reads the
 ** operand it broadcasts; or a register that holds the same address in
-** every lane, SHAPE_ONE), in shared or global memory: one access. A store leaves the highest active lane's
-** value, as storing the lanes in order does. False (nothing done) when
-** the word is misaligned or outside: the lane-by-lane path says why.
+** every lane, SHAPE_ONE), in shared or global memory: one access. A
+** store leaves the highest active lane's value, as storing the lanes in
+** order does. False (nothing done) when the word is misaligned or
+** outside: the lane-by-lane path says why.
 */
 static bool one_address32(struct fctx *x, uint8_t space, uint64_t a,
                           uint32_t *v, uint32_t m, bool store)
