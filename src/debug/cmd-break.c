@@ -206,8 +206,7 @@ int cmd_watch(struct dbg *d, int argc, char **argv, const char *rest)
         if (!cmd_u64(argv[2], &b.addr) || (argc >= 4 && !cmd_u64(argv[3], &b.len)) ||
             b.len == 0 || b.len > 256 || argc > 4)
             bad = cmd_error(d, "usage: watch mem ADDR [LEN] (LEN 1..256 bytes)") != WS_OK;
-        else if (!dmem_find(&d->s->dev.mem, b.addr) ||
-                 !dmem_holds(dmem_find(&d->s->dev.mem, b.addr), b.addr, b.len))
+        else if (!dmem_ptr(&d->s->dev.mem, b.addr, b.len))
             bad = cmd_error(d, "watch mem: 0x%llx..+%llu is not inside one device allocation",
                             (unsigned long long)b.addr, (unsigned long long)b.len) != WS_OK;
     } else if (strcmp(k, "l1") == 0 && argc >= 3) {

@@ -625,7 +625,7 @@ static bool copy64(struct fwarp *w, const struct kop *d, const struct kop *s,
 bool fx_fast_mov(struct fctx *x, struct fwarp *w,
                  const struct kinst *ki, uint32_t m)
 {
-    if (x->general_only || ki->m.vec > 1)
+    if (ki->m.vec > 1)
         return false;
     const struct kop *s = &ki->s[0];
     uint32_t t[WS_WARP];
@@ -665,9 +665,10 @@ static bool plain_int(uint8_t t)
 bool fx_fast_cvt(struct fctx *x, struct fwarp *w,
                  const struct kinst *ki, uint32_t m)
 {
+    (void)x;                 /* the signature of fx_fast_fn */
     const struct kop *s = &ki->s[0], *o = &ki->d[0];
     uint8_t dt = ki->m.type, st = ki->m.type2;
-    if (x->general_only || ki->m.sat || !plain_int(dt) || !plain_int(st) ||
+    if (ki->m.sat || !plain_int(dt) || !plain_int(st) ||
         s->kind != KO_REG || o->kind != KO_REG || s->nslot > 2 ||
         o->nslot > 2)
         return false;
@@ -716,7 +717,8 @@ bool fx_fast_cvt(struct fctx *x, struct fwarp *w,
 bool fx_fast_cvta(struct fctx *x, struct fwarp *w,
                   const struct kinst *ki, uint32_t m)
 {
-    if (x->general_only || type_bits(ki->m.type) != 64)
+    (void)x;                 /* the signature of fx_fast_fn */
+    if (type_bits(ki->m.type) != 64)
         return false;
     uint8_t sp = ki->m.space;
     if (sp == SP_SHARED || sp == SP_LOCAL || sp == SP_CONST)
@@ -727,7 +729,8 @@ bool fx_fast_cvta(struct fctx *x, struct fwarp *w,
 bool fx_fast_setp(struct fctx *x, struct fwarp *w,
                   const struct kinst *ki, uint32_t m)
 {
-    if (x->general_only || ki->op != OP_SETP || ki->m.ftz)
+    (void)x;                 /* the signature of fx_fast_fn */
+    if (ki->op != OP_SETP || ki->m.ftz)
         return false;
     uint32_t ta[WS_WARP], tb[WS_WARP], r;
     if (int64_type(ki->m.type)) {
@@ -786,7 +789,8 @@ static bool selp64(struct fwarp *w, const struct kinst *ki, uint32_t m)
 bool fx_fast_alu(struct fctx *x, struct fwarp *w,
                  const struct kinst *ki, uint32_t m)
 {
-    if (x->general_only || ki->m.cc || ki->m.sat || ki->nd != 1)
+    (void)x;                 /* the signature of fx_fast_fn */
+    if (ki->m.cc || ki->m.sat || ki->nd != 1)
         return false;
     uint8_t t = ki->m.type;
     if (ki->op == OP_SELP)

@@ -45,9 +45,8 @@ enum fx_status fx_atom(struct fctx *x, struct fwarp *w,
                        const struct kinst *ki, uint32_t m);
 
 /* The whole-warp paths of common instructions, tried before an opcode's
-   general handler (exec.c's fast[]): true when done, with the same
-   results as the general handler; false otherwise, and always when
-   x->general_only. */
+   general handler (exec.c's fast[], not when x->general_only): true when
+   done, with the same results as the general handler; false otherwise. */
 typedef bool (*fx_fast_fn)(struct fctx *x, struct fwarp *w,
                            const struct kinst *ki, uint32_t m);
 

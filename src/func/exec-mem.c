@@ -531,8 +531,7 @@ static bool fast_param(struct fctx *x, struct fwarp *w, const struct kinst *ki,
 bool fx_fast_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
                  uint32_t m)
 {
-    return !x->general_only &&
-           (fast_ldst32(x, w, ki, m) || fast_param(x, w, ki, m));
+    return fast_ldst32(x, w, ki, m) || fast_param(x, w, ki, m);
 }
 
 enum fx_status fx_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,

@@ -429,7 +429,7 @@ step(struct fctx *x, struct fwarp *w)
         st = do_bar(x, w, ki, m);
         break;
     default:
-        if (!fast[ki->op] || !fast[ki->op](x, w, ki, m))
+        if (x->general_only || !fast[ki->op] || !fast[ki->op](x, w, ki, m))
             st = handlers[ki->op](x, w, ki, m);
         break;
     }
