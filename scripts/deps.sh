@@ -4,7 +4,7 @@
 # prints the exact command to run and exits 2.
 #   scripts/deps.sh                 check and install
 #   scripts/deps.sh --flags FILE    also write compiler/linker flags for make
-#   scripts/deps.sh --ci            also install the tools CI uses (clang, tmux,
+#   scripts/deps.sh --ci            also install the tools CI uses (clang, tmux, perl,
 #                                   and Chrome DevTools' trace engine from npm
 #                                   into build/tools, which tests/trace/run.sh
 #                                   opens traces with)
@@ -43,6 +43,7 @@ fi
 if [ "$ci" = 1 ]; then
   command -v clang >/dev/null 2>&1 || missing+=(clang)
   command -v tmux >/dev/null 2>&1 || missing+=(tmux)
+  command -v perl >/dev/null 2>&1 || missing+=(perl)   # tests/tui/run.sh
 fi
 
 # Can $FUZZ_CC link a libFuzzer target? (clang without compiler-rt cannot.)

@@ -34,6 +34,7 @@ struct tui {
        where the pacing started (a run, a change of speed) */
     uint64_t speed, pace_ms, pace_cycle;
     const struct tui_opts *opt;
+    int tty_fd;                       /* the terminal curses draws on */
 };
 
 uint64_t tui_now_ms(void);              /* monotonic clock */

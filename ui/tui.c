@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -534,6 +535,7 @@ static bool screen_on(struct tui *t, FILE **tty)
     *tty = fdopen(dup(1), "w");
     if (!*tty || !newterm(NULL, *tty, stdin))
         return false;
+    t->tty_fd = fileno(*tty);
     FILE *f = tmpfile();
     if (f) {
         stray = dup(fileno(f));
@@ -554,6 +556,25 @@ static bool screen_on(struct tui *t, FILE **tty)
     mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
     t->utf8 = utf8_locale() && !t->opt->ascii;
     colors(t);
+    return true;
+}
+
+/* Waiting for a key, the screen loop wakes this often to look at the
+   terminal's size. A resize whose signal arrives after curses last looked
+   for one (while a frame is written, say) and before it waits for the
+   keyboard is otherwise not seen until the next key. */
+enum { IDLE_MS = 250 };
+
+/* Whether the terminal changed size behind curses' back; if so, curses is
+   told (its KEY_RESIZE follows) and the screen will be drawn anew. */
+static bool resized(struct tui *t)
+{
+    struct winsize ws;
+    if (ioctl(t->tty_fd, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 ||
+        ws.ws_col == 0 || !is_term_resized(ws.ws_row, ws.ws_col))
+        return false;
+    resizeterm(ws.ws_row, ws.ws_col);
+    clearok(curscr, TRUE);
     return true;
 }
 
@@ -638,16 +659,24 @@ void tui_driver(struct dbg *d, void *ctx)
     } else if (t.opt->bench_continue) {
         bench_continue(&t);
     } else {
+        bool draw = true;
         while (!t.quit) {
             if (d->restores != restores) {
                 restores = d->restores;
                 after_restore(&t);
             }
-            flush_output(&t);
-            tui_draw(&t);
+            if (draw) {
+                flush_output(&t);
+                tui_draw(&t);
+            }
+            draw = true;
+            timeout(IDLE_MS);
             int ch = getch();
-            if (ch == ERR)
+            timeout(-1);
+            if (ch == ERR) {
+                draw = resized(&t);
                 continue;
+            }
             if (ch == 3) {                 /* Ctrl-C when stopped: nothing runs */
                 console_add(&t.con, "(the simulation is not running; q quits)");
                 continue;

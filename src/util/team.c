@@ -3,6 +3,7 @@
 #include "util/xalloc.h"
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -97,12 +98,24 @@ static void start(struct team *t)
     t->fork_gen = atomic_load(&forks);
     t->gen0 = atomic_load(&t->gen);
     t->nth = 0;
+    /* Signals sent to the process (Ctrl-C, a terminal resize, SIGTERM)
+       go to the thread that started the team, which waits for them; a
+       worker that took one would leave it unseen. Faults stay with the
+       thread that causes them. */
+    sigset_t all, old;
+    sigfillset(&all);
+    static const int faults[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP,
+                                  SIGABRT, SIGSYS };
+    for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++)
+        sigdelset(&all, faults[i]);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
     for (uint32_t k = 0; k + 1 < t->threads; k++) {
         t->m[k] = (struct member){ t, k + 1 };
         if (pthread_create(&t->th[k], NULL, worker, &t->m[k]) != 0)
             break;                /* fewer workers: the caller does more */
         t->nth++;
     }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
 struct team *team_new(uint32_t threads)

@@ -2,7 +2,8 @@
    every part of a batch runs exactly once, always on the same thread,
    its writes visible when team_run returns; batches follow one another
    without mixing; workers asleep between batches wake; a forked child
-   (the debugger's snapshots) gets working threads. */
+   (the debugger's snapshots) gets working threads; signals sent to the
+   process reach the caller's thread, never a worker. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -10,6 +11,7 @@
 #include <cmocka.h>
 #include <stdbool.h>
 #include <pthread.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -121,12 +123,64 @@ static void test_sleep(void **state)
     team_free(t);
 }
 
+/* Each part records which signals its thread blocks. */
+struct masks {
+    bool async_blocked[MAXT];     /* SIGINT, SIGWINCH, SIGTERM, SIGHUP */
+    bool fault_blocked[MAXT];     /* SIGSEGV, SIGFPE, SIGBUS */
+};
+
+static void mask_part(void *ctx, uint32_t k)
+{
+    struct masks *m = ctx;
+    sigset_t cur;
+    pthread_sigmask(SIG_BLOCK, NULL, &cur);
+    m->async_blocked[k] = sigismember(&cur, SIGINT) && sigismember(&cur, SIGWINCH) &&
+                          sigismember(&cur, SIGTERM) && sigismember(&cur, SIGHUP);
+    m->fault_blocked[k] = sigismember(&cur, SIGSEGV) || sigismember(&cur, SIGFPE) ||
+                          sigismember(&cur, SIGBUS);
+}
+
+/* A terminal resize or Ctrl-C taken by a worker would go unseen by the
+   thread that waits for it (the TUI's): workers block the signals sent to
+   the process, not those a fault raises in them; the caller's mask stays
+   as it was, in the parent and in a forked child's new team. */
+static void test_signals(void **state)
+{
+    (void)state;
+    struct team *t = team_new(3);
+    struct masks m;
+    memset(&m, 0, sizeof m);
+    team_run(t, mask_part, &m);
+    assert_false(m.async_blocked[0]);
+    assert_false(m.fault_blocked[0]);
+    for (uint32_t k = 1; k < 3; k++) {
+        assert_true(m.async_blocked[k]);
+        assert_false(m.fault_blocked[k]);
+    }
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        memset(&m, 0, sizeof m);
+        team_run(t, mask_part, &m);   /* new workers in the child */
+        bool ok = !m.async_blocked[0] && m.async_blocked[1] && m.async_blocked[2] &&
+                  !m.fault_blocked[1] && !m.fault_blocked[2];
+        team_free(t);
+        _exit(ok ? 0 : 1);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    team_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_batches),
         cmocka_unit_test(test_fork),
         cmocka_unit_test(test_sleep),
+        cmocka_unit_test(test_signals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
