@@ -243,34 +243,108 @@ shared_addrs32(uint32_t *restrict a, const uint32_t *restrict lo, uint32_t imm,
     return !(any & 0x80000003u) && !(over & 0x80000000u);
 }
 
+/* The shapes of a whole warp's 32-bit shared addresses that tiles make,
+   which full_shared32 copies by half-warp. */
+enum {
+    SA_RUNS = 1,      /* each half-warp on 16 consecutive words (a row of a
+                         16-wide tile read by thread index) */
+    SA_SAME = 2,      /* each half-warp on one word (a tile's element that
+                         a row of threads broadcasts) */
+};
+
+/* Which SA_ shape the addresses lo[l] + imm have (0: neither), from each
+   lane's offset to its half's first lane, where imm cancels: by ORs,
+   which the compiler vectorises (kept apart from its caller so that it
+   does; 4 l by table, as gcc does not vectorise the product). */
+__attribute__((noinline)) static unsigned
+shared_shape(const uint32_t *restrict lo)
+{
+    static const uint32_t word[WS_WARP / 2] = {
+        0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60,
+    };
+    const uint32_t *lh = lo + WS_WARP / 2;
+    const uint32_t b0 = lo[0], b1 = lh[0];
+    uint32_t runs = 0, same = 0;
+    for (int l = 0; l < WS_WARP / 2; l++) {
+        uint32_t d = lo[l] - b0, e = lh[l] - b1;
+        runs |= (d - word[l]) | (e - word[l]);
+        same |= d | e;
+    }
+    return (runs ? 0 : SA_RUNS) | (same ? 0 : SA_SAME);
+}
+
+/* Whether the words a .. a + span are aligned and at most lim (< 2^31). */
+static inline bool shared_span(uint32_t a, uint32_t span, uint32_t lim)
+{
+    return !(a & 3) && a <= lim && lim - a >= span;
+}
+
 /*
 ** A whole warp's 32-bit access to shared memory through a 32-bit address
 ** (the inner loop of tiled kernels), checked and copied in 32-bit
-** arithmetic without fast_pointers' array of host pointers. False
-** (nothing done) when some lane would fault: the slow path says why.
+** arithmetic without fast_pointers' array of host pointers: by half-warp
+** for the two shapes tiles make (SA_RUNS, SA_SAME), else word by word.
+** Lanes store in order: the second half after the first, a half's
+** highest lane last. False (nothing done) when some lane would fault:
+** the slow path says why.
 */
 static bool full_shared32(struct fctx *x, const uint32_t *lo, uint32_t imm,
                           uint32_t *v, bool store)
 {
-    uint32_t a[WS_WARP];
-    if (!shared_addrs32(a, lo, imm, x->cta->shared_bytes - 4))
-        return false;
+    enum { H = WS_WARP / 2 };
     uint8_t *const shared = x->cta->shared;
-    /* four lanes per iteration: the loop's own count and branch were
-       half of the copy's host instructions */
-    if (store) {
-        for (int l = 0; l < WS_WARP; l += 4) {
-            memcpy(shared + a[l], &v[l], 4);
-            memcpy(shared + a[l + 1], &v[l + 1], 4);
-            memcpy(shared + a[l + 2], &v[l + 2], 4);
-            memcpy(shared + a[l + 3], &v[l + 3], 4);
+    const uint32_t lim = x->cta->shared_bytes - 4;
+    uint32_t a[WS_WARP];
+    unsigned shape = shared_shape(lo);
+    if (shape) {
+        uint32_t a0 = lo[0] + imm, a1 = lo[H] + imm;
+        uint32_t span = shape == SA_RUNS ? 4 * (H - 1) : 0;
+        if (!shared_span(a0, span, lim) || !shared_span(a1, span, lim))
+            return false;
+        uint8_t *p0 = shared + a0, *p1 = shared + a1;
+        if (x->rec)                   /* before a load overwrites lo */
+            for (int l = 0; l < WS_WARP; l++)
+                a[l] = lo[l] + imm;
+        if (shape == SA_RUNS && store) {
+            memcpy(p0, v, 4 * H);
+            memcpy(p1, v + H, 4 * H);
+        } else if (shape == SA_RUNS) {
+            memcpy(v, p0, 4 * H);
+            memcpy(v + H, p1, 4 * H);
+        } else if (store) {
+            memcpy(p0, &v[H - 1], 4);
+            memcpy(p1, &v[WS_WARP - 1], 4);
+        } else {
+            /* four lanes per store (gcc leaves these loops scalar) */
+            typedef uint32_t quad __attribute__((vector_size(16)));
+            uint32_t w0, w1;
+            memcpy(&w0, p0, 4);
+            memcpy(&w1, p1, 4);
+            const quad q0 = { w0, w0, w0, w0 }, q1 = { w1, w1, w1, w1 };
+            for (int l = 0; l < H; l += 4) {
+                memcpy(v + l, &q0, sizeof q0);
+                memcpy(v + H + l, &q1, sizeof q1);
+            }
         }
     } else {
-        for (int l = 0; l < WS_WARP; l += 4) {
-            memcpy(&v[l], shared + a[l], 4);
-            memcpy(&v[l + 1], shared + a[l + 1], 4);
-            memcpy(&v[l + 2], shared + a[l + 2], 4);
-            memcpy(&v[l + 3], shared + a[l + 3], 4);
+        if (!shared_addrs32(a, lo, imm, lim))
+            return false;
+        /* four lanes per iteration: the loop's own count and branch were
+           half of the copy's host instructions */
+        if (store) {
+            for (int l = 0; l < WS_WARP; l += 4) {
+                memcpy(shared + a[l], &v[l], 4);
+                memcpy(shared + a[l + 1], &v[l + 1], 4);
+                memcpy(shared + a[l + 2], &v[l + 2], 4);
+                memcpy(shared + a[l + 3], &v[l + 3], 4);
+            }
+        } else {
+            for (int l = 0; l < WS_WARP; l += 4) {
+                memcpy(&v[l], shared + a[l], 4);
+                memcpy(&v[l + 1], shared + a[l + 1], 4);
+                memcpy(&v[l + 2], shared + a[l + 2], 4);
+                memcpy(&v[l + 3], shared + a[l + 3], 4);
+            }
         }
     }
     if (x->rec) {

@@ -417,6 +417,8 @@ static int run_begin(struct ws_device *d, struct ws_diag *diag)
         if (!d->gpu)
             return WS_ERR;
     }
+    if (d->gpu)
+        gpu_set_general_only(d->gpu, d->general_only);
     for (size_t i = 0; d->gpu && i < d->copies.n; i++)
         gpu_host_write(d->gpu, d->copies.v[i].addr, d->copies.v[i].bytes);
     d->copies.n = 0;

@@ -96,9 +96,9 @@ struct ws_device {
        when the run ends; NULL: never. Pausing for it changes no result. */
     void (*progress)(void *ctx, const struct ws_device *d);
     void *progress_ctx;
-    bool general_only;        /* functional mode: execute without the
-                                 whole-warp fast paths (fctx.general_only;
-                                 for tests, the results are the same) */
+    bool general_only;        /* execute without the whole-warp fast
+                                 paths (fctx.general_only; for tests,
+                                 the results are the same) */
 };
 
 /* Takes a copy of cfg. */

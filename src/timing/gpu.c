@@ -1143,6 +1143,11 @@ void gpu_drain(struct gpu *g)
     }
 }
 
+void gpu_set_general_only(struct gpu *g, bool on)
+{
+    g->p.general_only = on;
+}
+
 void gpu_host_write(struct gpu *g, uint64_t addr, uint64_t bytes)
 {
     if (!g->p.l2_warm || !bytes)

@@ -85,6 +85,11 @@ void gpu_drain(struct gpu *g);
    otherwise nothing. */
 void gpu_host_write(struct gpu *g, uint64_t addr, uint64_t bytes);
 
+/* Issued instructions execute through the general per-lane handlers only
+   (fctx.general_only), for tests that compare the two; no result
+   changes. */
+void gpu_set_general_only(struct gpu *g, bool on);
+
 /* Cycles spent inside launches so far (the running one's included). */
 uint64_t gpu_kernel_cycles(const struct gpu *g);
 /* The running launch so far: cycles simulated, warp- and

@@ -461,7 +461,8 @@ static int issue(struct sm *s, uint32_t wi, uint64_t now,
         mo = mo_alloc(s);
     struct fctx x = { s->mem, s->launch, &c->fc, now, (int)s->id,
                       (int)s->p->nsm, (int)s->p->max_warps,
-                      mo >= 0 ? &s->mo[mo].rec : NULL, diag, false };
+                      mo >= 0 ? &s->mo[mo].rec : NULL, diag,
+                      s->p->general_only };
     uint32_t before = fx_active(w->fw);
     enum fx_status st = fx_step(&x, w->fw);
     if (st == FX_ERR) {

@@ -83,6 +83,9 @@ struct tparams {
     uint64_t fail_at;             /* debug.fail_at_cycle (tests the crash path) */
     uint32_t clock_mhz;
     struct eparams e;
+    bool general_only;            /* issued instructions execute without
+                                     the whole-warp fast paths (fctx; for
+                                     tests: the same results) */
 };
 
 void tparams_init(struct tparams *p, const struct ws_config *c);

@@ -10,9 +10,12 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "func/exec-internal.h"
 #include "harness.h"
+#include "util/jval.h"
+#include "util/strbuf.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ULL;
 
@@ -335,6 +338,40 @@ static const char *MEM32[] = {
     (".shared .align 4 .b8 sh[64]; st.shared.u32 [sh+4], %c;"
     " setp.lt.u32 %p0, %tidx, 13; @%p0 st.shared.u32 [sh+4], %b;"
     " setp.gt.u32 %p1, %tidx, 20; mov.b32 %d, %a; @%p1 ld.shared.f32 %d, [sh+4];"),
+    /* shared words by half-warp, as tiles use them (%t0: the half's
+       first word, %t1: the lane's offset in its half): two rows of a
+       16-wide tile stored and each half's one element read back; both
+       halves on the same 16 words (the second half's lanes store last),
+       then the whole array read; halves overlapping by 12 words; one
+       word per half stored (a half's highest lane last) and read by
+       rows; one word for both halves */
+#define HALVES(row)                                                        \
+    ".shared .align 4 .b8 sh[256]; shr.u32 %t0, %tidx, 4; mul.lo.u32 %t0, %t0, " \
+    row "; mov.u32 %t2, sh; add.u32 %t0, %t0, %t2; and.b32 %t1, %tidx, 15;"    \
+    " shl.b32 %t1, %t1, 2; add.u32 %t2, %t0, %t1;"
+    (HALVES("64") " st.shared.u32 [%t2], %a; bar.sync 0; ld.shared.u32 %t3, [%t0+4];"
+    " ld.shared.u32 %t1, [%t2+4]; add.u32 %d, %t3, %t1;"),
+    (HALVES("0") " st.shared.u32 [%t2], %a; bar.sync 0; shl.b32 %t3, %tidx, 2;"
+    " mov.u32 %t1, sh; add.u32 %t3, %t3, %t1; ld.shared.u32 %d, [%t3];"),
+    (HALVES("16") " st.shared.u32 [%t2], %b; bar.sync 0; ld.shared.u32 %d, [%t2];"),
+    (HALVES("68") " st.shared.u32 [%t0+8], %c; bar.sync 0; ld.shared.u32 %d, [%t2+8];"),
+    (HALVES("0") " st.shared.u32 [%t0+12], %a; bar.sync 0; ld.shared.u32 %d, [%t0+12];"),
+    (HALVES("192") " ld.shared.u32 %d, [%t2];"),
+    /* loads into their address register (the timing model gets the
+       addresses, not the values) */
+    (HALVES("64") " st.shared.u32 [%t2], %a; bar.sync 0; ld.shared.u32 %t2, [%t2];"
+    " ld.shared.u32 %t0, [%t0]; add.u32 %d, %t0, %t2;"),
+    /* only the first half in either shape: the second half's words in
+       descending order, or one word per lane */
+    (".shared .align 4 .b8 sh[256]; setp.lt.u32 %p1, %tidx, 16; xor.b32 %t0, %tidx, 15;"
+    " selp.b32 %t0, %tidx, %t0, %p1; shl.b32 %t0, %t0, 2; mov.u32 %t1, sh;"
+    " add.u32 %t0, %t0, %t1; st.shared.u32 [%t0], %a; bar.sync 0;"
+    " shl.b32 %t2, %tidx, 2; add.u32 %t2, %t2, %t1; ld.shared.u32 %t3, [%t2];"
+    " ld.shared.u32 %t2, [%t0]; xor.b32 %d, %t2, %t3;"),
+    (".shared .align 4 .b8 sh[256]; setp.lt.u32 %p1, %tidx, 16; selp.b32 %t0, 0, %tidx, %p1;"
+    " shl.b32 %t0, %t0, 2; mov.u32 %t1, sh; add.u32 %t0, %t0, %t1;"
+    " st.shared.u32 [%t0], %a; bar.sync 0; shl.b32 %t2, %tidx, 2; add.u32 %t2, %t2, %t1;"
+    " ld.shared.u32 %t3, [%t2]; ld.shared.u32 %t2, [%t0]; xor.b32 %d, %t2, %t3;"),
 };
 
 /* Narrow and vector loads and stores and atomics, whose per-lane work
@@ -398,12 +435,20 @@ static const char *SHARED_EDGE[] = {
     " add.u32 %t0, %t0, %t1; ld.shared.u32 %d, [%t0+0x7ffffff0];"),
     (".shared .align 4 .b8 sh[128]; ld.shared.u32 %d, [sh+128];"),
     (".shared .align 4 .b8 sh[128]; st.shared.u32 [sh+6], %a;"),
+    /* by half-warp (HALVES of a 256-byte array): the second half's 16
+       words one past the end, its one word past the end, misaligned */
+    (HALVES("196") " ld.shared.u32 %d, [%t2];"),
+    (HALVES("196") " st.shared.u32 [%t2], %a;"),
+    (HALVES("128") " ld.shared.u32 %d, [%t0+128];"),
+    (HALVES("64") " st.shared.u32 [%t0+130], %a;"),
+    (HALVES("64") " ld.shared.u32 %d, [%t2+2];"),
     "ld.global.u32 %d, [%pc+68];", "st.global.u32 [%pc+68], %a;",
     "mul.wide.u32 %w1, %tidx, 4; sub.s64 %w2, %pc, %w1; ld.global.u32 %d, [%w2+192];",
     "mul.wide.u32 %w1, %tidx, 4; sub.s64 %w2, %pc, %w1; st.global.u32 [%w2+6], %a;",
     "ld.global.u32 %d, [%pc+2];", "ld.global.u32 %d, [%pc+-4];",
     "st.global.u32 [%pc+-4], %b;",
 };
+#undef HALVES
 
 static void test_shared_edge(void **state)
 {
@@ -531,8 +576,63 @@ LIST_TEST(test_int16, "b32", INT16)
 LIST_TEST(test_setp, "b32", SETP)
 LIST_TEST(test_int64, "b64", INT64)
 LIST_TEST(test_cvt_mov64, "b64", CVT_MOV64)
-LIST_TEST(test_mem_other, "b32", MEM_OTHER)
-LIST_TEST(test_mem32, "b32", MEM32)
+
+/* The statistics of body in the timing model, which takes each access's
+   addresses from the path that executed it, as JSON text (the caller
+   frees it). */
+static char *timing_stats(const char *body, bool general)
+{
+    uint32_t a[32], b[32], c[32], d[32];
+    rng = 0x2545f4914f6cdd1dULL;      /* the same operands each time */
+    fill(a, 1);
+    fill(b, 2);
+    fill(c, 3);
+    memset(d, 0, sizeof d);
+    struct th t;
+    const char *sets[] = { "sim.mode=timing", NULL };
+    assert_int_equal(th_init(&t, sets), 0);
+    t.dev.general_only = general;
+    if (th_warp_op(&t, "b32", body, a, b, c, d))
+        fail_msg("%s: %s", body, th_error(&t));
+    struct jv *st = device_stats(&t.dev);
+    struct strbuf sb;
+    sb_init(&sb);
+    jv_write(st, &sb, 0);
+    jv_free(st);
+    th_free(&t);
+    char *text = strdup(sb_str(&sb));
+    sb_free(&sb);
+    return text;
+}
+
+/* The memory accesses every load and store path hands the timing model
+   are the general path's: the same statistics (shared-memory bank
+   conflicts among them) on each body of a list. */
+static void same_timing(const char *const *list, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char *fast = timing_stats(list[i], false);
+        char *general = timing_stats(list[i], true);
+        if (strcmp(fast, general) != 0)
+            fail_msg("%s: the timing model's statistics differ", list[i]);
+        free(fast);
+        free(general);
+    }
+}
+
+static void test_mem32(void **state)
+{
+    (void)state;
+    run_list("b32", MEM32, sizeof MEM32 / sizeof MEM32[0]);
+    same_timing(MEM32, sizeof MEM32 / sizeof MEM32[0]);
+}
+
+static void test_mem_other(void **state)
+{
+    (void)state;
+    run_list("b32", MEM_OTHER, sizeof MEM_OTHER / sizeof MEM_OTHER[0]);
+    same_timing(MEM_OTHER, sizeof MEM_OTHER / sizeof MEM_OTHER[0]);
+}
 
 static void test_f32(void **state)
 {
