@@ -395,6 +395,21 @@ static const fx_fast_fn fast[OP__COUNT] = {
     [OP_SELP] = fx_fast_alu,
 };
 
+/* After an instruction that is no branch or exit: the next pc. Only
+   branches and exits change the stack or empty a mask, so another
+   instruction can only bring the top entry to its reconvergence point. */
+static inline __attribute__((always_inline)) enum fx_status
+next_pc(struct fwarp *w, struct simt_entry *top, int32_t pc, enum fx_status st)
+{
+    top->pc = pc + 1;
+    if (top->pc == top->rpc) {
+        settle(w);
+        if (w->state == FW_DONE)
+            return FX_DONE;
+    }
+    return st;
+}
+
 static inline __attribute__((always_inline)) enum fx_status
 step(struct fctx *x, struct fwarp *w)
 {
@@ -411,7 +426,11 @@ step(struct fctx *x, struct fwarp *w)
     w->nthread += m == 0xffffffffu ? WS_WARP : ws_popcount32(m);
     if (x->rec)
         x->rec->mask = 0;
-    enum fx_status st = FX_OK;
+    /* the whole-warp path first: it leaves the stack alone */
+    fx_fast_fn f = fast[ki->op];
+    if (f && !x->general_only && f(x, w, ki, m))
+        return next_pc(w, top, pc, FX_OK);
+    enum fx_status st;
     switch (ki->op) {
     case OP_BRA:
         branch(w, ki, pc, active, m);
@@ -429,22 +448,12 @@ step(struct fctx *x, struct fwarp *w)
         st = do_bar(x, w, ki, m);
         break;
     default:
-        if (x->general_only || !fast[ki->op] || !fast[ki->op](x, w, ki, m))
-            st = handlers[ki->op](x, w, ki, m);
+        st = handlers[ki->op](x, w, ki, m);
         break;
     }
     if (st == FX_ERR)
         return st;
-    top = &w->stack[w->depth - 1];
-    top->pc = pc + 1;
-    /* only branches and exits change the stack or empty a mask: another
-       instruction can only bring the top entry to its reconvergence */
-    if (top->pc == top->rpc) {
-        settle(w);
-        if (w->state == FW_DONE)
-            return FX_DONE;
-    }
-    return st;
+    return next_pc(w, &w->stack[w->depth - 1], pc, st);
 }
 
 enum fx_status fx_step(struct fctx *x, struct fwarp *w)
@@ -457,12 +466,15 @@ enum fx_status fx_steps(struct fctx *x, struct fwarp *w, uint32_t n,
 {
     enum fx_status st = FX_OK;
     uint32_t k = 0;
-    while (k < n && w->state == FW_READY) {
-        st = step(x, w);
-        x->clock++;
-        k++;
-        if (st != FX_OK)
-            break;
+    /* a step that leaves the warp waiting or done says so (not FX_OK) */
+    if (w->state == FW_READY) {
+        while (k < n) {
+            st = step(x, w);
+            x->clock++;
+            k++;
+            if (st != FX_OK)
+                break;
+        }
     }
     *ran = k;
     return st;
