@@ -225,6 +225,99 @@ static bool fast_pointers(struct fctx *x, const struct fwarp *w, uint8_t space,
     }
 }
 
+/*
+** Half-warp h's lanes of m (bits 0..15: lanes 16 h ..), and the first and
+** last of them. The shaped paths below treat a warp as its two halves: a
+** half with no lane in m takes no part.
+*/
+struct half {
+    uint32_t bits;
+    int first, last;
+};
+
+static inline struct half half_of(uint32_t m, int h)
+{
+    uint32_t b = m >> (16 * h) & 0xffffu;
+    return (struct half){ b, b ? __builtin_ctz(b) : 0,
+                          b ? 31 - __builtin_clz(b) : -1 };
+}
+
+/*
+** One half's 32-bit values between the row v (the half's 16 lanes) and
+** the host words at p, which hold the words of its lanes first .. last:
+** a half with every lane in one copy, the others lane by lane.
+*/
+static inline void copy_half(uint8_t *p, uint32_t *v, struct half h,
+                             bool store)
+{
+    if (h.bits == 0xffffu) {
+        if (store)
+            memcpy(p, v, 64);
+        else
+            memcpy(v, p, 64);
+        return;
+    }
+    for (int l = h.first; l <= h.last; l++) {
+        if (!(h.bits >> l & 1))
+            continue;
+        uint8_t *q = p + 4 * (l - h.first);
+        if (store)
+            memcpy(q, &v[l], 4);
+        else
+            memcpy(&v[l], q, 4);
+    }
+}
+
+/* One half's lanes all on the word at p: a store leaves the half's
+   highest lane's value, a load fills the half's lanes. */
+static inline void same_half(uint8_t *p, uint32_t *v, struct half h,
+                             bool store)
+{
+    if (store) {
+        memcpy(p, &v[h.last], 4);
+        return;
+    }
+    uint32_t x;
+    memcpy(&x, p, 4);
+    if (h.bits == 0xffffu) {
+        /* four lanes per store (gcc leaves the loop scalar) */
+        typedef uint32_t quad __attribute__((vector_size(16)));
+        const quad q = { x, x, x, x };
+        for (int l = 0; l < 16; l += 4)
+            memcpy(v + l, &q, sizeof q);
+        return;
+    }
+    for (int l = h.first; l <= h.last; l++)
+        if (h.bits >> l & 1)
+            v[l] = x;
+}
+
+/* The shapes of a warp's 32-bit addresses in its active lanes that
+   tiles and arrays indexed by thread make, which the paths below copy by
+   half-warp (the same for shared and global memory). */
+enum {
+    SHAPE_HALVES = 1, /* each half-warp's lanes on consecutive words: a
+                         lane 4 bytes past the lane before it (a row of a
+                         16-wide tile, an array by thread index) */
+    SHAPE_SAME = 2,   /* each half-warp's lanes on one word (a tile's
+                         element that a row of threads broadcasts) */
+    SHAPE_ONE = 4,    /* every lane on one word */
+};
+
+/* The word of lane 0 of half h, were its active lanes (of m) consecutive
+   words from its first one's in addr; 0 for a half without active lanes. */
+static inline uint32_t half_base32(const uint32_t *addr, uint32_t m, int h)
+{
+    struct half q = half_of(m, h);
+    return q.bits ? addr[16 * h + q.first] - 4 * (uint32_t)q.first : 0;
+}
+
+static inline uint64_t half_base64(const uint64_t *addr, uint32_t m, int h)
+{
+    struct half q = half_of(m, h);
+    return q.bits ? addr[16 * h + q.first] - 4 * (uint64_t)q.first : 0;
+}
+
 /* a[l] = lo[l] + imm; true when every a[l] is 4-aligned and at most lim
    (< 2^31): exactly when neither a[l] nor lim - a[l] (which wraps past
    2^31 when a[l] > lim) has its top bit set and a[l] its low two. ORs
@@ -243,19 +336,11 @@ shared_addrs32(uint32_t *restrict a, const uint32_t *restrict lo, uint32_t imm,
     return !(any & 0x80000003u) && !(over & 0x80000000u);
 }
 
-/* The shapes of a whole warp's 32-bit shared addresses that tiles make,
-   which full_shared32 copies by half-warp. */
-enum {
-    SA_RUNS = 1,      /* each half-warp on 16 consecutive words (a row of a
-                         16-wide tile read by thread index) */
-    SA_SAME = 2,      /* each half-warp on one word (a tile's element that
-                         a row of threads broadcasts) */
-};
-
-/* Which SA_ shape the addresses lo[l] + imm have (0: neither), from each
-   lane's offset to its half's first lane, where imm cancels: by ORs,
-   which the compiler vectorises (kept apart from its caller so that it
-   does; 4 l by table, as gcc does not vectorise the product). */
+/* Which of SHAPE_HALVES, SHAPE_SAME a whole warp's addresses lo[l] + imm
+   have (0: neither), from each lane's offset to its half's first lane,
+   where imm cancels: by ORs, which the compiler vectorises (kept apart
+   from its caller so that it does; 4 l by table, as gcc does not
+   vectorise the product). */
 __attribute__((noinline)) static unsigned
 shared_shape(const uint32_t *restrict lo)
 {
@@ -270,7 +355,33 @@ shared_shape(const uint32_t *restrict lo)
         runs |= (d - word[l]) | (e - word[l]);
         same |= d | e;
     }
-    return (runs ? 0 : SA_RUNS) | (same ? 0 : SA_SAME);
+    return (runs ? 0 : SHAPE_HALVES) | (same ? 0 : SHAPE_SAME);
+}
+
+/* The same for the lanes of m (not 0 and not every lane), each lane's
+   mask by table (gcc does not vectorise a shift by l); base[h]: each
+   half's lane-0 word, were its active lanes consecutive words. */
+__attribute__((noinline)) static unsigned
+shared_shape_some(const uint32_t *restrict lo, uint32_t m,
+                  uint32_t *restrict base)
+{
+    static const uint32_t word[WS_WARP / 2] = {
+        0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60,
+    };
+    const uint32_t *lh = lo + WS_WARP / 2;
+    const uint32_t r0 = half_base32(lo, m, 0), r1 = half_base32(lo, m, 1);
+    const uint32_t s0 = lo[half_of(m, 0).first], s1 = lh[half_of(m, 1).first];
+    uint32_t runs = 0, same = 0;
+    for (int l = 0; l < WS_WARP / 2; l++) {
+        uint32_t k0 = (m & fx_lane_bit[l]) ? 0xffffffffu : 0;
+        uint32_t k1 = (m & fx_lane_bit[l + 16]) ? 0xffffffffu : 0;
+        uint32_t d = lo[l] - word[l] - r0, e = lh[l] - word[l] - r1;
+        runs |= (d & k0) | (e & k1);
+        same |= ((lo[l] - s0) & k0) | ((lh[l] - s1) & k1);
+    }
+    base[0] = r0;
+    base[1] = r1;
+    return (runs ? 0 : SHAPE_HALVES) | (same ? 0 : SHAPE_SAME);
 }
 
 /* Whether the words a .. a + span are aligned and at most lim (< 2^31). */
@@ -283,8 +394,8 @@ static inline bool shared_span(uint32_t a, uint32_t span, uint32_t lim)
 ** A whole warp's 32-bit access to shared memory through a 32-bit address
 ** (the inner loop of tiled kernels), checked and copied in 32-bit
 ** arithmetic without fast_pointers' array of host pointers: by half-warp
-** for the two shapes tiles make (SA_RUNS, SA_SAME), else word by word.
-** Lanes store in order: the second half after the first, a half's
+** for the two shapes tiles make (SHAPE_HALVES, SHAPE_SAME), else word by
+** word. Lanes store in order: the second half after the first, a half's
 ** highest lane last. False (nothing done) when some lane would fault:
 ** the slow path says why.
 */
@@ -298,33 +409,19 @@ static bool full_shared32(struct fctx *x, const uint32_t *lo, uint32_t imm,
     unsigned shape = shared_shape(lo);
     if (shape) {
         uint32_t a0 = lo[0] + imm, a1 = lo[H] + imm;
-        uint32_t span = shape == SA_RUNS ? 4 * (H - 1) : 0;
+        uint32_t span = shape == SHAPE_HALVES ? 4 * (H - 1) : 0;
         if (!shared_span(a0, span, lim) || !shared_span(a1, span, lim))
             return false;
-        uint8_t *p0 = shared + a0, *p1 = shared + a1;
         if (x->rec)                   /* before a load overwrites lo */
             for (int l = 0; l < WS_WARP; l++)
                 a[l] = lo[l] + imm;
-        if (shape == SA_RUNS && store) {
-            memcpy(p0, v, 4 * H);
-            memcpy(p1, v + H, 4 * H);
-        } else if (shape == SA_RUNS) {
-            memcpy(v, p0, 4 * H);
-            memcpy(v + H, p1, 4 * H);
-        } else if (store) {
-            memcpy(p0, &v[H - 1], 4);
-            memcpy(p1, &v[WS_WARP - 1], 4);
+        const struct half all = { 0xffffu, 0, H - 1 };
+        if (shape == SHAPE_HALVES) {
+            copy_half(shared + a0, v, all, store);
+            copy_half(shared + a1, v + H, all, store);
         } else {
-            /* four lanes per store (gcc leaves these loops scalar) */
-            typedef uint32_t quad __attribute__((vector_size(16)));
-            uint32_t w0, w1;
-            memcpy(&w0, p0, 4);
-            memcpy(&w1, p1, 4);
-            const quad q0 = { w0, w0, w0, w0 }, q1 = { w1, w1, w1, w1 };
-            for (int l = 0; l < H; l += 4) {
-                memcpy(v + l, &q0, sizeof q0);
-                memcpy(v + H + l, &q1, sizeof q1);
-            }
+            same_half(shared + a0, v, all, store);
+            same_half(shared + a1, v + H, all, store);
         }
     } else {
         if (!shared_addrs32(a, lo, imm, lim))
@@ -355,6 +452,53 @@ static bool full_shared32(struct fctx *x, const uint32_t *lo, uint32_t imm,
     return true;
 }
 
+/*
+** full_shared32's shapes for a warp with some lanes inactive (m not 0 and
+** not every lane): each half's span from its first active lane's word to
+** its last's checked, those lanes copied. Kept apart from the whole
+** warp's path, which it would slow. 1: done; 0: some lane would fault
+** (nothing done: the slow path says why); -1: another shape, which this
+** does not take (nothing done).
+*/
+__attribute__((noinline)) static int
+some_shared32(struct fctx *x, const uint32_t *lo, uint32_t imm, uint32_t *v,
+              bool store, uint32_t m)
+{
+    uint32_t base[2];
+    unsigned shape = shared_shape_some(lo, m, base);
+    if (!shape)
+        return -1;
+    const uint32_t lim = x->cta->shared_bytes - 4;
+    uint8_t *p[2] = { NULL, NULL };
+    for (int hi = 0; hi < 2; hi++) {
+        struct half h = half_of(m, hi);
+        if (!h.bits)
+            continue;
+        uint32_t a = shape == SHAPE_HALVES ? base[hi] + imm + 4 * (uint32_t)h.first
+                                           : lo[16 * hi + h.first] + imm;
+        uint32_t span = shape == SHAPE_HALVES ? 4 * (uint32_t)(h.last - h.first)
+                                              : 0;
+        if (!shared_span(a, span, lim))
+            return 0;
+        p[hi] = x->cta->shared + a;
+    }
+    if (x->rec) {                     /* before a load overwrites lo */
+        for (int l = 0; l < WS_WARP; l++)
+            x->rec->addr[l] = (uint32_t)(lo[l] + imm);
+        record(x, KS_SHARED, 4, store, false);
+        x->rec->mask = m;
+    }
+    for (int hi = 0; hi < 2; hi++) {
+        if (!p[hi])
+            continue;
+        if (shape == SHAPE_HALVES)
+            copy_half(p[hi], v + 16 * hi, half_of(m, hi), store);
+        else
+            same_half(p[hi], v + 16 * hi, half_of(m, hi), store);
+    }
+    return 1;
+}
+
 /* Each lane's 32-bit value of m between v and the host byte ptr[l]; a
    store applies the lanes in order, so the highest lane writing a word
    leaves its value. */
@@ -378,55 +522,73 @@ static void copy32(uint8_t *const *ptr, uint32_t *v, uint32_t m, bool store)
     }
 }
 
-/* The shapes a whole warp's 32-bit addresses can have that global_halves32
-   and one_address32 take: each half-warp's 16 consecutive words from
-   the half's first lane's, or the first lane's word in every lane. */
-enum { SHAPE_HALVES = 1, SHAPE_ONE = 2 };
-
-/* Which shape addr has (0: another one; SHAPE_HALVES also needs the
-   words aligned, one_address32 checks its own), by ORs, which the
-   compiler vectorises (kept apart from its caller so that it does). */
+/* Which of SHAPE_HALVES, SHAPE_ONE the 64-bit addresses of the lanes of
+   m have (0: another one; m not 0), as shared_shape does; base[h]: each
+   half's lane-0 word, were it consecutive. SHAPE_HALVES also needs the
+   words aligned; one_address32 checks its own. */
 __attribute__((noinline)) static unsigned
-warp_shape(const uint64_t *restrict addr)
+warp_shape(const uint64_t *restrict addr, uint32_t m, uint64_t *restrict base)
 {
-    /* (4 l by table: gcc does not vectorise the loop with the product) */
     static const uint64_t word[WS_WARP / 2] = {
         0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60,
     };
     const uint64_t *h1 = addr + WS_WARP / 2;
-    const uint64_t a0 = addr[0], a1 = h1[0];
-    uint64_t halves = (a0 | a1) & 3, one = 0;
-    for (int l = 0; l < WS_WARP / 2; l++)
-        halves |= (addr[l] - word[l] - a0) | (h1[l] - word[l] - a1);
+    const uint64_t a = addr[__builtin_ctz(m)];
+    uint64_t halves, one = 0;
+    if (m == 0xffffffffu) {           /* no masks */
+        const uint64_t b0 = addr[0], b1 = h1[0];
+        halves = (b0 | b1) & 3;
+        for (int l = 0; l < WS_WARP / 2; l++)
+            halves |= (addr[l] - word[l] - b0) | (h1[l] - word[l] - b1);
+        base[0] = b0;
+        base[1] = b1;
+        if (!halves)
+            return SHAPE_HALVES;
+        for (int l = 0; l < WS_WARP / 2; l++)
+            one |= (addr[l] - a) | (h1[l] - a);
+        return one ? 0 : SHAPE_ONE;
+    }
+    const uint64_t b0 = half_base64(addr, m, 0), b1 = half_base64(addr, m, 1);
+    halves = (b0 | b1) & 3;
+    for (int l = 0; l < WS_WARP / 2; l++) {
+        uint64_t k0 = 0 - (uint64_t)((m & fx_lane_bit[l]) != 0);
+        uint64_t k1 = 0 - (uint64_t)((m & fx_lane_bit[l + 16]) != 0);
+        halves |= ((addr[l] - word[l] - b0) & k0) | ((h1[l] - word[l] - b1) & k1);
+    }
+    base[0] = b0;
+    base[1] = b1;
     if (!halves)
         return SHAPE_HALVES;
-    for (int l = 0; l < WS_WARP / 2; l++)
-        one |= (addr[l] - a0) | (h1[l] - a0);
+    for (int l = 0; l < WS_WARP / 2; l++) {
+        uint64_t k0 = 0 - (uint64_t)((m & fx_lane_bit[l]) != 0);
+        uint64_t k1 = 0 - (uint64_t)((m & fx_lane_bit[l + 16]) != 0);
+        one |= ((addr[l] - a) & k0) | ((h1[l] - a) & k1);
+    }
     return one ? 0 : SHAPE_ONE;
 }
 
 /*
-** A whole warp's 32-bit global access whose half-warps each read or
-** write 16 consecutive words (SHAPE_HALVES: how kernels index arrays by
-** thread, also a 16-wide tile's two rows): two copies of 64 bytes.
-** False (nothing done) when a half is not inside one allocation; the
-** lane-by-lane path then says why. Two halves that overlap store in lane
-** order: the second half last.
+** A warp's 32-bit global access whose half-warps each read or write
+** consecutive words in their active lanes (SHAPE_HALVES: how kernels
+** index arrays by thread, also a 16-wide tile's two rows): a copy of 64
+** bytes for a whole half. False (nothing done) when a half is not inside
+** one allocation; the lane-by-lane path then says why. Two halves that
+** overlap store in lane order: the second half last.
 */
-static bool global_halves32(struct fctx *x, const uint64_t *addr, uint32_t *v,
-                            bool store)
+static bool global_halves32(struct fctx *x, const uint64_t *base, uint32_t *v,
+                            bool store, uint32_t m)
 {
-    uint8_t *h0 = dmem_ptr(x->mem, addr[0], 64);
-    uint8_t *h1 = dmem_ptr(x->mem, addr[WS_WARP / 2], 64);
-    if (!h0 || !h1)
-        return false;
-    if (store) {
-        memcpy(h0, v, 64);
-        memcpy(h1, v + WS_WARP / 2, 64);
-    } else {
-        memcpy(v, h0, 64);
-        memcpy(v + WS_WARP / 2, h1, 64);
+    uint8_t *p[2] = { NULL, NULL };
+    for (int hi = 0; hi < 2; hi++) {
+        struct half h = half_of(m, hi);
+        if (h.bits &&
+            !(p[hi] = dmem_ptr(x->mem, base[hi] + 4 * (uint64_t)h.first,
+                               4 * (uint64_t)(h.last - h.first + 1))))
+            return false;
     }
+    for (int hi = 0; hi < 2; hi++)
+        if (p[hi])
+            copy_half(p[hi], v + 16 * hi, half_of(m, hi), store);
     return true;
 }
 
@@ -492,9 +654,14 @@ static bool fast_ldst32(struct fctx *x, struct fwarp *w, const struct kinst *ki,
         return m && one_address32(x, ki->space, (uint64_t)ao->imm, v, m,
                                   store);
     const uint32_t *lo = w->r + (size_t)ao->slot * WS_WARP;
-    if (ki->space == KS_SHARED && ao->nslot == 1 && m == 0xffffffffu &&
-        x->cta->shared_bytes >= 4 && x->cta->shared_bytes <= 0x80000000u)
-        return full_shared32(x, lo, (uint32_t)ao->imm, v, store);
+    if (ki->space == KS_SHARED && ao->nslot == 1 && m &&
+        x->cta->shared_bytes >= 4 && x->cta->shared_bytes <= 0x80000000u) {
+        if (m == 0xffffffffu)
+            return full_shared32(x, lo, (uint32_t)ao->imm, v, store);
+        int done = some_shared32(x, lo, (uint32_t)ao->imm, v, store, m);
+        if (done >= 0)
+            return done;
+    }
     uint64_t addr[WS_WARP];
     if (ao->nslot == 2) {
         const uint32_t *hi = lo + WS_WARP;
@@ -504,12 +671,14 @@ static bool fast_ldst32(struct fctx *x, struct fwarp *w, const struct kinst *ki,
         for (int l = 0; l < WS_WARP; l++)
             addr[l] = (uint32_t)(lo[l] + (uint64_t)ao->imm);
     }
-    unsigned shape = ki->space == KS_GLOBAL && m == 0xffffffffu
-                         ? warp_shape(addr) : 0;
+    uint64_t base[2];
+    unsigned shape = ki->space == KS_GLOBAL && m ? warp_shape(addr, m, base)
+                                                 : 0;
     if (shape == SHAPE_ONE)         /* a row's element broadcast */
-        return one_address32(x, KS_GLOBAL, addr[0], v, m, store);
+        return one_address32(x, KS_GLOBAL, addr[__builtin_ctz(m)], v, m,
+                             store);
     uint8_t *ptr[WS_WARP];
-    if (!(shape == SHAPE_HALVES && global_halves32(x, addr, v, store))) {
+    if (!(shape == SHAPE_HALVES && global_halves32(x, base, v, store, m))) {
         if (!fast_pointers(x, w, ki->space, addr, m, 4, ptr))
             return false;
         copy32(ptr, v, m, store);

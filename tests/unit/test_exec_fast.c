@@ -361,6 +361,47 @@ static const char *MEM32[] = {
        addresses, not the values) */
     (HALVES("64") " st.shared.u32 [%t2], %a; bar.sync 0; ld.shared.u32 %t2, [%t2];"
     " ld.shared.u32 %t0, [%t0]; add.u32 %d, %t0, %t2;"),
+    /* shapes in the active lanes only: a hole in each half; one half
+       idle; one word per half from lane 6 on; inactive lanes whose
+       addresses are outside the array */
+    (HALVES("64") " setp.ne.u32 %p0, %t1, 32; @%p0 st.shared.u32 [%t2], %a; bar.sync 0;"
+    " @%p0 ld.shared.u32 %d, [%t2+4];"),
+    (HALVES("64") " setp.lt.u32 %p0, %tidx, 16; @%p0 st.shared.u32 [%t2], %b; bar.sync 0;"
+    " @!%p0 ld.shared.u32 %d, [%t2+-64];"),
+    (HALVES("68") " setp.gt.u32 %p0, %t1, 20; @%p0 st.shared.u32 [%t0+8], %c; bar.sync 0;"
+    " mov.b32 %d, %b; @%p0 ld.shared.u32 %d, [%t0+8];"),
+    (HALVES("68") " st.shared.u32 [%t0+8], %c; bar.sync 0; setp.ne.u32 %p0, %t1, 32;"
+    " mov.b32 %d, %b; @%p0 ld.shared.u32 %d, [%t0+8];"),
+    (HALVES("68") " setp.lt.u32 %p0, %t1, 40; @%p0 st.shared.u32 [%t0+8], %c; bar.sync 0;"
+    " ld.shared.u32 %d, [%t0+8];"),
+    (HALVES("196") " setp.lt.u32 %p0, %tidx, 21; @%p0 ld.shared.u32 %d, [%t2];"),
+    (HALVES("64") " st.shared.u32 [%t2], %a; bar.sync 0; mov.u32 %t3, 0x7ffffff0;"
+    " setp.lt.u32 %p0, %tidx, 24; @%p0 mov.u32 %t3, %t2; @%p0 ld.shared.u32 %d, [%t3];"),
+    /* global words by half-warp in the active lanes: the lanes past the
+       buffer's end idle (their words would fault), inactive lanes'
+       addresses anywhere, a hole in each half, one word */
+    "setp.lt.u32 %p0, %tidx, 31; @%p0 ld.global.u32 %d, [%pc+68];",
+    "setp.lt.u32 %p0, %tidx, 31; @%p0 st.global.u32 [%pc+68], %a; ld.global.u32 %d, [%pc+64];",
+    ("mov.b64 %w0, 0; setp.lt.u32 %p0, %tidx, 20; @%p0 mov.b64 %w0, %pc;"
+    " @%p0 ld.global.u32 %d, [%w0];"),
+    ("and.b32 %t0, %tidx, 15; setp.ne.u32 %p0, %t0, 3; @%p0 st.global.u32 [%pc], %b;"
+    " ld.global.u32 %d, [%pc];"),
+    ("mul.wide.u32 %w1, %tidx, 4; sub.s64 %w2, %pc, %w1; setp.gt.u32 %p0, %tidx, 4;"
+    " mov.b64 %w0, %pa; @%p0 mov.b64 %w0, %w2; @%p0 st.global.u32 [%w0+12], %a;"
+    " @%p0 ld.global.u32 %t0, [%w0+8]; ld.global.u32 %t1, [%w2+12]; add.u32 %d, %t0, %t1;"),
+    /* ... and the same with a lane idle: only the first half's active
+       lanes in either shape, in shared and global memory */
+    (".shared .align 4 .b8 sh[256]; setp.ne.u32 %p0, %tidx, 3; setp.lt.u32 %p1, %tidx, 16;"
+    " xor.b32 %t0, %tidx, 15; selp.b32 %t0, %tidx, %t0, %p1; shl.b32 %t0, %t0, 2;"
+    " mov.u32 %t1, sh; add.u32 %t0, %t0, %t1; @%p0 st.shared.u32 [%t0], %a; bar.sync 0;"
+    " shl.b32 %t2, %tidx, 2; add.u32 %t2, %t2, %t1; ld.shared.u32 %d, [%t2];"),
+    ("mul.wide.u32 %w1, %tidx, 4; sub.s64 %w2, %pc, %w1; setp.lt.u32 %p1, %tidx, 16;"
+    " xor.b32 %t0, %tidx, 15; selp.b32 %t0, %tidx, %t0, %p1; mul.wide.u32 %w0, %t0, 4;"
+    " add.s64 %w0, %w2, %w0; setp.ne.u32 %p0, %tidx, 3; @%p0 st.global.u32 [%w0], %a;"
+    " ld.global.u32 %d, [%pc];"),
+    ("mul.wide.u32 %w1, %tidx, 4; sub.s64 %w2, %pc, %w1; setp.lt.u32 %p1, %tidx, 16;"
+    " selp.b32 %t0, 0, %tidx, %p1; mul.wide.u32 %w0, %t0, 4; add.s64 %w0, %w2, %w0;"
+    " setp.ne.u32 %p0, %tidx, 3; @%p0 st.global.u32 [%w0], %a; ld.global.u32 %d, [%pc];"),
     /* only the first half in either shape: the second half's words in
        descending order, or one word per lane */
     (".shared .align 4 .b8 sh[256]; setp.lt.u32 %p1, %tidx, 16; xor.b32 %t0, %tidx, 15;"
@@ -442,6 +483,11 @@ static const char *SHARED_EDGE[] = {
     (HALVES("128") " ld.shared.u32 %d, [%t0+128];"),
     (HALVES("64") " st.shared.u32 [%t0+130], %a;"),
     (HALVES("64") " ld.shared.u32 %d, [%t2+2];"),
+    /* ... also when only some lanes are active: the second half's last
+       ones past the end, one word per half past the end */
+    (HALVES("196") " setp.gt.u32 %p0, %tidx, 20; @%p0 ld.shared.u32 %d, [%t2];"),
+    (HALVES("128") " setp.gt.u32 %p0, %tidx, 20; @%p0 st.shared.u32 [%t0+128], %a;"),
+    "setp.gt.u32 %p0, %tidx, 2; @%p0 ld.global.u32 %d, [%pc+68];",
     "ld.global.u32 %d, [%pc+68];", "st.global.u32 [%pc+68], %a;",
     "mul.wide.u32 %w1, %tidx, 4; sub.s64 %w2, %pc, %w1; ld.global.u32 %d, [%w2+192];",
     "mul.wide.u32 %w1, %tidx, 4; sub.s64 %w2, %pc, %w1; st.global.u32 [%w2+6], %a;",
