@@ -84,17 +84,13 @@ static void test_batches(void **state)
     }
 }
 
-/* After fork() only the forking thread exists in the child: the team
-   starts new workers there, and the parent's keep working. */
-static void test_fork(void **state)
+/* check(t) in a forked child, which must find it true. */
+static void true_in_child(struct team *t, bool (*check)(struct team *))
 {
-    (void)state;
-    struct team *t = team_new(3);
-    assert_true(batches(t));
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
-        bool ok = batches(t);
+        bool ok = check(t);
         team_free(t);
         _exit(ok ? 0 : 1);
     }
@@ -102,6 +98,16 @@ static void test_fork(void **state)
     assert_int_equal(waitpid(pid, &status, 0), pid);
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 0);
+}
+
+/* After fork() only the forking thread exists in the child: the team
+   starts new workers there, and the parent's keep working. */
+static void test_fork(void **state)
+{
+    (void)state;
+    struct team *t = team_new(3);
+    assert_true(batches(t));
+    true_in_child(t, batches);
     assert_true(batches(t));
     team_free(t);
 }
@@ -140,6 +146,17 @@ static void mask_part(void *ctx, uint32_t k)
                           sigismember(&cur, SIGBUS);
 }
 
+/* Whether t's workers block the process's signals and the caller's
+   thread does not (3 threads). */
+static bool workers_masked(struct team *t)
+{
+    struct masks m;
+    memset(&m, 0, sizeof m);
+    team_run(t, mask_part, &m);
+    return !m.async_blocked[0] && !m.fault_blocked[0] && m.async_blocked[1] &&
+           m.async_blocked[2] && !m.fault_blocked[1] && !m.fault_blocked[2];
+}
+
 /* A terminal resize or Ctrl-C taken by a worker would go unseen by the
    thread that waits for it (the TUI's): workers block the signals sent to
    the process, not those a fault raises in them; the caller's mask stays
@@ -148,29 +165,8 @@ static void test_signals(void **state)
 {
     (void)state;
     struct team *t = team_new(3);
-    struct masks m;
-    memset(&m, 0, sizeof m);
-    team_run(t, mask_part, &m);
-    assert_false(m.async_blocked[0]);
-    assert_false(m.fault_blocked[0]);
-    for (uint32_t k = 1; k < 3; k++) {
-        assert_true(m.async_blocked[k]);
-        assert_false(m.fault_blocked[k]);
-    }
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        memset(&m, 0, sizeof m);
-        team_run(t, mask_part, &m);   /* new workers in the child */
-        bool ok = !m.async_blocked[0] && m.async_blocked[1] && m.async_blocked[2] &&
-                  !m.fault_blocked[1] && !m.fault_blocked[2];
-        team_free(t);
-        _exit(ok ? 0 : 1);
-    }
-    int status = 0;
-    assert_int_equal(waitpid(pid, &status, 0), pid);
-    assert_true(WIFEXITED(status));
-    assert_int_equal(WEXITSTATUS(status), 0);
+    assert_true(workers_masked(t));
+    true_in_child(t, workers_masked);  /* new workers in the child */
     team_free(t);
 }
 
