@@ -336,6 +336,21 @@ shared_addrs32(uint32_t *restrict a, const uint32_t *restrict lo, uint32_t imm,
     return !(any & 0x80000003u) && !(over & 0x80000000u);
 }
 
+/* For the timing model: a shared access of 32-bit values by the lanes of
+   m at lo[l] + imm (the sums in 32-bit arithmetic, vectorised here apart
+   from the callers' branches, where gcc leaves the loop scalar). */
+__attribute__((noinline)) static void
+record_shared32(struct fctx *x, const uint32_t *restrict lo, uint32_t imm,
+                bool store, uint32_t m)
+{
+    uint32_t a[WS_WARP];
+    for (int l = 0; l < WS_WARP; l++)
+        a[l] = lo[l] + imm;
+    record(x, KS_SHARED, 4, store, false);
+    x->rec->mask = m;
+    row_to_lanes(x->rec->addr, a, NULL);
+}
+
 /* Which of SHAPE_HALVES, SHAPE_SAME a whole warp's addresses lo[l] + imm
    have (0: neither), from each lane's offset to its half's first lane,
    where imm cancels: by ORs, which the compiler vectorises (kept apart
@@ -405,7 +420,6 @@ static bool full_shared32(struct fctx *x, const uint32_t *lo, uint32_t imm,
     enum { H = WS_WARP / 2 };
     uint8_t *const shared = x->cta->shared;
     const uint32_t lim = x->cta->shared_bytes - 4;
-    uint32_t a[WS_WARP];
     unsigned shape = shared_shape(lo);
     if (shape) {
         uint32_t a0 = lo[0] + imm, a1 = lo[H] + imm;
@@ -413,8 +427,7 @@ static bool full_shared32(struct fctx *x, const uint32_t *lo, uint32_t imm,
         if (!shared_span(a0, span, lim) || !shared_span(a1, span, lim))
             return false;
         if (x->rec)                   /* before a load overwrites lo */
-            for (int l = 0; l < WS_WARP; l++)
-                a[l] = lo[l] + imm;
+            record_shared32(x, lo, imm, store, 0xffffffffu);
         const struct half all = { 0xffffu, 0, H - 1 };
         if (shape == SHAPE_HALVES) {
             copy_half(shared + a0, v, all, store);
@@ -423,25 +436,26 @@ static bool full_shared32(struct fctx *x, const uint32_t *lo, uint32_t imm,
             same_half(shared + a0, v, all, store);
             same_half(shared + a1, v + H, all, store);
         }
+        return true;
+    }
+    uint32_t a[WS_WARP];
+    if (!shared_addrs32(a, lo, imm, lim))
+        return false;
+    /* four lanes per iteration: the loop's own count and branch were
+       half of the copy's host instructions */
+    if (store) {
+        for (int l = 0; l < WS_WARP; l += 4) {
+            memcpy(shared + a[l], &v[l], 4);
+            memcpy(shared + a[l + 1], &v[l + 1], 4);
+            memcpy(shared + a[l + 2], &v[l + 2], 4);
+            memcpy(shared + a[l + 3], &v[l + 3], 4);
+        }
     } else {
-        if (!shared_addrs32(a, lo, imm, lim))
-            return false;
-        /* four lanes per iteration: the loop's own count and branch were
-           half of the copy's host instructions */
-        if (store) {
-            for (int l = 0; l < WS_WARP; l += 4) {
-                memcpy(shared + a[l], &v[l], 4);
-                memcpy(shared + a[l + 1], &v[l + 1], 4);
-                memcpy(shared + a[l + 2], &v[l + 2], 4);
-                memcpy(shared + a[l + 3], &v[l + 3], 4);
-            }
-        } else {
-            for (int l = 0; l < WS_WARP; l += 4) {
-                memcpy(&v[l], shared + a[l], 4);
-                memcpy(&v[l + 1], shared + a[l + 1], 4);
-                memcpy(&v[l + 2], shared + a[l + 2], 4);
-                memcpy(&v[l + 3], shared + a[l + 3], 4);
-            }
+        for (int l = 0; l < WS_WARP; l += 4) {
+            memcpy(&v[l], shared + a[l], 4);
+            memcpy(&v[l + 1], shared + a[l + 1], 4);
+            memcpy(&v[l + 2], shared + a[l + 2], 4);
+            memcpy(&v[l + 3], shared + a[l + 3], 4);
         }
     }
     if (x->rec) {
@@ -482,12 +496,8 @@ some_shared32(struct fctx *x, const uint32_t *lo, uint32_t imm, uint32_t *v,
             return 0;
         p[hi] = x->cta->shared + a;
     }
-    if (x->rec) {                     /* before a load overwrites lo */
-        for (int l = 0; l < WS_WARP; l++)
-            x->rec->addr[l] = (uint32_t)(lo[l] + imm);
-        record(x, KS_SHARED, 4, store, false);
-        x->rec->mask = m;
-    }
+    if (x->rec)                       /* before a load overwrites lo */
+        record_shared32(x, lo, imm, store, m);
     for (int hi = 0; hi < 2; hi++) {
         if (!p[hi])
             continue;
