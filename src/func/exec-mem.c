@@ -583,10 +583,13 @@ warp_shape(const uint64_t *restrict addr, uint32_t m, uint64_t *restrict base)
 ** index arrays by thread, also a 16-wide tile's two rows): a copy of 64
 ** bytes for a whole half. False (nothing done) when a half is not inside
 ** one allocation; the lane-by-lane path then says why. Two halves that
-** overlap store in lane order: the second half last.
+** overlap store in lane order: the second half last. some_halves32 takes
+** a warp with some lanes inactive, apart from the whole warp's path,
+** which it would slow.
 */
-static bool global_halves32(struct fctx *x, const uint64_t *base, uint32_t *v,
-                            bool store, uint32_t m)
+__attribute__((noinline)) static bool
+some_halves32(struct fctx *x, const uint64_t *base, uint32_t *v, bool store,
+              uint32_t m)
 {
     uint8_t *p[2] = { NULL, NULL };
     for (int hi = 0; hi < 2; hi++) {
@@ -599,6 +602,21 @@ static bool global_halves32(struct fctx *x, const uint64_t *base, uint32_t *v,
     for (int hi = 0; hi < 2; hi++)
         if (p[hi])
             copy_half(p[hi], v + 16 * hi, half_of(m, hi), store);
+    return true;
+}
+
+static bool global_halves32(struct fctx *x, const uint64_t *base, uint32_t *v,
+                            bool store, uint32_t m)
+{
+    if (m != 0xffffffffu)
+        return some_halves32(x, base, v, store, m);
+    uint8_t *h0 = dmem_ptr(x->mem, base[0], 64);
+    uint8_t *h1 = dmem_ptr(x->mem, base[1], 64);
+    if (!h0 || !h1)
+        return false;
+    const struct half all = { 0xffffu, 0, 15 };
+    copy_half(h0, v, all, store);
+    copy_half(h1, v + 16, all, store);
     return true;
 }
 
