@@ -304,6 +304,12 @@ enum {
     SHAPE_ONE = 4,    /* every lane on one word */
 };
 
+/* 4 l for the lanes of a half: the shape tests take the product by table,
+   as gcc does not vectorise a loop with it. */
+static const uint32_t word32[WS_WARP / 2] = {
+    0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60,
+};
+
 /* The word of lane 0 of half h, were its active lanes (of m) consecutive
    words from its first one's in addr; 0 for a half without active lanes. */
 static inline uint32_t half_base32(const uint32_t *addr, uint32_t m, int h)
@@ -359,15 +365,12 @@ record_shared32(struct fctx *x, const uint32_t *restrict lo, uint32_t imm,
 __attribute__((noinline)) static unsigned
 shared_shape(const uint32_t *restrict lo)
 {
-    static const uint32_t word[WS_WARP / 2] = {
-        0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60,
-    };
     const uint32_t *lh = lo + WS_WARP / 2;
     const uint32_t b0 = lo[0], b1 = lh[0];
     uint32_t runs = 0, same = 0;
     for (int l = 0; l < WS_WARP / 2; l++) {
         uint32_t d = lo[l] - b0, e = lh[l] - b1;
-        runs |= (d - word[l]) | (e - word[l]);
+        runs |= (d - word32[l]) | (e - word32[l]);
         same |= d | e;
     }
     return (runs ? 0 : SHAPE_HALVES) | (same ? 0 : SHAPE_SAME);
@@ -380,9 +383,6 @@ __attribute__((noinline)) static unsigned
 shared_shape_some(const uint32_t *restrict lo, uint32_t m,
                   uint32_t *restrict base)
 {
-    static const uint32_t word[WS_WARP / 2] = {
-        0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60,
-    };
     const uint32_t *lh = lo + WS_WARP / 2;
     const uint32_t r0 = half_base32(lo, m, 0), r1 = half_base32(lo, m, 1);
     const uint32_t s0 = lo[half_of(m, 0).first], s1 = lh[half_of(m, 1).first];
@@ -390,7 +390,7 @@ shared_shape_some(const uint32_t *restrict lo, uint32_t m,
     for (int l = 0; l < WS_WARP / 2; l++) {
         uint32_t k0 = (m & fx_lane_bit[l]) ? 0xffffffffu : 0;
         uint32_t k1 = (m & fx_lane_bit[l + 16]) ? 0xffffffffu : 0;
-        uint32_t d = lo[l] - word[l] - r0, e = lh[l] - word[l] - r1;
+        uint32_t d = lo[l] - word32[l] - r0, e = lh[l] - word32[l] - r1;
         runs |= (d & k0) | (e & k1);
         same |= ((lo[l] - s0) & k0) | ((lh[l] - s1) & k1);
     }
