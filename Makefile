@@ -42,6 +42,14 @@ CFLAGS_ALL := -std=c11 $(OPT) -g -pthread -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=20
               -ffp-contract=off -fno-strict-aliasing $(WARN) \
               -DWS_VERSION='"$(VERSION)"' -Isrc
 LDFLAGS_ALL := -pthread -lm
+# On x86-64 the functional core's whole-warp paths and memory handlers
+# (exec-fast.c, exec-mem.c) are built a second time with AVX2, FMA and
+# BMI (src/func/*-avx2.c); exec.c picks that build at start-up where the
+# host has them. Both give the same bits (tests/unit/test_exec_fast.c).
+ifneq ($(filter x86_64-%,$(shell $(CC) -dumpmachine 2>/dev/null)),)
+CFLAGS_ALL += -DWS_AVX2=1
+AVX2_CFLAGS := -mavx2 -mfma -mbmi -mbmi2
+endif
 ifeq ($(SAN),1)
 CFLAGS_ALL += -fsanitize=address,undefined -fno-omit-frame-pointer \
               -fno-sanitize-recover=all
@@ -92,6 +100,7 @@ $(BUILD)/obj/%.o: %.c $(DEPS_MK)
 # mode, so the compiler must not assume round-to-nearest there.
 $(BUILD)/obj/src/func/exec-float.o $(BUILD)/obj/src/func/exec-cvt.o: \
   CFLAGS_ALL += -frounding-math
+$(BUILD)/obj/src/func/%-avx2.o: CFLAGS_ALL += $(AVX2_CFLAGS)
 
 $(LIB): $(LIB_OBJ)
 	@rm -f $@

@@ -276,6 +276,50 @@ for r in "${truns[@]}"; do
 done
 [ $tfail = 0 ] && echo "threads: $tn runs, identical output and statistics on one thread and two"
 
+# The two builds of the functional core's whole-warp paths (WARPSCOPE_ISA:
+# baseline, and avx2, the default where the host has it) give the same
+# output and statistics, byte for byte: every example scenario
+# functional, the suite's vector-access and sine-heavy workloads, and a
+# few cycle-level runs. A wrong value is an error (exit 2).
+ifail=0; isn=0
+if "$bin" run examples/scenarios/saxpy.lua --host-stats 2>&1 >/dev/null |
+   grep -q 'whole-warp paths avx2$'; then
+  iruns=()
+  for s in examples/scenarios/*.lua; do
+    grep -q '^ws.config{.*design *=' "$s" || grep -q 'ws\.on(' "$s" ||
+      iruns+=("$s|--set sim.mode=functional")
+  done
+  iruns+=("examples/suite/histo.lua|--set sim.mode=functional"
+          "examples/suite/mri_q.lua|--set sim.mode=functional"
+          "examples/scenarios/gemm_tiled.lua|"
+          "examples/scenarios/histogram.lua|--set preset=fermi"
+          "tests/reference/stencil.lua|")
+  for r in "${iruns[@]}"; do
+    s=${r%%|*}; read -r -a d <<< "${r#*|}"
+    "$bin" run "$s" "${d[@]}" --json "$tmp/a.json" >"$tmp/a.out" 2>&1
+    WARPSCOPE_ISA=baseline "$bin" run "$s" "${d[@]}" --json "$tmp/b.json" >"$tmp/b.out" 2>&1
+    if [ ! -s "$tmp/a.json" ] || ! cmp -s "$tmp/a.json" "$tmp/b.json" ||
+       ! cmp -s "$tmp/a.out" "$tmp/b.out"; then
+      echo "isa   FAIL $s ${d[*]}: the baseline build gives other results than avx2"
+      diff "$tmp/a.out" "$tmp/b.out" | head -6 | sed 's/^/    /'
+      ifail=1
+    fi
+    isn=$((isn + 1))
+  done
+  [ $ifail = 0 ] && echo "isa: $isn runs, identical output and statistics from the baseline and the AVX2 build"
+else
+  echo "isa: this host runs the baseline build only (no AVX2, FMA, BMI): nothing to compare"
+fi
+for v in avx3 ""; do
+  WARPSCOPE_ISA=$v "$bin" run examples/scenarios/saxpy.lua >/dev/null 2>"$tmp/isa.err"; rc=$?
+  if [ -z "$v" ] && [ $rc != 0 ]; then
+    echo "isa   FAIL WARPSCOPE_ISA='': exit $rc, want 0"; ifail=1
+  elif [ -n "$v" ] && { [ $rc != 2 ] ||
+       ! grep -q "^warpscope: error: WARPSCOPE_ISA: unknown value 'avx3' (expected baseline or avx2)$" "$tmp/isa.err"; }; then
+    echo "isa   FAIL WARPSCOPE_ISA=$v: exit $rc, want 2 and the error"; cat "$tmp/isa.err"; ifail=1
+  fi
+done
+
 # Storage bills (SPEC 5): the papers' arithmetic on the fermi preset.
 cfail=0
 "$bin" inspect --cost --set preset=fermi > "$tmp/cost" 2>&1 || cfail=1
@@ -464,4 +508,4 @@ dbgfail=0
 tests/debugger/run.sh "$bin" || dbgfail=1
 tests/tui/run.sh "$bin" || dbgfail=1
 
-[ $fail = 0 ] && [ $bfail = 0 ] && [ $dfail = 0 ] && [ $sfail = 0 ] && [ $tfail = 0 ] && [ $cfail = 0 ] && [ $dbgfail = 0 ]
+[ $fail = 0 ] && [ $bfail = 0 ] && [ $dfail = 0 ] && [ $sfail = 0 ] && [ $tfail = 0 ] && [ $ifail = 0 ] && [ $cfail = 0 ] && [ $dbgfail = 0 ]

@@ -6,6 +6,7 @@
 #include "cli/sweep.h"
 #include "config/config.h"
 #include "config/preset.h"
+#include "func/exec.h"
 #include "lua/preset-load.h"
 #include "ptx/ops.h"
 #include <stdarg.h>
@@ -159,6 +160,36 @@ void cli_help(const char *topic)
     fputs(usage, stdout);
 }
 
+/*
+** WARPSCOPE_ISA: which build of the functional core's whole-warp paths
+** runs (fx_set_wide): "baseline", or "avx2" (the default where the host
+** has it). Both give the same results; the variable is for comparing
+** them. EXIT_OK, or EXIT_BAD after the error.
+*/
+static int choose_isa(void)
+{
+    const char *isa = getenv("WARPSCOPE_ISA");
+    if (!isa || !*isa)
+        return EXIT_OK;
+    if (strcmp(isa, "baseline") == 0) {
+        fx_set_wide(false);
+        return EXIT_OK;
+    }
+    if (strcmp(isa, "avx2") == 0) {
+        if (fx_set_wide(true))
+            return EXIT_OK;
+        return cli_usage_error(NULL, "WARPSCOPE_ISA=avx2: this %s has no AVX2 build of the functional core (it needs x86-64 with AVX2, FMA, BMI1 and BMI2); unset it to run the baseline build",
+#if WS_AVX2
+                               "host"
+#else
+                               "build"
+#endif
+        );
+    }
+    return cli_usage_error(NULL, "WARPSCOPE_ISA: unknown value '%s' (expected baseline or avx2)",
+                           isa);
+}
+
 int main(int argc, char **argv)
 {
     wslua_use_for_presets();
@@ -190,6 +221,8 @@ int main(int argc, char **argv)
             fputs(usage, stdout);
             return EXIT_OK;
         }
+    if (choose_isa() != EXIT_OK)
+        return EXIT_BAD;
     if (strcmp(cmd, "run") == 0)
         return cli_run(argc - 1, argv + 1);
     if (strcmp(cmd, "inspect") == 0)

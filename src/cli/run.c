@@ -8,6 +8,7 @@
 #include "cli/progress.h"
 #include "debug/checkpoint.h"
 #include "config/gpgpusim.h"
+#include "func/exec.h"
 #include "lua/scenario.h"
 #include "sim/trace.h"
 #include "tui.h"
@@ -375,8 +376,9 @@ static int run_main(int argc, char **argv, bool tui)
         struct rusage ru;
         getrusage(RUSAGE_SELF, &ru);
         double wi = (double)geti(r.stats, "warp_instructions");
-        fprintf(stderr, "host: %.0f warp-instructions in %.4f s of simulation = %.0f warp-instructions/s; %.3f s wall in all; peak RSS %ld KiB\n",
-                wi, sim, sim > 0 ? wi / sim : 0.0, secs, ru.ru_maxrss);
+        fprintf(stderr, "host: %.0f warp-instructions in %.4f s of simulation = %.0f warp-instructions/s; %.3f s wall in all; peak RSS %ld KiB; whole-warp paths %s\n",
+                wi, sim, sim > 0 ? wi / sim : 0.0, secs, ru.ru_maxrss,
+                fx_isa());
     }
     jv_free(r.stats);
     if (st == WS_FAIL) {

@@ -452,7 +452,10 @@ static void fma_lanes(uint32_t *restrict r, const uint32_t *a,
         r[l] = bits_of(fmaf(f32_of(a[l]), f32_of(b[l]), f32_of(c[l])));
 }
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if defined(FX_AVX2)
+/* built with -mfma (exec-fast-avx2.c): fmaf is the FMA instruction */
+#define FMA_LANES fma_lanes
+#elif defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 __attribute__((target("avx2,fma"))) static void
 fma_lanes_hw(uint32_t *restrict r, const uint32_t *a, const uint32_t *b,
              const uint32_t *c)

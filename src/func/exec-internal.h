@@ -70,6 +70,27 @@ bool fx_fast_cvta(struct fctx *x, struct fwarp *w,
 bool fx_fast_setp(struct fctx *x, struct fwarp *w,
                   const struct kinst *ki, uint32_t m);
 
+#if WS_AVX2
+/* The same built with AVX2, FMA and BMI (exec-fast-avx2.c,
+   exec-mem-avx2.c), which exec.c calls instead where the host has them. */
+enum fx_status fx_mem_avx2(struct fctx *x, struct fwarp *w,
+                           const struct kinst *ki, uint32_t m);
+enum fx_status fx_atom_avx2(struct fctx *x, struct fwarp *w,
+                            const struct kinst *ki, uint32_t m);
+bool fx_fast_mem_avx2(struct fctx *x, struct fwarp *w, const struct kinst *ki,
+                      uint32_t m);
+bool fx_fast_alu_avx2(struct fctx *x, struct fwarp *w,
+                      const struct kinst *ki, uint32_t m);
+bool fx_fast_mov_avx2(struct fctx *x, struct fwarp *w,
+                      const struct kinst *ki, uint32_t m);
+bool fx_fast_cvt_avx2(struct fctx *x, struct fwarp *w,
+                      const struct kinst *ki, uint32_t m);
+bool fx_fast_cvta_avx2(struct fctx *x, struct fwarp *w,
+                       const struct kinst *ki, uint32_t m);
+bool fx_fast_setp_avx2(struct fctx *x, struct fwarp *w,
+                       const struct kinst *ki, uint32_t m);
+#endif
+
 /* The special register o for every lane into v (exec-env.c). */
 void fx_read_sreg(const struct fctx *x, const struct fwarp *w,
                   const struct kop *o, uint64_t *v);

@@ -348,52 +348,100 @@ static enum fx_status do_typed(struct fctx *x, struct fwarp *w,
     return fx_int(x, w, ki, m);
 }
 
-static const fx_handler handlers[OP__COUNT] = {
-    [OP_MOV] = do_mov, [OP_LD] = fx_mem, [OP_ST] = fx_mem,
-    [OP_CVTA] = do_cvta, [OP_CVT] = fx_cvt, [OP_PRMT] = fx_int,
-    [OP_ADD] = do_typed, [OP_SUB] = do_typed, [OP_ADDC] = fx_int,
-    [OP_SUBC] = fx_int, [OP_MUL] = do_typed, [OP_MAD] = do_typed,
-    [OP_MADC] = fx_int, [OP_MUL24] = fx_int, [OP_MAD24] = fx_int,
-    [OP_SAD] = fx_int, [OP_DIV] = do_typed, [OP_REM] = fx_int,
-    [OP_ABS] = do_typed, [OP_NEG] = do_typed, [OP_MIN] = do_typed,
-    [OP_MAX] = do_typed, [OP_FMA] = do_typed, [OP_RCP] = fx_float,
-    [OP_SQRT] = fx_float, [OP_RSQRT] = fx_float, [OP_EX2] = do_typed,
-    [OP_LG2] = fx_float, [OP_SIN] = fx_float, [OP_COS] = fx_float,
-    [OP_TANH] = do_typed, [OP_COPYSIGN] = fx_float, [OP_TESTP] = fx_float,
-    [OP_AND] = fx_int, [OP_OR] = fx_int, [OP_XOR] = fx_int,
-    [OP_NOT] = fx_int, [OP_CNOT] = fx_int, [OP_SHL] = fx_int,
-    [OP_SHR] = fx_int, [OP_SHF] = fx_int, [OP_BFE] = fx_int,
-    [OP_BFI] = fx_int, [OP_POPC] = fx_int, [OP_CLZ] = fx_int,
-    [OP_BREV] = fx_int, [OP_BFIND] = fx_int, [OP_LOP3] = fx_int,
-    [OP_SETP] = fx_setp, [OP_SET] = fx_setp, [OP_SELP] = fx_int,
-    [OP_SLCT] = fx_int, [OP_MEMBAR] = do_nop, [OP_FENCE] = do_nop,
-    [OP_ATOM] = fx_atom, [OP_RED] = fx_atom, [OP_VOTE] = do_vote,
-    [OP_SHFL] = do_shfl, [OP_ACTIVEMASK] = do_activemask,
-    [OP_DP4A] = fx_video, [OP_DP2A] = fx_video, [OP_VADD] = fx_video,
-    [OP_VSUB] = fx_video, [OP_VABSDIFF] = fx_video, [OP_VMIN] = fx_video,
-    [OP_VMAX] = fx_video, [OP_VSHL] = fx_video, [OP_VSHR] = fx_video,
-    [OP_VMAD] = fx_video, [OP_VSET] = fx_video, [OP_VADD2] = fx_video,
-    [OP_VSUB2] = fx_video, [OP_VAVRG2] = fx_video, [OP_VABSDIFF2] = fx_video,
-    [OP_VMIN2] = fx_video, [OP_VMAX2] = fx_video, [OP_VSET2] = fx_video,
-    [OP_VADD4] = fx_video, [OP_VSUB4] = fx_video, [OP_VAVRG4] = fx_video,
-    [OP_VABSDIFF4] = fx_video, [OP_VMIN4] = fx_video, [OP_VMAX4] = fx_video,
-    [OP_VSET4] = fx_video,
-};
+/* The general handler of each opcode; MEM and ATOM: the load and store,
+   and the atomic handler of one build (fx_set_wide). */
+#define HANDLERS(MEM, ATOM)                                                   \
+    {                                                                         \
+        [OP_MOV] = do_mov, [OP_LD] = MEM, [OP_ST] = MEM,                      \
+        [OP_CVTA] = do_cvta, [OP_CVT] = fx_cvt, [OP_PRMT] = fx_int,           \
+        [OP_ADD] = do_typed, [OP_SUB] = do_typed, [OP_ADDC] = fx_int,         \
+        [OP_SUBC] = fx_int, [OP_MUL] = do_typed, [OP_MAD] = do_typed,         \
+        [OP_MADC] = fx_int, [OP_MUL24] = fx_int, [OP_MAD24] = fx_int,         \
+        [OP_SAD] = fx_int, [OP_DIV] = do_typed, [OP_REM] = fx_int,            \
+        [OP_ABS] = do_typed, [OP_NEG] = do_typed, [OP_MIN] = do_typed,        \
+        [OP_MAX] = do_typed, [OP_FMA] = do_typed, [OP_RCP] = fx_float,        \
+        [OP_SQRT] = fx_float, [OP_RSQRT] = fx_float, [OP_EX2] = do_typed,     \
+        [OP_LG2] = fx_float, [OP_SIN] = fx_float, [OP_COS] = fx_float,        \
+        [OP_TANH] = do_typed, [OP_COPYSIGN] = fx_float,                       \
+        [OP_TESTP] = fx_float, [OP_AND] = fx_int, [OP_OR] = fx_int,           \
+        [OP_XOR] = fx_int, [OP_NOT] = fx_int, [OP_CNOT] = fx_int,             \
+        [OP_SHL] = fx_int, [OP_SHR] = fx_int, [OP_SHF] = fx_int,              \
+        [OP_BFE] = fx_int, [OP_BFI] = fx_int, [OP_POPC] = fx_int,             \
+        [OP_CLZ] = fx_int, [OP_BREV] = fx_int, [OP_BFIND] = fx_int,           \
+        [OP_LOP3] = fx_int, [OP_SETP] = fx_setp, [OP_SET] = fx_setp,          \
+        [OP_SELP] = fx_int, [OP_SLCT] = fx_int, [OP_MEMBAR] = do_nop,         \
+        [OP_FENCE] = do_nop, [OP_ATOM] = ATOM, [OP_RED] = ATOM,               \
+        [OP_VOTE] = do_vote, [OP_SHFL] = do_shfl,                             \
+        [OP_ACTIVEMASK] = do_activemask, [OP_DP4A] = fx_video,                \
+        [OP_DP2A] = fx_video, [OP_VADD] = fx_video, [OP_VSUB] = fx_video,     \
+        [OP_VABSDIFF] = fx_video, [OP_VMIN] = fx_video,                       \
+        [OP_VMAX] = fx_video, [OP_VSHL] = fx_video, [OP_VSHR] = fx_video,     \
+        [OP_VMAD] = fx_video, [OP_VSET] = fx_video, [OP_VADD2] = fx_video,    \
+        [OP_VSUB2] = fx_video, [OP_VAVRG2] = fx_video,                        \
+        [OP_VABSDIFF2] = fx_video, [OP_VMIN2] = fx_video,                     \
+        [OP_VMAX2] = fx_video, [OP_VSET2] = fx_video,                         \
+        [OP_VADD4] = fx_video, [OP_VSUB4] = fx_video,                         \
+        [OP_VAVRG4] = fx_video, [OP_VABSDIFF4] = fx_video,                    \
+        [OP_VMIN4] = fx_video, [OP_VMAX4] = fx_video,                         \
+        [OP_VSET4] = fx_video,                                                \
+    }
+
+static const fx_handler handlers[OP__COUNT] = HANDLERS(fx_mem, fx_atom);
 
 /* The whole-warp path of each opcode that has one, tried before its
    handler (exec-internal.h): one look-up, no call through the general
    handler's frame when it succeeds. */
-static const fx_fast_fn fast[OP__COUNT] = {
-    [OP_MOV] = fx_fast_mov, [OP_LD] = fx_fast_mem, [OP_ST] = fx_fast_mem,
-    [OP_CVTA] = fx_fast_cvta, [OP_CVT] = fx_fast_cvt,
-    [OP_SETP] = fx_fast_setp, [OP_SET] = fx_fast_setp,
-    [OP_ADD] = fx_fast_alu, [OP_SUB] = fx_fast_alu, [OP_MUL] = fx_fast_alu,
-    [OP_MAD] = fx_fast_alu, [OP_FMA] = fx_fast_alu, [OP_NEG] = fx_fast_alu,
-    [OP_MIN] = fx_fast_alu, [OP_MAX] = fx_fast_alu, [OP_AND] = fx_fast_alu,
-    [OP_OR] = fx_fast_alu, [OP_XOR] = fx_fast_alu, [OP_NOT] = fx_fast_alu,
-    [OP_SHL] = fx_fast_alu, [OP_SHR] = fx_fast_alu, [OP_PRMT] = fx_fast_alu,
-    [OP_SELP] = fx_fast_alu,
-};
+#define FAST(MOV, MEM, CVTA, CVT, SETP, ALU)                                  \
+    {                                                                         \
+        [OP_MOV] = MOV, [OP_LD] = MEM, [OP_ST] = MEM, [OP_CVTA] = CVTA,       \
+        [OP_CVT] = CVT, [OP_SETP] = SETP, [OP_SET] = SETP, [OP_ADD] = ALU,    \
+        [OP_SUB] = ALU, [OP_MUL] = ALU, [OP_MAD] = ALU, [OP_FMA] = ALU,       \
+        [OP_NEG] = ALU, [OP_MIN] = ALU, [OP_MAX] = ALU, [OP_AND] = ALU,       \
+        [OP_OR] = ALU, [OP_XOR] = ALU, [OP_NOT] = ALU, [OP_SHL] = ALU,        \
+        [OP_SHR] = ALU, [OP_PRMT] = ALU, [OP_SELP] = ALU,                     \
+    }
+static const fx_fast_fn fast_base[OP__COUNT] =
+    FAST(fx_fast_mov, fx_fast_mem, fx_fast_cvta, fx_fast_cvt, fx_fast_setp,
+         fx_fast_alu);
+
+#if WS_AVX2
+static const fx_handler handlers_avx2[OP__COUNT] =
+    HANDLERS(fx_mem_avx2, fx_atom_avx2);
+static const fx_fast_fn fast_avx2[OP__COUNT] =
+    FAST(fx_fast_mov_avx2, fx_fast_mem_avx2, fx_fast_cvta_avx2,
+         fx_fast_cvt_avx2, fx_fast_setp_avx2, fx_fast_alu_avx2);
+#endif
+
+/* The build in use (fx_set_wide). */
+static const fx_handler *handlers_now = handlers;
+static const fx_fast_fn *fast_now = fast_base;
+
+bool fx_set_wide(bool on)
+{
+#if WS_AVX2
+    __builtin_cpu_init();
+    on = on && __builtin_cpu_supports("avx2") &&
+         __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi") &&
+         __builtin_cpu_supports("bmi2");
+    handlers_now = on ? handlers_avx2 : handlers;
+    fast_now = on ? fast_avx2 : fast_base;
+    return on;
+#else
+    (void)on;
+    return false;
+#endif
+}
+
+const char *fx_isa(void)
+{
+    return fast_now == fast_base ? "baseline" : "avx2";
+}
+
+/* The wide build where the host has it. */
+__attribute__((constructor)) static void choose_build(void)
+{
+    fx_set_wide(true);
+}
 
 /* After an instruction that is no branch or exit: the next pc. Only
    branches and exits change the stack or empty a mask, so another
@@ -427,7 +475,7 @@ step(struct fctx *x, struct fwarp *w)
     if (x->rec)
         x->rec->mask = 0;
     /* the whole-warp path first: it leaves the stack alone */
-    fx_fast_fn f = fast[ki->op];
+    fx_fast_fn f = fast_now[ki->op];
     if (f && !x->general_only && f(x, w, ki, m))
         return next_pc(w, top, pc, FX_OK);
     enum fx_status st;
@@ -448,7 +496,7 @@ step(struct fctx *x, struct fwarp *w)
         st = do_bar(x, w, ki, m);
         break;
     default:
-        st = handlers[ki->op](x, w, ki, m);
+        st = handlers_now[ki->op](x, w, ki, m);
         break;
     }
     if (st == FX_ERR)

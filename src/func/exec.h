@@ -104,6 +104,19 @@ struct fctx {
    fmaf. Both round once, so the bits are the same; the tests run both. */
 extern bool fx_fma_hw;
 
+/*
+** On x86-64 the whole-warp paths and the load, store and atomic handlers
+** exist twice: built for the baseline instruction set, and built with
+** AVX2, FMA and BMI, which does a warp's 32 lanes eight at a time. The
+** second is used where the host has those instructions (found at
+** start-up). Both give the same bits; the tests run both.
+** fx_set_wide(false) uses the first, fx_set_wide(true) the second if
+** there is one; returns whether the second is in use now. fx_isa() names
+** the one in use: "avx2" or "baseline".
+*/
+bool fx_set_wide(bool on);
+const char *fx_isa(void);
+
 enum fx_status {
     FX_OK = 0,
     FX_BARRIER,   /* the warp now waits at a barrier */

@@ -3,6 +3,8 @@
 ** 32-bit load/store path) against the general per-lane handlers: every
 ** operation they take over, on edge values and random operands, with full
 ** and partial lane masks, must give bit-identical registers and memory.
+** Where the host has AVX2, the build of both for it (exec-fast-avx2.c,
+** exec-mem-avx2.c) must too.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -44,12 +46,46 @@ static void fill(uint32_t *v, int salt)
     }
 }
 
-/* Runs body with the fast paths on and off; the outputs must agree. */
+/*
+** The ways an instruction can execute: through the general per-lane
+** handlers or the whole-warp paths first, each of the baseline build and
+** of the AVX2 build (fx_set_wide). The first is the reference the others
+** must agree with; the AVX2 ones are skipped on a host without AVX2.
+*/
+static const struct way {
+    bool wide, general;
+    const char *name;
+} WAYS[] = {
+    { false, true, "the general handlers" },
+    { false, false, "the whole-warp paths" },
+    { true, false, "the whole-warp paths built for AVX2" },
+    { true, true, "the general handlers built for AVX2" },
+};
+enum { NWAYS = sizeof WAYS / sizeof WAYS[0] };
+
+/* A device for way k in t (sets: th_init's); false when the host cannot
+   run that way. The caller frees t and then calls end_way. */
+static bool start_way(struct th *t, const char **sets, int k)
+{
+    if (fx_set_wide(WAYS[k].wide) != WAYS[k].wide)
+        return false;
+    assert_int_equal(th_init(t, sets), 0);
+    t->dev.general_only = WAYS[k].general;
+    return true;
+}
+
+/* Back to the build the host starts with. */
+static void end_way(void)
+{
+    fx_set_wide(true);
+}
+
+/* Runs body in every way; the outputs must agree. */
 static void same(const char *ty, const char *body, int rounds)
 {
     int w = strcmp(ty, "b64") == 0 ? 2 : 1;
     for (int r = 0; r < rounds; r++) {
-        uint32_t a[64], b[64], c[64], d0[64], d1[64];
+        uint32_t a[64], b[64], c[64], d[NWAYS][64];
         fill(a, 3 * r);
         fill(b, 3 * r + 11);
         fill(c, 3 * r + 23);
@@ -58,36 +94,32 @@ static void same(const char *ty, const char *body, int rounds)
             fill(b + 32, r + 7);
             fill(c + 32, r + 9);
         }
-        for (int i = 0; i < 64; i++)
-            d0[i] = d1[i] = 0xdead0000u + (uint32_t)i;
-        uint64_t A[32], B[32], C[32], D0[32], D1[32];
-        void *pa = a, *pb = b, *pc = c, *p0 = d0, *p1 = d1;
-        if (w == 2) {
+        uint64_t A[32], B[32], C[32], D[NWAYS][32];
+        if (w == 2)
             for (int l = 0; l < 32; l++) {
                 A[l] = a[l] | (uint64_t)a[l + 32] << 32;
                 B[l] = b[l] | (uint64_t)b[l + 32] << 32;
                 C[l] = c[l] | (uint64_t)c[l + 32] << 32;
-                D0[l] = D1[l] = 0xdeadbeef00000000ULL + (uint64_t)l;
             }
-            pa = A; pb = B; pc = C; p0 = D0; p1 = D1;
-        }
-        struct th t;
-        const char *sets[] = { "sim.mode=functional", NULL };
-        assert_int_equal(th_init(&t, sets), 0);
-        if (th_warp_op(&t, ty, body, pa, pb, pc, p0))
-            fail_msg("%s: %s", body, th_error(&t));
-        th_free(&t);
-        assert_int_equal(th_init(&t, sets), 0);
-        t.dev.general_only = true;
-        int rc = th_warp_op(&t, ty, body, pa, pb, pc, p1);
-        if (rc)
-            fail_msg("%s: %s", body, th_error(&t));
-        th_free(&t);
-        if (memcmp(p0, p1, (size_t)w * 4 * 32) != 0) {
+        for (int k = 0; k < NWAYS; k++) {
+            for (int i = 0; i < 64; i++)
+                d[k][i] = 0xdead0000u + (uint32_t)i;
             for (int l = 0; l < 32; l++)
-                if (w == 1 ? d0[l] != d1[l] : D0[l] != D1[l])
-                    fail_msg("%s: lane %d differs (a=%08x b=%08x c=%08x)",
-                             body, l, a[l], b[l], c[l]);
+                D[k][l] = 0xdeadbeef00000000ULL + (uint64_t)l;
+            struct th t;
+            const char *sets[] = { "sim.mode=functional", NULL };
+            if (!start_way(&t, sets, k))
+                continue;
+            int rc = w == 2 ? th_warp_op(&t, ty, body, A, B, C, D[k])
+                            : th_warp_op(&t, ty, body, a, b, c, d[k]);
+            if (rc)
+                fail_msg("%s (%s): %s", body, WAYS[k].name, th_error(&t));
+            th_free(&t);
+            end_way();
+            for (int l = 0; l < 32; l++)
+                if (w == 1 ? d[k][l] != d[0][l] : D[k][l] != D[0][l])
+                    fail_msg("%s: lane %d differs in %s (a=%08x b=%08x c=%08x)",
+                             body, l, WAYS[k].name, a[l], b[l], c[l]);
         }
     }
 }
@@ -500,27 +532,29 @@ static void test_shared_edge(void **state)
 {
     (void)state;
     for (size_t i = 0; i < sizeof SHARED_EDGE / sizeof SHARED_EDGE[0]; i++) {
-        uint32_t a[32], b[32], c[32], d[2][32];
+        uint32_t a[32], b[32], c[32], d[NWAYS][32];
         fill(a, 1);
         fill(b, 2);
         fill(c, 3);
-        char err[2][512];
-        int rc[2];
-        for (int g = 0; g < 2; g++) {
+        char err[NWAYS][512];
+        int rc[NWAYS];
+        for (int k = 0; k < NWAYS; k++) {
             struct th t;
             const char *sets[] = { "sim.mode=functional", NULL };
-            assert_int_equal(th_init(&t, sets), 0);
-            t.dev.general_only = g;
-            memset(d[g], 0x5a, sizeof d[g]);
-            rc[g] = th_warp_op(&t, "b32", SHARED_EDGE[i], a, b, c, d[g]);
+            if (!start_way(&t, sets, k))
+                continue;
+            memset(d[k], 0x5a, sizeof d[k]);
+            rc[k] = th_warp_op(&t, "b32", SHARED_EDGE[i], a, b, c, d[k]);
             /* the message, from the temporary PTX file's name on */
-            const char *e = rc[g] ? th_error(&t) : "";
+            const char *e = rc[k] ? th_error(&t) : "";
             const char *at = strstr(e, ".ptx");
-            snprintf(err[g], sizeof err[g], "%s", at ? at : e);
+            snprintf(err[k], sizeof err[k], "%s", at ? at : e);
             th_free(&t);
+            end_way();
+            assert_int_equal(rc[k], rc[0]);
+            assert_string_equal(err[k], err[0]);
+            assert_memory_equal(d[k], d[0], sizeof d[0]);
         }
-        assert_int_equal(rc[0], rc[1]);
-        assert_string_equal(err[0], err[1]);
         if (i == 0) {
             assert_int_equal(rc[0], 0);
             for (int l = 0; l < 32; l++)
@@ -528,7 +562,6 @@ static void test_shared_edge(void **state)
         } else {
             assert_int_not_equal(rc[0], 0);   /* a lane faults */
         }
-        assert_memory_equal(d[0], d[1], sizeof d[0]);
     }
 }
 
@@ -582,11 +615,11 @@ static void test_tid(void **state)
         "  or.b32 %r4, %r4, %r0;\n  or.b32 %r4, %r4, %r5;\n"
         "  mul.wide.u32 %rd1, %r3, 4;\n  add.s64 %rd1, %rd0, %rd1;\n"
         "  st.global.u32 [%rd1], %r4;\n  ret;\n}\n";
-    for (int g = 0; g < 2; g++) {
+    for (int k = 0; k < NWAYS; k++) {
         struct th t;
         const char *sets[] = { "sim.mode=functional", NULL };
-        assert_int_equal(th_init(&t, sets), 0);
-        t.dev.general_only = g;
+        if (!start_way(&t, sets, k))
+            continue;
         if (th_load(&t, ptx))
             fail_msg("%s", th_error(&t));
         uint64_t out = th_alloc(&t, 60 * 4);
@@ -599,6 +632,7 @@ static void test_tid(void **state)
             fail_msg("%s", th_error(&t));
         th_read(&t, out, v, sizeof v);
         th_free(&t);
+        end_way();
         for (uint32_t i = 0; i < 60; i++)
             assert_int_equal(v[i], i % 5 | (i / 5 % 3) << 8 | (i / 15) << 16);
     }
@@ -624,9 +658,9 @@ LIST_TEST(test_int64, "b64", INT64)
 LIST_TEST(test_cvt_mov64, "b64", CVT_MOV64)
 
 /* The statistics of body in the timing model, which takes each access's
-   addresses from the path that executed it, as JSON text (the caller
-   frees it). */
-static char *timing_stats(const char *body, bool general)
+   addresses from the path that executed it, as JSON text, in way k (the
+   caller frees it); NULL when the host cannot run that way. */
+static char *timing_stats(const char *body, int k)
 {
     uint32_t a[32], b[32], c[32], d[32];
     rng = 0x2545f4914f6cdd1dULL;      /* the same operands each time */
@@ -636,16 +670,17 @@ static char *timing_stats(const char *body, bool general)
     memset(d, 0, sizeof d);
     struct th t;
     const char *sets[] = { "sim.mode=timing", NULL };
-    assert_int_equal(th_init(&t, sets), 0);
-    t.dev.general_only = general;
+    if (!start_way(&t, sets, k))
+        return NULL;
     if (th_warp_op(&t, "b32", body, a, b, c, d))
-        fail_msg("%s: %s", body, th_error(&t));
+        fail_msg("%s (%s): %s", body, WAYS[k].name, th_error(&t));
     struct jv *st = device_stats(&t.dev);
     struct strbuf sb;
     sb_init(&sb);
     jv_write(st, &sb, 0);
     jv_free(st);
     th_free(&t);
+    end_way();
     char *text = strdup(sb_str(&sb));
     sb_free(&sb);
     return text;
@@ -653,16 +688,19 @@ static char *timing_stats(const char *body, bool general)
 
 /* The memory accesses every load and store path hands the timing model
    are the general path's: the same statistics (shared-memory bank
-   conflicts among them) on each body of a list. */
+   conflicts among them) on each body of a list, in every way. */
 static void same_timing(const char *const *list, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        char *fast = timing_stats(list[i], false);
-        char *general = timing_stats(list[i], true);
-        if (strcmp(fast, general) != 0)
-            fail_msg("%s: the timing model's statistics differ", list[i]);
-        free(fast);
-        free(general);
+        char *ref = timing_stats(list[i], 0);
+        for (int k = 1; k < NWAYS; k++) {
+            char *other = timing_stats(list[i], k);
+            if (other && strcmp(other, ref) != 0)
+                fail_msg("%s: the timing model's statistics differ in %s",
+                         list[i], WAYS[k].name);
+            free(other);
+        }
+        free(ref);
     }
 }
 
@@ -691,9 +729,31 @@ static void test_f32(void **state)
     fx_fma_hw = hw;
 }
 
+/* The AVX2 build is chosen at start-up where the host has it, and can be
+   left and taken again. */
+static void test_wide(void **state)
+{
+    (void)state;
+    bool wide = fx_set_wide(true);
+    assert_string_equal(fx_isa(), wide ? "avx2" : "baseline");
+    assert_false(fx_set_wide(false));
+    assert_string_equal(fx_isa(), "baseline");
+    assert_int_equal(fx_set_wide(true), wide);
+#if defined(__x86_64__) && defined(WS_AVX2)
+    __builtin_cpu_init();
+    assert_int_equal(wide, __builtin_cpu_supports("avx2") &&
+                           __builtin_cpu_supports("fma") &&
+                           __builtin_cpu_supports("bmi") &&
+                           __builtin_cpu_supports("bmi2"));
+#else
+    assert_false(wide);
+#endif
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_wide),
         cmocka_unit_test(test_int32),
         cmocka_unit_test(test_int16),
         cmocka_unit_test(test_f32),
