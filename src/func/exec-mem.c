@@ -357,23 +357,47 @@ record_shared32(struct fctx *x, const uint32_t *restrict lo, uint32_t imm,
     row_to_lanes(x->rec->addr, a, NULL);
 }
 
+/* Eight lanes' words as one value of the compiler's vector extension
+   (two SSE registers in the baseline build, one AVX2 register in the
+   AVX2 build). */
+typedef uint32_t lanes8 __attribute__((vector_size(32)));
+
+/* (Through pointers: a 32-byte vector passed or returned by value in
+   the baseline build would be an ABI of its own.) */
+static inline void lanes8_at(lanes8 *v, const uint32_t *p)
+{
+    memcpy(v, p, sizeof *v);
+}
+
+/* Whether any lane of *v is not 0. */
+static inline bool lanes8_any(const lanes8 *v)
+{
+    uint64_t q[4];
+    memcpy(q, v, sizeof q);
+    return (q[0] | q[1] | q[2] | q[3]) != 0;
+}
+
 /* Which of SHAPE_HALVES, SHAPE_SAME a whole warp's addresses lo[l] + imm
    have (0: neither), from each lane's offset to its half's first lane,
-   where imm cancels: by ORs, which the compiler vectorises (kept apart
-   from its caller so that it does; 4 l by table, as gcc does not
-   vectorise the product). */
+   where imm cancels: by ORs of eight lanes at a time. */
 __attribute__((noinline)) static unsigned
 shared_shape(const uint32_t *restrict lo)
 {
-    const uint32_t *lh = lo + WS_WARP / 2;
-    const uint32_t b0 = lo[0], b1 = lh[0];
-    uint32_t runs = 0, same = 0;
-    for (int l = 0; l < WS_WARP / 2; l++) {
-        uint32_t d = lo[l] - b0, e = lh[l] - b1;
-        runs |= (d - word32[l]) | (e - word32[l]);
-        same |= d | e;
-    }
-    return (runs ? 0 : SHAPE_HALVES) | (same ? 0 : SHAPE_SAME);
+    static const lanes8 w0 = { 0, 4, 8, 12, 16, 20, 24, 28 };
+    static const lanes8 w1 = { 32, 36, 40, 44, 48, 52, 56, 60 };
+    lanes8 d0, d1, e0, e1;
+    lanes8_at(&d0, lo);
+    lanes8_at(&d1, lo + 8);
+    lanes8_at(&e0, lo + 16);
+    lanes8_at(&e1, lo + 24);
+    d0 -= lo[0];
+    d1 -= lo[0];
+    e0 -= lo[WS_WARP / 2];
+    e1 -= lo[WS_WARP / 2];
+    lanes8 runs = (d0 - w0) | (d1 - w1) | (e0 - w0) | (e1 - w1);
+    lanes8 same = d0 | d1 | e0 | e1;
+    return (lanes8_any(&runs) ? 0 : SHAPE_HALVES) |
+           (lanes8_any(&same) ? 0 : SHAPE_SAME);
 }
 
 /* The same for the lanes of m (not 0 and not every lane), each lane's
@@ -661,6 +685,10 @@ static bool one_address32(struct fctx *x, uint8_t space, uint64_t a,
     return true;
 }
 
+static bool lanes_ldst32(struct fctx *x, struct fwarp *w,
+                         const struct kinst *ki, uint32_t m,
+                         const uint32_t *lo, uint32_t *v);
+
 /*
 ** ld/st of one 32-bit value per lane between a register and shared,
 ** local or global memory, the bulk of memory instructions: straight
@@ -690,6 +718,20 @@ static bool fast_ldst32(struct fctx *x, struct fwarp *w, const struct kinst *ki,
         if (done >= 0)
             return done;
     }
+    return lanes_ldst32(x, w, ki, m, lo, v);
+}
+
+/*
+** fast_ldst32 by the lanes' addresses: global memory by its shape, and
+** what the shared paths declined. A function of its own, so that the
+** shared paths do not pay for its frame.
+*/
+static __attribute__((noinline)) bool
+lanes_ldst32(struct fctx *x, struct fwarp *w, const struct kinst *ki,
+             uint32_t m, const uint32_t *lo, uint32_t *v)
+{
+    bool store = ki->op == OP_ST;
+    const struct kop *ao = &ki->s[0];
     uint64_t addr[WS_WARP];
     if (ao->nslot == 2) {
         const uint32_t *hi = lo + WS_WARP;

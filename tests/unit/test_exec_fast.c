@@ -409,6 +409,28 @@ static const char *MEM32[] = {
     (HALVES("196") " setp.lt.u32 %p0, %tidx, 21; @%p0 ld.shared.u32 %d, [%t2];"),
     (HALVES("64") " st.shared.u32 [%t2], %a; bar.sync 0; mov.u32 %t3, 0x7ffffff0;"
     " setp.lt.u32 %p0, %tidx, 24; @%p0 mov.u32 %t3, %t2; @%p0 ld.shared.u32 %d, [%t3];"),
+    /* a whole warp whose shape breaks in one pair of lanes only (lanes
+       2-3, 12-13, 22-23, 24-25: each group of eight, each pair's place
+       in a group, the shape being tested eight lanes at a time): their
+       two words swapped in a row, stored and loaded; one word per half
+       but four bytes on for them, loaded and stored */
+#define PAIR(l) " and.b32 %t3, %tidx, 30; setp.eq.u32 %p0, %t3, " l ";"
+#define ROW_BREAK(q)                                                       \
+    (HALVES("64") PAIR(q) " mov.u32 %t3, %t2; @%p0 xor.b32 %t3, %t3, 4;" \
+     " st.shared.u32 [%t3], %a; bar.sync 0; ld.shared.u32 %d, [%t2];"),   \
+    (HALVES("64") PAIR(q) " st.shared.u32 [%t2], %b; bar.sync 0;"        \
+     " mov.u32 %t3, %t2; @%p0 xor.b32 %t3, %t3, 4; ld.shared.u32 %d, [%t3];")
+#define SAME_BREAK(q)                                                      \
+    (HALVES("64") " st.shared.u32 [%t2], %a; bar.sync 0;" PAIR(q)        \
+     " mov.u32 %t3, %t0; @%p0 add.u32 %t3, %t3, 4; ld.shared.u32 %d, [%t3+8];"), \
+    (HALVES("64") " st.shared.u32 [%t2], %b; bar.sync 0;" PAIR(q)        \
+     " mov.u32 %t3, %t0; @%p0 add.u32 %t3, %t3, 4; st.shared.u32 [%t3+8], %c;" \
+     " bar.sync 0; ld.shared.u32 %d, [%t2+8];")
+    ROW_BREAK("2"), ROW_BREAK("12"), ROW_BREAK("22"), ROW_BREAK("24"),
+    SAME_BREAK("2"), SAME_BREAK("12"), SAME_BREAK("22"), SAME_BREAK("24"),
+#undef SAME_BREAK
+#undef ROW_BREAK
+#undef PAIR
     /* global words by half-warp in the active lanes: the lanes past the
        buffer's end idle (their words would fault), inactive lanes'
        addresses anywhere, a hole in each half, one word */
