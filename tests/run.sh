@@ -235,6 +235,23 @@ for r in "${runs[@]}"; do
 done
 [ $sfail = 0 ] && echo "skip-idle: $sn scenarios, identical statistics with and without idle-cycle skipping"
 
+# differs MESSAGE COMMAND...: runs the command line (env assignments
+# first, as for env(1)) with --json $tmp/b.json and its output in
+# $tmp/b.out; when it gives other output or statistics than the run in
+# $tmp/a.json and $tmp/a.out (or that run wrote no statistics), prints
+# MESSAGE and how the output differs, and is true.
+differs() {
+  local msg=$1; shift
+  env "$@" --json "$tmp/b.json" >"$tmp/b.out" 2>&1
+  if [ ! -s "$tmp/a.json" ] || ! cmp -s "$tmp/a.json" "$tmp/b.json" ||
+     ! cmp -s "$tmp/a.out" "$tmp/b.out"; then
+    echo "$msg"
+    diff "$tmp/a.out" "$tmp/b.out" | head -6 | sed 's/^/    /'
+    return 0
+  fi
+  return 1
+}
+
 # Several host threads (sim.threads = 2: the SMs of a cycle on two
 # threads) give what one thread gives, byte for byte: the kernel whose
 # CTAs race on global memory on all 15 SMs (its values' digest and its
@@ -264,13 +281,8 @@ for r in "${truns[@]}"; do
     ts+=("--set sim.threads=4 --set debug.thread_shuffle=3")
   for t in "${ts[@]}"; do
     read -r -a tt <<< "$t"
-    "$bin" run "$s" "${d[@]}" "${tt[@]}" --json "$tmp/b.json" >"$tmp/b.out" 2>&1
-    if [ ! -s "$tmp/a.json" ] || ! cmp -s "$tmp/a.json" "$tmp/b.json" ||
-       ! cmp -s "$tmp/a.out" "$tmp/b.out"; then
-      echo "threads FAIL $s ${d[*]} $t: other results than one thread"
-      diff "$tmp/a.out" "$tmp/b.out" | head -6 | sed 's/^/    /'
-      tfail=1
-    fi
+    differs "threads FAIL $s ${d[*]} $t: other results than one thread" \
+      "$bin" run "$s" "${d[@]}" "${tt[@]}" && tfail=1
     tn=$((tn + 1))
   done
 done
@@ -297,13 +309,8 @@ if "$bin" run examples/scenarios/saxpy.lua --host-stats 2>&1 >/dev/null |
   for r in "${iruns[@]}"; do
     s=${r%%|*}; read -r -a d <<< "${r#*|}"
     "$bin" run "$s" "${d[@]}" --json "$tmp/a.json" >"$tmp/a.out" 2>&1
-    WARPSCOPE_ISA=baseline "$bin" run "$s" "${d[@]}" --json "$tmp/b.json" >"$tmp/b.out" 2>&1
-    if [ ! -s "$tmp/a.json" ] || ! cmp -s "$tmp/a.json" "$tmp/b.json" ||
-       ! cmp -s "$tmp/a.out" "$tmp/b.out"; then
-      echo "isa   FAIL $s ${d[*]}: the baseline build gives other results than avx2"
-      diff "$tmp/a.out" "$tmp/b.out" | head -6 | sed 's/^/    /'
-      ifail=1
-    fi
+    differs "isa   FAIL $s ${d[*]}: the baseline build gives other results than avx2" \
+      WARPSCOPE_ISA=baseline "$bin" run "$s" "${d[@]}" && ifail=1
     isn=$((isn + 1))
   done
   [ $ifail = 0 ] && echo "isa: $isn runs, identical output and statistics from the baseline and the AVX2 build"
