@@ -179,7 +179,7 @@ static int choose_isa(void)
         if (fx_set_wide(true))
             return EXIT_OK;
         return cli_usage_error(NULL, "WARPSCOPE_ISA=avx2: this %s has no AVX2 build of the functional core (it needs x86-64 with AVX2, FMA, BMI1 and BMI2); unset it to run the baseline build",
-#if WS_AVX2
+#ifdef WS_AVX2
                                "host"
 #else
                                "build"

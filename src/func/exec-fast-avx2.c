@@ -6,7 +6,7 @@
 ** exec.c calls them instead of exec-fast.c's where the host has those
 ** instructions (fx_set_wide). The results are the same bits.
 */
-#if WS_AVX2
+#ifdef WS_AVX2
 #ifndef __AVX2__
 #error "exec-fast-avx2.c must be built with -mavx2 -mfma -mbmi -mbmi2"
 #endif

@@ -70,7 +70,7 @@ bool fx_fast_cvta(struct fctx *x, struct fwarp *w,
 bool fx_fast_setp(struct fctx *x, struct fwarp *w,
                   const struct kinst *ki, uint32_t m);
 
-#if WS_AVX2
+#ifdef WS_AVX2
 /* The same built with AVX2, FMA and BMI (exec-fast-avx2.c,
    exec-mem-avx2.c), which exec.c calls instead where the host has them. */
 enum fx_status fx_mem_avx2(struct fctx *x, struct fwarp *w,

@@ -5,7 +5,7 @@
 ** suffix _avx2; exec.c calls them where the host has those instructions
 ** (fx_set_wide). The results are the same bits.
 */
-#if WS_AVX2
+#ifdef WS_AVX2
 #ifndef __AVX2__
 #error "exec-mem-avx2.c must be built with -mavx2 -mfma -mbmi -mbmi2"
 #endif

@@ -404,7 +404,7 @@ static const fx_fast_fn fast_base[OP__COUNT] =
     FAST(fx_fast_mov, fx_fast_mem, fx_fast_cvta, fx_fast_cvt, fx_fast_setp,
          fx_fast_alu);
 
-#if WS_AVX2
+#ifdef WS_AVX2
 static const fx_handler handlers_avx2[OP__COUNT] =
     HANDLERS(fx_mem_avx2, fx_atom_avx2);
 static const fx_fast_fn fast_avx2[OP__COUNT] =
@@ -418,7 +418,7 @@ static const fx_fast_fn *fast_now = fast_base;
 
 bool fx_set_wide(bool on)
 {
-#if WS_AVX2
+#ifdef WS_AVX2
     __builtin_cpu_init();
     on = on && __builtin_cpu_supports("avx2") &&
          __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi") &&
