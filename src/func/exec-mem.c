@@ -841,10 +841,152 @@ static bool fast_param(struct fctx *x, struct fwarp *w, const struct kinst *ki,
     return true;
 }
 
+/* ld/st of the 32-bit values of row v by ki's address, as fast_ldst32
+   does it without its shared paths for tiles (a vector is seldom a
+   tile's row). */
+static bool row_ldst32(struct fctx *x, struct fwarp *w, const struct kinst *ki,
+                       uint32_t m, uint32_t *v)
+{
+    const struct kop *ao = &ki->s[0];
+    if (ao->slot < 0)
+        return m && one_address32(x, ki->space, (uint64_t)ao->imm, v, m,
+                                  ki->op == OP_ST);
+    return lanes_ldst32(x, w, ki, m, w->r + (size_t)ao->slot * WS_WARP, v);
+}
+
+/*
+** A vector of 4 bytes a lane (v4 of bytes, v2 of halves) as the 32-bit
+** access of one row (row_ldst32: one word, global memory by half-warp,
+** else the lanes' addresses): the elements packed into the row before a
+** store, taken out of it after a load (sign-extended when signed; a
+** 64-bit register's high word the extension of its low one).
+*/
+static bool vec_row32(struct fctx *x, struct fwarp *w, const struct kinst *ki,
+                      uint32_t m, const struct kop *vo, unsigned esz)
+{
+    const unsigned bits = 8 * esz, nv = 4 / esz;
+    const uint32_t emask = (1u << bits) - 1;
+    uint32_t row[WS_WARP];
+    memset(row, 0, sizeof row);
+    if (ki->op == OP_ST) {
+        for (unsigned e = 0; e < nv; e++) {
+            const uint32_t *r = w->r + (size_t)vo->vec[e] * WS_WARP;
+            for (int l = 0; l < WS_WARP; l++)
+                row[l] |= (r[l] & emask) << (e * bits);
+        }
+        return row_ldst32(x, w, ki, m, row);
+    }
+    if (!row_ldst32(x, w, ki, m, row))
+        return false;
+    bool sgn = ptx_type_is_signed((enum ptx_type)ki->m.type);
+    const uint32_t keep = vo->bytes >= 4 ? 0xffffffffu
+                                         : (1u << (8 * vo->bytes)) - 1;
+    for (unsigned e = 0; e < nv; e++) {
+        if (vo->vec[e] < 0)
+            continue;                               /* '_' */
+        uint32_t el[WS_WARP];
+        const unsigned up = 32 - bits;
+        for (int l = 0; l < WS_WARP; l++)
+            el[l] = sgn ? (uint32_t)((int32_t)(row[l] >> (e * bits) << up) >> up)
+                        : row[l] >> (e * bits) & emask;
+        uint32_t *r = w->r + (size_t)vo->vec[e] * WS_WARP;
+        for (int l = 0; l < WS_WARP; l++) {
+            uint32_t k = (m & fx_lane_bit[l]) ? 0xffffffffu : 0;
+            r[l] = (el[l] & keep & k) | (r[l] & ~k);
+        }
+        if (vo->nslot == 2)
+            for (int l = 0; l < WS_WARP; l++) {
+                uint32_t k = (m & fx_lane_bit[l]) ? 0xffffffffu : 0;
+                uint32_t hi = sgn ? (uint32_t)((int32_t)el[l] >> 31) : 0;
+                r[WS_WARP + l] = (hi & k) | (r[WS_WARP + l] & ~k);
+            }
+    }
+    return true;
+}
+
+/*
+** ld/st of a vector of 2 or 4 elements of at most 8 bytes in all (packed
+** bytes and pairs: histograms, pixels) in shared, local or global memory,
+** when every lane's access is aligned and in bounds: each lane's elements
+** as one integer, one load or store a lane instead of one an element.
+** A lane's bytes do not overlap, so storing them at once leaves what the
+** general path leaves, lanes in order. False (nothing done) otherwise.
+*/
+static bool fast_vec(struct fctx *x, struct fwarp *w, const struct kinst *ki,
+                     uint32_t m)
+{
+    bool store = ki->op == OP_ST;
+    const struct kop *ao = &ki->s[0];
+    const struct kop *vo = store ? &ki->s[1] : &ki->d[0];
+    unsigned esz = ptx_type_size((enum ptx_type)ki->m.type);
+    unsigned nv = ki->m.vec, total = esz * nv;
+    if (nv < 2 || total > 8 || !m || vo->kind != KO_VEC ||
+        ao->kind != KO_ADDR ||
+        (ki->space != KS_GLOBAL && ki->space != KS_SHARED &&
+         ki->space != KS_LOCAL))
+        return false;
+    if (total == 4)
+        return vec_row32(x, w, ki, m, vo, esz);
+    lanes_t addr, word, v;
+    uint8_t *ptr[WS_WARP];
+    addresses(x, w, ao, addr);
+    if (!fast_pointers(x, w, ki->space, addr, m, total, ptr))
+        return false;
+    const int bits = 8 * (int)esz;
+    const uint64_t emask = bits_mask(bits);
+    if (store) {
+        memset(word, 0, sizeof word);
+        for (unsigned e = 0; e < nv; e++) {
+            struct kop el = { .kind = KO_REG, .nslot = vo->nslot,
+                              .slot = vo->vec[e] };
+            rd(x, w, &el, v);
+            for (int l = 0; l < WS_WARP; l++)
+                word[l] |= (v[l] & emask) << (e * (unsigned)bits);
+        }
+        /* the low `total` bytes of each word (a little-endian host), the
+           size's case chosen once */
+#define STORE_WORDS(T)                                                     \
+    for (int l = 0; l < WS_WARP; l++)                                      \
+        if (m >> l & 1) {                                                  \
+            T t = (T)word[l];                                              \
+            memcpy(ptr[l], &t, sizeof t);                                  \
+        }
+        switch (total) {
+        case 2: STORE_WORDS(uint16_t); break;
+        case 4: STORE_WORDS(uint32_t); break;
+        default: STORE_WORDS(uint64_t); break;
+        }
+#undef STORE_WORDS
+    } else {
+        memset(word, 0, sizeof word);
+        load_lanes(word, ptr, 0, total, false, m);
+        bool sgn = ptx_type_is_signed((enum ptx_type)ki->m.type);
+        for (unsigned e = 0; e < nv; e++) {
+            if (vo->vec[e] < 0)
+                continue;                           /* '_' */
+            for (int l = 0; l < WS_WARP; l++)
+                v[l] = word[l] >> (e * (unsigned)bits) & emask;
+            if (sgn)
+                for (int l = 0; l < WS_WARP; l++)
+                    v[l] = sext(v[l], bits);
+            wr_slot(w, vo->vec[e], vo->nslot, vo->bytes, v, m);
+        }
+    }
+    if (x->rec) {
+        for (int l = 0; l < WS_WARP; l++)
+            if (m >> l & 1)
+                x->rec->addr[l] = addr[l];
+        record(x, ki->space, total, store, false);
+        x->rec->mask = m;
+    }
+    return true;
+}
+
 bool fx_fast_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,
                  uint32_t m)
 {
-    return fast_ldst32(x, w, ki, m) || fast_param(x, w, ki, m);
+    return fast_ldst32(x, w, ki, m) ||
+           (ki->m.vec > 1 ? fast_vec(x, w, ki, m) : fast_param(x, w, ki, m));
 }
 
 enum fx_status fx_mem(struct fctx *x, struct fwarp *w, const struct kinst *ki,

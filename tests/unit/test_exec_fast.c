@@ -472,6 +472,13 @@ static const char *MEM32[] = {
 /* Narrow and vector loads and stores and atomics, whose per-lane work
    the general path does with the warp's pointers found at once: lanes
    hitting the same word apply in lane order. */
+/* 16-bit registers %h0..%h3 for vector elements, and the four packed
+   into %d (the first in the low byte). */
+#define V16 ".reg .b16 %h<4>; "
+#define BYTES4                                                             \
+    " cvt.u32.u16 %t0, %h0; cvt.u32.u16 %t1, %h1; cvt.u32.u16 %t2, %h2;"   \
+    " cvt.u32.u16 %t3, %h3; prmt.b32 %t0, %t0, %t1, 0x3340;"               \
+    " prmt.b32 %t2, %t2, %t3, 0x3340; prmt.b32 %d, %t0, %t2, 0x5410;"
 static const char *MEM_OTHER[] = {
     "ld.global.s8 %t0, [%pa+1]; ld.global.u16 %t1, [%pb+2]; add.u32 %d, %t0, %t1;",
     "ld.global.u8 %t0, [%pa+3]; ld.global.s16 %t1, [%pb]; sub.u32 %d, %t0, %t1;",
@@ -505,11 +512,63 @@ static const char *MEM_OTHER[] = {
     /* no lane active */
     (".shared .align 4 .b8 sh[64]; mov.u32 %t0, sh; setp.gt.u32 %p0, %tidx, 99;"
     " @%p0 atom.shared.add.u32 %d, [%t0], %b;"),
+    /* vectors of up to 8 bytes a lane (%w2: the start of c's 128 bytes):
+       bytes and halves into 16-, 32- and 64-bit registers, signed and
+       unsigned, with sinks; by thread index, by pairs of lanes, one
+       address, under a guard; stored and read back in global, shared
+       and local memory */
+    (V16 "ld.global.v4.u8 {%h0, %h1, %h2, %h3}, [%pa];" BYTES4),
+    (V16 "ld.global.v4.s8 {%h0, %h1, %h2, %h3}, [%pb];" BYTES4),
+    ("ld.global.v4.s8 {%t0, %t1, %t2, %t3}, [%pa]; mad.lo.u32 %d, %t1, 3, %t0;"
+    " mad.lo.u32 %d, %t2, 5, %d; mad.lo.u32 %d, %t3, 7, %d;"),
+    ("ld.global.v4.u8 {%t0, _, %t2, _}, [%pb]; mad.lo.u32 %d, %t2, 256, %t0;"),
+    ("ld.global.v2.s16 {%w0, %w1}, [%pa]; add.s64 %w0, %w0, %w1;"
+    " shr.b64 %w0, %w0, 7; cvt.u32.u64 %d, %w0;"),
+    ("ld.global.v2.u16 {%t0, %t1}, [%pc]; sub.u32 %d, %t0, %t1;"),
+    (V16 "cvt.u16.u32 %h0, %a; cvt.u16.u32 %h1, %b; cvt.u16.u32 %h2, %c;"
+    " mov.b16 %h3, 0x1234; setp.lt.u32 %p0, %tidx, 11;"
+    " @%p0 ld.global.v4.u8 {%h0, %h1, %h2, %h3}, [%pc];" BYTES4),
+    (V16 "mul.wide.u32 %w1, %tidx, 4; sub.s64 %w2, %pc, %w1;"
+    " ld.global.v4.u8 {%h0, %h1, %h2, %h3}, [%w2+8];" BYTES4 " xor.b32 %d, %d, %a;"),
+    (V16 "mul.wide.u32 %w1, %tidx, 4; sub.s64 %w2, %pc, %w1; and.b32 %t0, %tidx, 30;"
+    " mul.wide.u32 %w0, %t0, 4; add.s64 %w0, %w2, %w0;"
+    " ld.global.v4.u8 {%h0, %h1, %h2, %h3}, [%w0];" BYTES4),
+    (V16 "cvt.u16.u32 %h0, %a; shr.u32 %t0, %a, 8; cvt.u16.u32 %h1, %t0;"
+    " cvt.u16.u32 %h2, %b; cvt.u16.u32 %h3, %c;"
+    " st.global.v4.u8 [%pc], {%h0, %h1, %h2, %h3}; ld.global.u32 %d, [%pc];"),
+    ("setp.lt.u32 %p0, %tidx, 19; @%p0 st.global.v2.u16 [%pc], {%a, %b};"
+    " ld.global.u32 %d, [%pc];"),
+    ("mul.wide.u32 %w1, %tidx, 4; sub.s64 %w2, %pc, %w1; and.b32 %t0, %tidx, 7;"
+    " mul.wide.u32 %w0, %t0, 4; add.s64 %w0, %w2, %w0;"
+    " st.global.v4.u8 [%w0], {%a, %b, %c, %a}; bar.sync 0; ld.global.u32 %d, [%pc];"),
+    ("mul.wide.u32 %w1, %tidx, 4; sub.s64 %w2, %pc, %w1; and.b32 %t0, %tidx, 15;"
+    " mul.wide.u32 %w0, %t0, 8; add.s64 %w0, %w2, %w0;"
+    " ld.global.v2.u32 {%t1, %t2}, [%w0]; sub.u32 %d, %t1, %t2;"),
+    ("mul.wide.u32 %w1, %tidx, 4; sub.s64 %w2, %pc, %w1; and.b32 %t0, %tidx, 15;"
+    " mul.wide.u32 %w0, %t0, 8; add.s64 %w0, %w2, %w0;"
+    " ld.global.v4.s16 {%t0, %t1, %t2, %t3}, [%w0]; add.u32 %d, %t0, %t3;"
+    " mad.lo.u32 %d, %t1, 9, %d; mad.lo.u32 %d, %t2, 17, %d;"),
+    ("mul.wide.u32 %w1, %tidx, 4; sub.s64 %w2, %pc, %w1; and.b32 %t0, %tidx, 15;"
+    " mul.wide.u32 %w0, %t0, 8; add.s64 %w0, %w2, %w0;"
+    " st.global.v2.u32 [%w0], {%a, %b}; ld.global.u32 %d, [%pc];"),
+    ("mul.wide.u32 %w1, %tidx, 4; sub.s64 %w2, %pc, %w1; and.b32 %t0, %tidx, 15;"
+    " mul.wide.u32 %w0, %t0, 8; add.s64 %w0, %w2, %w0; setp.gt.u32 %p0, %tidx, 6;"
+    " @%p0 st.global.v2.u8 [%w0+2], {%a, %b}; ld.global.u32 %d, [%pc];"),
+    (".shared .align 4 .b8 sh[128]; mov.u32 %t0, sh; shl.b32 %t1, %tidx, 2;"
+    " add.u32 %t0, %t0, %t1; st.shared.v4.u8 [%t0], {%c, %b, %a, %c}; bar.sync 0;"
+    " xor.b32 %t1, %t1, 4; mov.u32 %t0, sh; add.u32 %t0, %t0, %t1;"
+    " ld.shared.v2.s16 {%t2, %t3}, [%t0]; xor.b32 %d, %t2, %t3;"),
+    (".local .align 8 .b8 fr[16]; st.local.v2.u32 [fr+8], {%a, %b};"
+    " st.local.v4.u8 [fr], {%c, %a, %b, %c}; ld.local.v4.u16 {%t0, %t1, %t2, %t3}, [fr];"
+    " add.u32 %d, %t0, %t1; mad.lo.u32 %d, %t2, 3, %d; mad.lo.u32 %d, %t3, 5, %d;"),
     /* generic addresses: resolved lane by lane, must still agree */
     (".shared .align 4 .b8 sh[64]; mov.u32 %t0, sh; and.b32 %t1, %a, 7;"
     " shl.b32 %t1, %t1, 2; add.u32 %t0, %t0, %t1; cvt.u64.u32 %w0, %t0;"
     " cvta.shared.u64 %w0, %w0; atom.add.u32 %d, [%w0], %b;"),
 };
+
+#undef BYTES4
+#undef V16
 
 /* Shared-memory and global words at the end of the array and one past
    it: the whole-warp checks must let the first through and leave the
@@ -547,6 +606,11 @@ static const char *SHARED_EDGE[] = {
     "mul.wide.u32 %w1, %tidx, 4; sub.s64 %w2, %pc, %w1; st.global.u32 [%w2+6], %a;",
     "ld.global.u32 %d, [%pc+2];", "ld.global.u32 %d, [%pc+-4];",
     "st.global.u32 [%pc+-4], %b;",
+    /* vectors: misaligned for their size, the last lane past the end
+       (c+192, as above) */
+    "ld.global.v2.u32 {%t0, %t1}, [%pc+4];", "ld.global.v2.u16 {%t0, %t1}, [%pc+2];",
+    "st.global.v4.u8 [%pc+68], {%a, %b, %c, %a};",
+    "setp.gt.u32 %p0, %tidx, 20; @%p0 ld.global.v4.u8 {%t0, %t1, %t2, %t3}, [%pc+68];",
 };
 #undef HALVES
 
