@@ -36,12 +36,18 @@
 # first this process may use; BENCH_CPU=none does not pin): the cores of
 # a virtual machine can differ in speed by a third, and a run the kernel
 # moves between them measures the move. The threads table is not pinned.
+# The first line says which build of the functional core's whole-warp
+# paths the runs use (WARPSCOPE_ISA, docs/performance.md).
 # Numbers go to docs/performance.md with the machine they were measured on.
 set -u
 bin=${1:-build/warpscope}
 cd "$(dirname "$0")/.."
 presets=${PRESETS:-teach fermi}
 repeat=${REPEAT:-3}
+# which build of the functional core's whole-warp paths the runs use
+isa=$("$bin" run examples/scenarios/saxpy.lua --set sim.mode=functional --host-stats 2>&1 >/dev/null |
+      sed -n 's/^host: .*; whole-warp paths \([a-z0-9]*\)$/\1/p')
+echo "whole-warp paths: ${isa:-unknown} (WARPSCOPE_ISA=baseline or avx2 chooses)"
 pin=()
 cpu=${BENCH_CPU:-$(taskset -pc $$ 2>/dev/null | sed -nE 's/.*: *([0-9]+).*/\1/p')}
 if [ -n "$cpu" ] && [ "$cpu" != none ] && command -v taskset >/dev/null 2>&1; then
