@@ -458,25 +458,38 @@ next_pc(struct fwarp *w, struct simt_entry *top, int32_t pc, enum fx_status st)
     return st;
 }
 
+/* No whole-warp paths (fctx.general_only). */
+static const fx_fast_fn no_fast[OP__COUNT];
+
+/* The whole-warp paths x may use. */
+static inline const fx_fast_fn *fast_of(const struct fctx *x)
+{
+    return x->general_only ? no_fast : fast_now;
+}
+
+/* One instruction of w: insts is the kernel's (x->L->k->insts) and fast
+   fast_of(x), which fx_steps looks up once for its steps; the caller
+   counts the warp-instruction in w->ninst, and *nthread gets its
+   thread-instructions (a local of fx_steps' loop, added to w once). */
 static inline __attribute__((always_inline)) enum fx_status
-step(struct fctx *x, struct fwarp *w)
+step(struct fctx *x, struct fwarp *w, const struct kinst *insts,
+     const fx_fast_fn *fast, uint64_t *nthread)
 {
     struct simt_entry *top = &w->stack[w->depth - 1];
     int32_t pc = top->pc;
-    const struct kinst *ki = &x->L->k->insts[pc];
+    const struct kinst *ki = &insts[pc];
     uint32_t active = top->mask;
     uint32_t m = active;
     if (ki->guard >= 0) {
         uint32_t g = w->p[ki->guard];
         m &= ki->guard_neg ? ~g : g;
     }
-    w->ninst++;
-    w->nthread += m == 0xffffffffu ? WS_WARP : ws_popcount32(m);
+    *nthread += m == 0xffffffffu ? WS_WARP : ws_popcount32(m);
     if (x->rec)
         x->rec->mask = 0;
     /* the whole-warp path first: it leaves the stack alone */
-    fx_fast_fn f = fast_now[ki->op];
-    if (f && !x->general_only && f(x, w, ki, m))
+    fx_fast_fn f = fast[ki->op];
+    if (f && f(x, w, ki, m))
         return next_pc(w, top, pc, FX_OK);
     enum fx_status st;
     switch (ki->op) {
@@ -506,7 +519,8 @@ step(struct fctx *x, struct fwarp *w)
 
 enum fx_status fx_step(struct fctx *x, struct fwarp *w)
 {
-    return step(x, w);
+    w->ninst++;
+    return step(x, w, x->L->k->insts, fast_of(x), &w->nthread);
 }
 
 enum fx_status fx_steps(struct fctx *x, struct fwarp *w, uint32_t n,
@@ -516,13 +530,18 @@ enum fx_status fx_steps(struct fctx *x, struct fwarp *w, uint32_t n,
     uint32_t k = 0;
     /* a step that leaves the warp waiting or done says so (not FX_OK) */
     if (w->state == FW_READY) {
+        const struct kinst *insts = x->L->k->insts;
+        const fx_fast_fn *fast = fast_of(x);
+        uint64_t nthread = 0;
         while (k < n) {
-            st = step(x, w);
+            st = step(x, w, insts, fast, &nthread);
             x->clock++;
             k++;
             if (st != FX_OK)
                 break;
         }
+        w->ninst += k;
+        w->nthread += nthread;
     }
     *ran = k;
     return st;
