@@ -944,17 +944,17 @@ static bool fast_vec(struct fctx *x, struct fwarp *w, const struct kinst *ki,
                 word[l] |= (v[l] & emask) << (e * (unsigned)bits);
         }
         /* the low `total` bytes of each word (a little-endian host), the
-           size's case chosen once */
+           size's case chosen once (4 bytes went to vec_row32) */
 #define STORE_WORDS(T)                                                     \
     for (int l = 0; l < WS_WARP; l++)                                      \
         if (m >> l & 1) {                                                  \
             T t = (T)word[l];                                              \
             memcpy(ptr[l], &t, sizeof t);                                  \
         }
-        switch (total) {
-        case 2: STORE_WORDS(uint16_t); break;
-        case 4: STORE_WORDS(uint32_t); break;
-        default: STORE_WORDS(uint64_t); break;
+        if (total == 2) {
+            STORE_WORDS(uint16_t)
+        } else {
+            STORE_WORDS(uint64_t)
         }
 #undef STORE_WORDS
     } else {
