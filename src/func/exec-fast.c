@@ -81,22 +81,6 @@ static uint32_t *dst32(struct fwarp *w, const struct kop *o)
     return dst_n(w, o, 4);
 }
 
-/* Writes r to d in the lanes of m (d and r are different rows). Not
-   inlined: inlined, its copy keeps gcc from vectorising the callers'
-   loops that fill r. */
-__attribute__((noinline)) static void
-put32(uint32_t *restrict d, const uint32_t *restrict r, uint32_t m)
-{
-    if (m == 0xffffffffu) {
-        for (int l = 0; l < WS_WARP; l++)
-            d[l] = r[l];
-        return;
-    }
-    for (int l = 0; l < WS_WARP; l++) {
-        uint32_t k = (m & fx_lane_bit[l]) ? 0xffffffffu : 0;
-        d[l] = (r[l] & k) | (d[l] & ~k);
-    }
-}
 
 static bool put64(struct fwarp *w, const struct kop *o,
                   const uint64_t *restrict r, uint32_t m)

@@ -255,6 +255,23 @@ static inline void row_fill(uint32_t *restrict r, uint32_t x, uint32_t m)
     }
 }
 
+/* Writes r to d in the lanes of m (d and r are different rows). Not
+   inlined: inlined, its copy keeps gcc from vectorising the callers'
+   loops that fill r. A copy in each file that uses it. */
+__attribute__((noinline, unused)) static void
+put32(uint32_t *restrict d, const uint32_t *restrict r, uint32_t m)
+{
+    if (m == 0xffffffffu) {
+        for (int l = 0; l < WS_WARP; l++)
+            d[l] = r[l];
+        return;
+    }
+    for (int l = 0; l < WS_WARP; l++) {
+        uint32_t k = (m & fx_lane_bit[l]) ? 0xffffffffu : 0;
+        d[l] = (r[l] & k) | (d[l] & ~k);
+    }
+}
+
 static inline void wr(struct fwarp *w, const struct kop *o, const uint64_t *v,
                       uint32_t m)
 {

@@ -887,19 +887,16 @@ static bool vec_row32(struct fctx *x, struct fwarp *w, const struct kinst *ki,
         uint32_t el[WS_WARP];
         const unsigned up = 32 - bits;
         for (int l = 0; l < WS_WARP; l++)
-            el[l] = sgn ? (uint32_t)((int32_t)(row[l] >> (e * bits) << up) >> up)
-                        : row[l] >> (e * bits) & emask;
+            el[l] = (sgn ? (uint32_t)((int32_t)(row[l] >> (e * bits) << up) >> up)
+                         : row[l] >> (e * bits) & emask) & keep;
         uint32_t *r = w->r + (size_t)vo->vec[e] * WS_WARP;
-        for (int l = 0; l < WS_WARP; l++) {
-            uint32_t k = (m & fx_lane_bit[l]) ? 0xffffffffu : 0;
-            r[l] = (el[l] & keep & k) | (r[l] & ~k);
+        put32(r, el, m);
+        if (vo->nslot == 2) {           /* (keep is every bit here) */
+            uint32_t hi[WS_WARP];
+            for (int l = 0; l < WS_WARP; l++)
+                hi[l] = sgn ? (uint32_t)((int32_t)el[l] >> 31) : 0;
+            put32(r + WS_WARP, hi, m);
         }
-        if (vo->nslot == 2)
-            for (int l = 0; l < WS_WARP; l++) {
-                uint32_t k = (m & fx_lane_bit[l]) ? 0xffffffffu : 0;
-                uint32_t hi = sgn ? (uint32_t)((int32_t)el[l] >> 31) : 0;
-                r[WS_WARP + l] = (hi & k) | (r[WS_WARP + l] & ~k);
-            }
     }
     return true;
 }
